@@ -1,0 +1,3 @@
+from puzzlesmith.cli.main import main
+
+main()

@@ -1,0 +1,192 @@
+"""One Typer sub-app per registered mode, built from the Mode interface alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from puzzlesmith.cli.common import (
+    EXIT_FAILED,
+    EXIT_UNREADABLE,
+    clean_errors,
+    load_target,
+)
+from puzzlesmith.cli.generate import add_generate_command
+from puzzlesmith.cli.progress import progress_bar
+from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
+from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.core.problems import Problem, errors
+
+
+def build_mode_app(mode: Mode[Any]) -> typer.Typer:
+    app = typer.Typer(
+        name=mode.cli_name,
+        help=f"{mode.title_en} ({mode.title_zh}) — mode {mode.id}",
+        no_args_is_help=True,
+    )
+    _add_validate(app, mode)
+    _add_solve(app, mode)
+    _add_grade(app, mode)
+    _add_render(app, mode)
+    if mode.generate_options is not None:
+        add_generate_command(app, mode)
+    if mode.supports_design:
+        _add_design(app, mode)
+    return app
+
+
+def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
+    @app.command("validate")
+    def validate(
+        targets: Annotated[
+            list[str] | None,
+            typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
+        ] = None,
+    ) -> None:
+        """Check levels: format, connectivity, exactly one solution, and the mode's rules."""
+        packs: list[tuple[Pack[Any], list[Any]]] = []
+        unreadable = failed = False
+        names = targets or [str(f) for f in mode.shipped_pack_files()]
+        for name in names:
+            try:
+                with clean_errors():
+                    t = load_target(mode, name)
+                    packs.append((t.pack, t.levels))
+            except typer.Exit as exc:
+                unreadable |= exc.exit_code == EXIT_UNREADABLE
+                failed |= exc.exit_code == EXIT_FAILED
+        total = sum(len(levels) for _, levels in packs)
+        passed = 0
+        with progress_bar(f"validate {mode.cli_name}", total) as advance:
+            for pack, levels in packs:
+                for level in levels:
+                    problems = [p.at(source=pack.source, level=level.id) for p in mode.check(level)]
+                    for p in problems:
+                        typer.echo(p.line(), err=p.severity == "error")
+                    if errors(problems):
+                        failed = True
+                    else:
+                        passed += 1
+                    advance()
+        typer.echo(f"{mode.cli_name}: {passed}/{total} levels passed")
+        if unreadable:
+            raise typer.Exit(EXIT_UNREADABLE)
+        if failed:
+            raise typer.Exit(EXIT_FAILED)
+
+
+def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
+    @app.command("solve")
+    def solve(
+        file: Annotated[str, typer.Argument(help="Pack file, or a shipped level id.")],
+        level: Annotated[str | None, typer.Option("--level", help="Only this level.")] = None,
+        max_: Annotated[int, typer.Option("--max", min=1, help="Stop after K solutions.")] = 2,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    ) -> None:
+        """Count solutions (up to --max) with the exact solver."""
+        with clean_errors():
+            target = load_target(mode, file, level)
+            table = Table("level", "count", "complete", "first solution")
+            for lv in target.levels:
+                result = mode.solve(lv, max_)
+                if as_json:
+                    typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
+                else:
+                    first = " ".join(map(str, result.solutions[0])) if result.solutions else "—"
+                    table.add_row(lv.id, str(result.count), str(result.complete), first)
+            if not as_json:
+                _print(table)
+
+
+def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
+    @app.command("grade")
+    def grade(
+        file: Annotated[str, typer.Argument(help="Pack file, or a shipped level id.")],
+        level: Annotated[str | None, typer.Option("--level", help="Only this level.")] = None,
+        trace: Annotated[bool, typer.Option("--trace", help="Print the reasoning.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    ) -> None:
+        """Solve like a person, by named deductions; print the grade."""
+        with clean_errors():
+            target = load_target(mode, file, level)
+            for lv in target.levels:
+                result = mode.grade(lv)
+                if as_json:
+                    typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
+                else:
+                    status = "solved by logic" if result.solved else "STUCK (needs guessing)"
+                    techs = ", ".join(f"{k}×{v}" for k, v in result.techniques.items())
+                    typer.echo(
+                        f"{lv.id}: {result.grade} — {status}, {len(result.steps)} steps ({techs})"
+                    )
+                if trace:
+                    for i, step in enumerate(result.steps, 1):
+                        typer.echo(f"  {i:3}. [{step.technique}] {step.reason}")
+
+
+def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
+    @app.command("render")
+    def render(
+        file: Annotated[str, typer.Argument(help="Pack file, or a shipped level id.")],
+        out: Annotated[Path, typer.Option("-o", "--out", help="SVG file to write.")],
+        level: Annotated[str | None, typer.Option("--level", help="The level to draw.")] = None,
+        solution: Annotated[bool, typer.Option("--solution", help="Draw the solution.")] = False,
+    ) -> None:
+        """Draw a level as SVG so a designer can look instead of reading coordinates."""
+        with clean_errors():
+            target = load_target(mode, file, level)
+            if len(target.levels) != 1:
+                raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
+            out.write_text(mode.render_svg(target.levels[0], solution=solution), encoding="utf-8")
+            typer.echo(f"wrote {out}")
+
+
+def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
+    @app.command("design")
+    def design(
+        target: Annotated[str, typer.Argument(help="Shipped level id, or a pack file.")],
+        level: Annotated[str | None, typer.Option("--level", help="Level in the file.")] = None,
+        minimize: Annotated[
+            bool, typer.Option("--minimize", help="List clues removable one at a time.")
+        ] = False,
+        suggest: Annotated[
+            int, typer.Option("--suggest", min=0, help="K ranked alternative clue sets.")
+        ] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+    ) -> None:
+        """Designer aids: which clues can go, and which clue sets would also work."""
+        with clean_errors():
+            t = load_target(mode, target, level)
+            if len(t.levels) != 1:
+                raise UnreadableFileError(f"{target}: holds several levels; pick one with --level")
+            lv = t.levels[0]
+            if not minimize and not suggest:
+                raise LevelFormatError(
+                    [Problem("usage", "give --minimize and/or --suggest K", where="design")]
+                )
+            out: dict[str, Any] = {"level": lv.id}
+            if minimize:
+                out["removable"] = mode.minimize(lv)
+            if suggest:
+                out["suggestions"] = mode.suggest(lv, suggest)
+            if as_json:
+                typer.echo(json.dumps(out, ensure_ascii=False))
+                return
+            if minimize:
+                rem = out["removable"]
+                typer.echo(
+                    f"{lv.id}: removable one at a time: {', '.join(rem) if rem else 'none'}"
+                    + (" (remove one, then re-check)" if len(rem) > 1 else "")
+                )
+            for i, s in enumerate(out.get("suggestions", []), 1):
+                typer.echo(f"{lv.id}: suggestion {i}: {json.dumps(s, ensure_ascii=False)}")
+
+
+def _print(renderable: Any) -> None:
+    from rich.console import Console
+
+    Console().print(renderable)

@@ -1,0 +1,58 @@
+"""Run a generator over many independent level indices: in-process, local processes or Dask.
+
+Every level depends only on (options, seed, index) — see :mod:`puzzlesmith.core.rng` —
+so the three ways of running produce the same pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from puzzlesmith.core import registry
+
+
+def generate_task(mode_id: str, options: Any, seed: int, index: int) -> Any:
+    """One level; top-level so that process pools and Dask workers can pickle it."""
+    return registry.get(mode_id).generate_one(options, seed, index)
+
+
+def run_batch(
+    mode_id: str,
+    options: Any,
+    seed: int,
+    count: int,
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    on_done: Callable[[int], None] | None = None,
+) -> list[Any]:
+    """Levels 0..count-1 in index order; ``on_done(index)`` after each finishes."""
+    results: dict[int, Any] = {}
+
+    def done(i: int, level: Any) -> None:
+        results[i] = level
+        if on_done is not None:
+            on_done(i)
+
+    if scheduler:
+        from distributed import Client
+        from distributed import as_completed as dask_completed
+
+        with Client(scheduler) as client:
+            futures = {
+                client.submit(generate_task, mode_id, options, seed, i, pure=False): i
+                for i in range(count)
+            }
+            for fut in dask_completed(list(futures)):
+                done(futures[fut], fut.result())
+    elif jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pending = {pool.submit(generate_task, mode_id, options, seed, i): i for i in range(count)}
+            for fut in as_completed(pending):
+                done(pending[fut], fut.result())
+    else:
+        for i in range(count):
+            done(i, generate_task(mode_id, options, seed, i))
+    return [results[i] for i in range(count)]

@@ -1,0 +1,226 @@
+"""The one small interface every puzzle mode implements (Tatham's ``game`` struct).
+
+A mode is a parser for its level format plus pure functions over a parsed level:
+exact solving, publish checks, human-style grading, hints, rendering, the client
+view, and ``replay`` — moves are strings, so undo, saves, replays and the
+server's authoritative check all share one path.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from puzzlesmith.core.errors import LevelFormatError, UnknownLevelError, UnreadableFileError
+from puzzlesmith.core.problems import Problem
+
+JSON = dict[str, Any]
+
+
+class LevelLike(Protocol):
+    """What the shared tools need of any mode's level."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def teach(self) -> str | None: ...
+
+    @property
+    def caption(self) -> str | None: ...
+
+
+L = TypeVar("L", bound=LevelLike)
+
+
+@dataclass
+class Pack(Generic[L]):
+    """A pack file: header plus its levels, in file order (the order is the index)."""
+
+    mode: str
+    pack: int | str
+    title: str
+    levels: list[L]
+    notes: str | None = None
+    source: str = ""
+
+    def level(self, level_id: str) -> L:
+        for lv in self.levels:
+            if lv.id == level_id:
+                return lv
+        raise UnknownLevelError(f"{self.source or 'pack'}: no level {level_id!r}")
+
+
+@dataclass
+class SolveResult:
+    """Solutions found, capped at the limit; ``complete`` says the search finished.
+
+    ``count`` is min(true count, limit). A count of 1 with ``complete`` is a proof
+    of uniqueness: the search for a second solution was exhausted.
+    """
+
+    count: int
+    complete: bool
+    solutions: list[Any]
+
+    def contract(self, level_id: str) -> JSON:
+        return {
+            "level": level_id,
+            "count": self.count,
+            "complete": self.complete,
+            "solutions": self.solutions,
+        }
+
+
+@dataclass(frozen=True)
+class LogicStep:
+    """One deduction a person could make: what, where, and why in words."""
+
+    technique: str
+    cells: tuple[str, ...]
+    reason: str
+    because: tuple[str, ...] = ()
+
+
+@dataclass
+class GradeResult:
+    """What the human-style solver needed; ``solved`` only when it never guessed."""
+
+    solved: bool
+    grade: str
+    steps: list[LogicStep]
+    techniques: dict[str, int]
+    details: JSON = field(default_factory=dict)
+
+    def contract(self, level_id: str) -> JSON:
+        return {
+            "level": level_id,
+            "solved": self.solved,
+            "grade": self.grade,
+            "steps": len(self.steps),
+            "techniques": dict(self.techniques),
+        }
+
+
+class Mode(ABC, Generic[L]):
+    """A puzzle genre. Subclasses live in ``puzzlesmith.<mode>`` and register one instance."""
+
+    id: ClassVar[str]
+    cli_name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title_zh: ClassVar[str]
+    title_en: ClassVar[str]
+    #: the package holding ``levels/*.json`` shipped with the mode
+    levels_package: ClassVar[str]
+    #: the hint kinds :meth:`hint` accepts
+    hint_kinds: ClassVar[tuple[str, ...]] = ()
+    #: whether :meth:`minimize` and :meth:`suggest` are implemented
+    supports_design: ClassVar[bool] = False
+    #: a dataclass type whose fields are the generator's options (the CLI turns them into flags)
+    generate_options: ClassVar[type[Any] | None] = None
+
+    # ---- level files -------------------------------------------------------------------
+    @abstractmethod
+    def parse_pack(self, raw: object, source: str) -> Pack[L]:
+        """Check every hard rule of the format; raise LevelFormatError listing all problems."""
+
+    @abstractmethod
+    def dump_level(self, level: L) -> JSON:
+        """The level as it is written in a pack file (round-trips through parse_pack)."""
+
+    def dump_pack(self, pack: Pack[L]) -> JSON:
+        out: JSON = {"mode": self.id, "pack": pack.pack, "title": pack.title}
+        if pack.notes is not None:
+            out["notes"] = pack.notes
+        out["levels"] = [self.dump_level(lv) for lv in pack.levels]
+        return out
+
+    def load_file(self, path: str | Path) -> Pack[L]:
+        """Read and parse one pack file; unreadable → UnreadableFileError, bad → LevelFormatError."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UnreadableFileError(f"{p}: cannot read file ({exc.__class__.__name__})") from exc
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UnreadableFileError(
+                f"{p}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+            ) from exc
+        return self.parse_pack(raw, str(p))
+
+    def shipped_pack_files(self) -> list[Path]:
+        """The mode's own packs, in play order (file name order)."""
+        root = resources.files(self.levels_package).joinpath("levels")
+        files = [Path(str(f)) for f in root.iterdir() if f.name.endswith(".json")]
+        return sorted(files, key=lambda f: f.name)
+
+    def shipped_packs(self) -> list[Pack[L]]:
+        return [self.load_file(f) for f in self.shipped_pack_files()]
+
+    def find_level(self, level_id: str) -> tuple[Pack[L], L]:
+        for pack in self.shipped_packs():
+            for lv in pack.levels:
+                if lv.id == level_id:
+                    return pack, lv
+        raise UnknownLevelError(f"{self.cli_name}: no shipped level {level_id!r}")
+
+    # ---- checking and solving -----------------------------------------------------------
+    @abstractmethod
+    def solve(self, level: L, limit: int = 2) -> SolveResult:
+        """Exact search: solutions up to ``limit``; uniqueness is proven by exhaustion."""
+
+    @abstractmethod
+    def check(self, level: L) -> list[Problem]:
+        """Publish checks beyond the format (unique solution, necessary clues/walls...).
+
+        Errors fail ``validate``; warnings (e.g. needs guessing) are printed only.
+        """
+
+    @abstractmethod
+    def grade(self, level: L) -> GradeResult:
+        """Human-style solve by named techniques; grades and explains."""
+
+    # ---- presentation and play -----------------------------------------------------------
+    @abstractmethod
+    def render_svg(self, level: L, *, solution: bool = False) -> str:
+        """A picture of the board for designers (optionally with the solution)."""
+
+    @abstractmethod
+    def view(self, level: L) -> JSON:
+        """Everything the browser client needs to play offline, baked solution included."""
+
+    @abstractmethod
+    def replay(self, level: L, moves: Sequence[str]) -> JSON:
+        """Apply move strings from the empty position; the authoritative state as JSON.
+
+        Raises IllegalMoveError naming the first bad move.
+        """
+
+    @abstractmethod
+    def hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
+        """A hint of one of :attr:`hint_kinds` for the position the moves reach."""
+
+    # ---- generation and design (optional capabilities) -------------------------------
+    def generate_one(self, options: Any, seed: int, index: int) -> L:
+        """Level ``index`` of the batch for ``seed``: deterministic, independent per index."""
+        raise NotImplementedError(f"{self.cli_name}: no generator")
+
+    def minimize(self, level: L) -> list[str]:
+        """Clues removable one at a time with the level still unique."""
+        raise NotImplementedError(f"{self.cli_name}: no design tools")
+
+    def suggest(self, level: L, k: int) -> list[JSON]:
+        """k ranked alternative clue sets that make the board unique."""
+        raise NotImplementedError(f"{self.cli_name}: no design tools")
+
+
+def format_error(problems: list[Problem], source: str) -> LevelFormatError:
+    """Attach the file name to problems found while parsing it."""
+    return LevelFormatError([p.at(source=source) for p in problems])

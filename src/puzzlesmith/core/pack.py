@@ -1,0 +1,167 @@
+"""Pack-file plumbing shared by every mode: header, strict field checks, safe writing.
+
+Each mode parses its own level body; the envelope ``{mode, pack, title, notes?,
+levels}`` and the "wrong JSON type / unknown field" checks are the same
+everywhere, so they live here once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.core.errors import PackExistsError
+from puzzlesmith.core.problems import Problem
+
+#: A field's accepted JSON type(s). ``int`` never accepts ``bool``.
+FieldType = type | tuple[type, ...]
+
+_TYPE_NAMES = {
+    int: "an integer",
+    str: "a string",
+    list: "a list",
+    dict: "an object",
+    bool: "true/false",
+    float: "a number",
+}
+
+
+def type_name(t: FieldType) -> str:
+    if isinstance(t, tuple):
+        return " or ".join(_TYPE_NAMES.get(x, x.__name__) for x in t)
+    return _TYPE_NAMES.get(t, t.__name__)
+
+
+def is_type(value: object, t: FieldType) -> bool:
+    """isinstance, except that JSON booleans are not integers.
+
+    >>> is_type(True, int), is_type(3, int), is_type(3, (int, str))
+    (False, True, True)
+    """
+    types = t if isinstance(t, tuple) else (t,)
+    if isinstance(value, bool):
+        return bool in types
+    return isinstance(value, types)
+
+
+def check_fields(
+    obj: object,
+    *,
+    where: str,
+    required: Mapping[str, FieldType],
+    optional: Mapping[str, FieldType] | None = None,
+    level: str | None = None,
+) -> list[Problem]:
+    """Problems for a JSON object: not an object, missing/ill-typed/unknown fields."""
+    optional = optional or {}
+    if not isinstance(obj, dict):
+        return [Problem("json-type", "must be an object", level=level, where=where)]
+    problems: list[Problem] = []
+    for name, t in required.items():
+        if name not in obj:
+            problems.append(
+                Problem("field-missing", f"missing field {name!r}", level=level, where=where)
+            )
+        elif not is_type(obj[name], t):
+            problems.append(_wrong_type(name, t, obj[name], level, where))
+    for name, t in optional.items():
+        if name in obj and not is_type(obj[name], t):
+            problems.append(_wrong_type(name, t, obj[name], level, where))
+    for name in obj:
+        if name not in required and name not in optional:
+            problems.append(
+                Problem("field-unknown", f"unknown field {name!r}", level=level, where=where)
+            )
+    return problems
+
+
+def _wrong_type(
+    name: str, t: FieldType, value: object, level: str | None, where: str
+) -> Problem:
+    got = type(value).__name__ if value is not None else "null"
+    return Problem(
+        "json-type",
+        f"field {name!r} must be {type_name(t)}, got {got}",
+        level=level,
+        where=where,
+    )
+
+
+@dataclass
+class PackHeader:
+    mode: str
+    pack: int | str
+    title: str
+    notes: str | None
+    levels: list[Any]
+
+
+def parse_header(raw: object, mode_id: str) -> tuple[PackHeader | None, list[Problem]]:
+    """The pack envelope; ``None`` when it is too broken to read levels from."""
+    problems = check_fields(
+        raw,
+        where="pack",
+        required={"mode": str, "pack": (int, str), "title": str, "levels": list},
+        optional={"notes": str},
+    )
+    if not isinstance(raw, dict):
+        return None, problems
+    if isinstance(raw.get("mode"), str) and raw["mode"] != mode_id:
+        problems.append(
+            Problem(
+                "pack-mode",
+                f"mode is {raw['mode']!r}, expected {mode_id!r}",
+                where="pack",
+            )
+        )
+    levels = raw.get("levels")
+    if not isinstance(levels, list):
+        return None, problems
+    if not levels:
+        problems.append(Problem("pack-empty", "pack has no levels", where="pack"))
+    header = PackHeader(
+        mode=str(raw.get("mode", mode_id)),
+        pack=raw["pack"] if is_type(raw.get("pack"), (int, str)) else 0,
+        title=raw["title"] if isinstance(raw.get("title"), str) else "",
+        notes=raw["notes"] if isinstance(raw.get("notes"), str) else None,
+        levels=levels,
+    )
+    return header, problems
+
+
+def level_id_of(raw: object, index: int) -> str:
+    """A level's id for messages, even when the level itself is malformed."""
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        return str(raw["id"])
+    return f"#{index + 1}"
+
+
+def duplicate_level_ids(ids: list[str]) -> list[Problem]:
+    seen: set[str] = set()
+    problems: list[Problem] = []
+    for lid in ids:
+        if lid in seen:
+            problems.append(
+                Problem("level-duplicate-id", f"level id {lid!r} used twice", level=lid)
+            )
+        seen.add(lid)
+    return problems
+
+
+def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
+    """Write a candidates pack; never overwrite an accepted pack.
+
+    Refuses an existing file, and any path among ``protected`` (the shipped packs).
+    """
+    p = Path(path)
+    resolved = p.resolve()
+    if any(resolved == q.resolve() for q in protected):
+        raise PackExistsError(f"{p}: is a shipped pack; write candidates elsewhere")
+    if p.exists():
+        raise PackExistsError(f"{p}: already exists; refusing to overwrite an accepted pack")
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return p

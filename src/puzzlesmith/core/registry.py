@@ -1,0 +1,50 @@
+"""The genre registry (pzprjs style): the CLI, the server and the tests iterate over it."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from puzzlesmith.core.errors import UnknownModeError
+from puzzlesmith.core.mode import Mode
+
+#: Built-in mode packages, in menu order; each exposes ``MODE``.
+BUILTIN = ("puzzlesmith.stroke", "puzzlesmith.hexwalls", "puzzlesmith.cows")
+
+_modes: dict[str, Mode[Any]] = {}
+_loaded = False
+
+
+def register(mode: Mode[Any]) -> Mode[Any]:
+    _modes[mode.id] = mode
+    return mode
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in BUILTIN:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:  # a mode not built yet is simply absent
+            if exc.name == name:
+                continue
+            raise
+        register(module.MODE)
+
+
+def all_modes() -> list[Mode[Any]]:
+    """Registered modes in menu order."""
+    _load_builtin()
+    return list(_modes.values())
+
+
+def get(name: str) -> Mode[Any]:
+    """A mode by id (``01-number-stroke``), CLI name (``stroke``) or alias."""
+    for mode in all_modes():
+        if name in (mode.id, mode.cli_name, *mode.aliases):
+            return mode
+    known = ", ".join(m.cli_name for m in all_modes())
+    raise UnknownModeError(f"unknown mode {name!r} (known: {known})")

@@ -1,0 +1,338 @@
+"""Number Stroke boards: polyomino cells on a unit grid, parsed strictly (seed 001 §2–3, §8.2).
+
+A cell is one node of the path however many unit squares it covers; two cells are
+adjacent iff they share at least one unit edge (corners and holes do not connect).
+
+>>> lv = parse_level({"id": "t", "cells": [
+...     {"id": "a", "x": 0, "y": 0, "w": 2, "h": 2, "clue": 1},
+...     {"id": "b", "x": 2, "y": 1, "w": 1, "h": 1},
+...     {"id": "c", "x": 2, "y": 2, "w": 1, "h": 1}]})[0]
+>>> b = board_of(lv)
+>>> [b.ids[j] for j in b.adj[b.index["a"]]], b.n
+(['b'], 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+from puzzlesmith.core.pack import check_fields, is_type
+from puzzlesmith.core.problems import Problem
+
+Parity = Literal["odd", "even"]
+Unit = tuple[int, int]
+
+#: Plain rectangles allowed without a ``shape`` (w, h).
+RECTANGLES: frozenset[tuple[int, int]] = frozenset({(1, 1), (1, 2), (2, 1), (2, 2), (3, 3)})
+
+_BASE_SHAPES: dict[str, tuple[Unit, ...]] = {
+    "I2": ((0, 0), (1, 0)),
+    "I3": ((0, 0), (1, 0), (2, 0)),
+    "L3": ((0, 0), (0, 1), (1, 1)),
+    "I4": ((0, 0), (1, 0), (2, 0), (3, 0)),
+    "L4": ((0, 0), (0, 1), (0, 2), (1, 2)),
+    "S4": ((1, 0), (2, 0), (0, 1), (1, 1)),
+    "T4": ((0, 0), (1, 0), (2, 0), (1, 1)),
+    "O4": ((0, 0), (1, 0), (0, 1), (1, 1)),
+}
+
+
+def normalize(units: Iterable[Unit]) -> tuple[Unit, ...]:
+    """Translate to the origin and sort, so equal shapes compare equal."""
+    us = list(units)
+    mx = min(x for x, _ in us)
+    my = min(y for _, y in us)
+    return tuple(sorted((x - mx, y - my) for x, y in us))
+
+
+def symmetries(units: Iterable[Unit]) -> set[tuple[Unit, ...]]:
+    """The 8 rotations and mirrors of a shape, normalized."""
+    us = list(units)
+    out: set[tuple[Unit, ...]] = set()
+    for fx in (1, -1):
+        for swap in (False, True):
+            for fy in (1, -1):
+                out.add(normalize(((fx * y, fy * x) if swap else (fx * x, fy * y)) for x, y in us))
+    return out
+
+
+def _catalogue() -> dict[tuple[Unit, ...], str]:
+    cat: dict[tuple[Unit, ...], str] = {}
+    for name, base in _BASE_SHAPES.items():
+        for form in symmetries(base):
+            cat[form] = name
+    return cat
+
+
+#: Every allowed shape form (all rotations and mirrors) → its catalogue name.
+CATALOGUE: dict[tuple[Unit, ...], str] = _catalogue()
+
+
+@dataclass(frozen=True)
+class Cell:
+    id: str
+    x: int
+    y: int
+    w: int
+    h: int
+    shape: tuple[Unit, ...] | None = None
+    clue: int | None = None
+    parity: Parity | None = None
+
+    @property
+    def offsets(self) -> tuple[Unit, ...]:
+        if self.shape is not None:
+            return self.shape
+        return tuple((dx, dy) for dy in range(self.h) for dx in range(self.w))
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """The unit squares the cell covers, in board coordinates."""
+        return tuple((self.x + dx, self.y + dy) for dx, dy in self.offsets)
+
+    @property
+    def big(self) -> bool:
+        return len(self.offsets) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "x": self.x, "y": self.y, "w": self.w, "h": self.h}
+        if self.shape is not None:
+            out["shape"] = [list(u) for u in self.shape]
+        if self.clue is not None:
+            out["clue"] = self.clue
+        if self.parity is not None:
+            out["parity"] = self.parity
+        return out
+
+
+@dataclass(frozen=True)
+class Level:
+    id: str
+    cells: tuple[Cell, ...]
+    teach: str | None = None
+    caption: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        if self.teach is not None:
+            out["teach"] = self.teach
+        if self.caption is not None:
+            out["caption"] = self.caption
+        out["cells"] = [c.to_json() for c in self.cells]
+        return out
+
+    def with_cells(self, cells: Iterable[Cell]) -> Level:
+        return Level(self.id, tuple(cells), self.teach, self.caption)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The cell graph of a level, indexed 0..n-1 in file order; what solvers and clients use."""
+
+    level: Level
+    ids: tuple[str, ...]
+    index: dict[str, int] = field(compare=False)
+    adj: tuple[tuple[int, ...], ...]
+    #: adjacency as bitmasks (bit j set in adjmask[i] iff i ~ j)
+    adjmask: tuple[int, ...]
+    #: cell index → clue step (1-based)
+    clue: dict[int, int] = field(compare=False)
+    #: clue step → cell index
+    step_cell: dict[int, int] = field(compare=False)
+    #: cell index → required parity (1 = odd, 0 = even)
+    parity: dict[int, int] = field(compare=False)
+
+    @property
+    def n(self) -> int:
+        return len(self.ids)
+
+    def cell(self, i: int) -> Cell:
+        return self.level.cells[i]
+
+
+@cache
+def board_of(level: Level) -> Board:
+    """The (cached) graph of a parsed level."""
+    cells = level.cells
+    owner: dict[Unit, int] = {}
+    for i, c in enumerate(cells):
+        for u in c.units:
+            owner[u] = i
+    nbrs: list[set[int]] = [set() for _ in cells]
+    for (x, y), i in owner.items():
+        for v in ((x + 1, y), (x, y + 1)):
+            j = owner.get(v)
+            if j is not None and j != i:
+                nbrs[i].add(j)
+                nbrs[j].add(i)
+    adj = tuple(tuple(sorted(s)) for s in nbrs)
+    masks = tuple(sum(1 << j for j in s) for s in nbrs)
+    clue = {i: c.clue for i, c in enumerate(cells) if c.clue is not None}
+    parity = {i: (1 if c.parity == "odd" else 0) for i, c in enumerate(cells) if c.parity}
+    return Board(
+        level=level,
+        ids=tuple(c.id for c in cells),
+        index={c.id: i for i, c in enumerate(cells)},
+        adj=adj,
+        adjmask=masks,
+        clue=clue,
+        step_cell={s: i for i, s in clue.items()},
+        parity=parity,
+    )
+
+
+def components(adj: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """Connected components of a graph given as adjacency lists."""
+    seen: set[int] = set()
+    comps: list[list[int]] = []
+    for s in range(len(adj)):
+        if s in seen:
+            continue
+        comp, stack = [], [s]
+        seen.add(s)
+        while stack:
+            i = stack.pop()
+            comp.append(i)
+            for j in adj[i]:
+                if j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        comps.append(sorted(comp))
+    return comps
+
+
+# ---- parsing ---------------------------------------------------------------------------
+
+_CELL_REQUIRED = {"id": str, "x": int, "y": int, "w": int, "h": int}
+_CELL_OPTIONAL = {"shape": list, "clue": int, "parity": str}
+_LEVEL_REQUIRED = {"id": str, "cells": list}
+_LEVEL_OPTIONAL = {"teach": str, "caption": str}
+
+
+def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list[Problem]]:
+    """Check every hard rule for one level; the Level when it is sound enough to build."""
+    lid = lid or (raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None)
+    problems = check_fields(raw, where="level", required=_LEVEL_REQUIRED,
+                            optional=_LEVEL_OPTIONAL, level=lid)
+    if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
+        return None, problems
+    raw_cells: list[object] = raw["cells"]
+    if not raw_cells:
+        problems.append(Problem("level-no-cells", "level has no cells", level=lid, where="level"))
+        return None, problems
+    cells: list[Cell] = []
+    for k, rc in enumerate(raw_cells):
+        cell, cell_problems = _parse_cell(rc, k, lid)
+        problems.extend(cell_problems)
+        if cell is not None:
+            cells.append(cell)
+    if len(cells) != len(raw_cells):
+        return None, problems
+    problems.extend(_board_problems(cells, lid))
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    level = Level(
+        id=raw["id"],
+        cells=tuple(cells),
+        teach=raw.get("teach"),
+        caption=raw.get("caption"),
+    )
+    return level, problems
+
+
+def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list[Problem]]:
+    name = raw.get("id") if isinstance(raw, dict) else None
+    where = f"cell {name}" if isinstance(name, str) else f"cell #{k + 1}"
+    problems = check_fields(raw, where=where, required=_CELL_REQUIRED,
+                            optional=_CELL_OPTIONAL, level=lid)
+    if problems or not isinstance(raw, dict):
+        return None, problems
+
+    def bad(code: str, msg: str) -> Problem:
+        return Problem(code, msg, level=lid, where=where, cells=(str(name),))
+
+    w, h = raw["w"], raw["h"]
+    shape: tuple[Unit, ...] | None = None
+    if "shape" in raw:
+        offs = raw["shape"]
+        if not all(
+            isinstance(o, list) and len(o) == 2 and all(is_type(v, int) for v in o) for o in offs
+        ):
+            problems.append(bad("json-type", "shape must be a list of [dx, dy] integer pairs"))
+        else:
+            units = [(int(o[0]), int(o[1])) for o in offs]
+            if any(dx < 0 or dy < 0 for dx, dy in units):
+                problems.append(bad("shape-offsets", "shape offsets must be non-negative"))
+            elif len(set(units)) != len(units):
+                problems.append(bad("shape-offsets", "shape has a repeated offset"))
+            elif not 2 <= len(units) <= 4 or normalize(units) not in CATALOGUE:
+                problems.append(
+                    bad("shape-catalogue", f"shape {units} is not an I/L/S/T/O piece of 2–4 squares")
+                )
+            else:
+                bw = max(dx for dx, _ in units) + 1
+                bh = max(dy for _, dy in units) + 1
+                if min(dx for dx, _ in units) or min(dy for _, dy in units) or (w, h) != (bw, bh):
+                    problems.append(
+                        bad("shape-bbox", f"w×h is {w}×{h} but the shape's bounding box is {bw}×{bh}")
+                    )
+                else:
+                    shape = tuple(units)
+    elif (w, h) not in RECTANGLES:
+        problems.append(
+            bad("rect-size", f"{w}×{h} is not an allowed rectangle (1×1, 1×2, 2×1, 2×2, 3×3)")
+        )
+    parity = raw.get("parity")
+    if parity is not None and parity not in ("odd", "even"):
+        problems.append(bad("parity-value", f"parity must be 'odd' or 'even', got {parity!r}"))
+    if "clue" in raw and "parity" in raw:
+        problems.append(bad("clue-and-parity", "a cell holds a number clue or a parity, not both"))
+    if problems:
+        return None, problems
+    return Cell(str(name), raw["x"], raw["y"], w, h, shape, raw.get("clue"), parity), problems
+
+
+def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
+    problems: list[Problem] = []
+    seen_ids: set[str] = set()
+    for c in cells:
+        if c.id in seen_ids:
+            problems.append(Problem("cell-duplicate-id", f"cell id {c.id!r} used twice",
+                                    level=lid, where=f"cell {c.id}", cells=(c.id,)))
+        seen_ids.add(c.id)
+    owner: dict[Unit, Cell] = {}
+    for c in cells:
+        for u in c.units:
+            if u in owner:
+                o = owner[u]
+                problems.append(Problem("cell-overlap", f"overlaps cell {o.id} at {u}",
+                                        level=lid, where=f"cell {c.id}", cells=(c.id, o.id)))
+            else:
+                owner[u] = c
+    n = len(cells)
+    clue_owner: dict[int, str] = {}
+    for c in cells:
+        if c.clue is None:
+            continue
+        if not 1 <= c.clue <= n:
+            problems.append(Problem("clue-range", f"clue {c.clue} is outside 1..{n}",
+                                    level=lid, where=f"cell {c.id}", cells=(c.id,)))
+        elif c.clue in clue_owner:
+            problems.append(Problem("clue-repeated",
+                                    f"clue {c.clue} also on cell {clue_owner[c.clue]}",
+                                    level=lid, where=f"cell {c.id}", cells=(c.id,)))
+        else:
+            clue_owner[c.clue] = c.id
+    if problems:
+        return problems
+    comps = components(board_of(Level(lid or "?", tuple(cells))).adj)
+    if len(comps) > 1:
+        stray = [cells[i].id for i in comps[1]]
+        problems.append(Problem("board-disconnected",
+                                f"board is not connected: {len(comps)} parts; cells "
+                                f"{', '.join(stray[:6])} are cut off",
+                                level=lid, where=f"cell {stray[0]}", cells=tuple(stray)))
+    return problems
