@@ -74,7 +74,11 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
     common = [
         ("seed", int, typer.Option(1, "--seed", help="Same seed, same pack.")),
         ("count", int, typer.Option(10, "--count", min=1, help="How many levels.")),
-        ("out", Path, typer.Option(..., "--out", help="Candidates pack to write (never overwritten).")),
+        (
+            "out",
+            Path,
+            typer.Option(..., "--out", help="Candidates pack to write (never overwritten)."),
+        ),
         ("jobs", int, typer.Option(1, "--jobs", min=1, help="Local worker processes.")),
         (
             "scheduler",

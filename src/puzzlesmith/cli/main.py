@@ -26,8 +26,10 @@ def build_app() -> typer.Typer:
         """List the puzzle modes this install knows."""
         for mode in registry.all_modes():
             packs = mode.shipped_pack_files()
-            typer.echo(f"{mode.cli_name:8} {mode.id:18} {mode.title_en} / {mode.title_zh} "
-                       f"({len(packs)} packs)")
+            typer.echo(
+                f"{mode.cli_name:8} {mode.id:18} {mode.title_en} / {mode.title_zh} "
+                f"({len(packs)} packs)"
+            )
 
     return app
 

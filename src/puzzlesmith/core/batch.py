@@ -40,16 +40,18 @@ def run_batch(
         from distributed import Client
         from distributed import as_completed as dask_completed
 
-        with Client(scheduler) as client:
+        with Client(scheduler) as client:  # type: ignore[no-untyped-call]
             futures = {
                 client.submit(generate_task, mode_id, options, seed, i, pure=False): i
                 for i in range(count)
             }
-            for fut in dask_completed(list(futures)):
+            for fut in dask_completed(list(futures)):  # type: ignore[no-untyped-call]
                 done(futures[fut], fut.result())
     elif jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            pending = {pool.submit(generate_task, mode_id, options, seed, i): i for i in range(count)}
+            pending = {
+                pool.submit(generate_task, mode_id, options, seed, i): i for i in range(count)
+            }
             for fut in as_completed(pending):
                 done(pending[fut], fut.result())
     else:

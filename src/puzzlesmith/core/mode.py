@@ -164,8 +164,19 @@ class Mode(ABC, Generic[L]):
     def shipped_packs(self) -> list[Pack[L]]:
         return [self.load_file(f) for f in self.shipped_pack_files()]
 
+    def hidden_pack_files(self) -> list[Path]:
+        """Packs shipped but not listed in level select (demos, rule samples): levels/hidden/."""
+        root = resources.files(self.levels_package).joinpath("levels").joinpath("hidden")
+        if not root.is_dir():
+            return []
+        return sorted(
+            (Path(str(f)) for f in root.iterdir() if f.name.endswith(".json")), key=lambda f: f.name
+        )
+
     def find_level(self, level_id: str) -> tuple[Pack[L], L]:
-        for pack in self.shipped_packs():
+        """A shipped level by id, hidden packs included."""
+        files = self.shipped_pack_files() + self.hidden_pack_files()
+        for pack in (self.load_file(f) for f in files):
             for lv in pack.levels:
                 if lv.id == level_id:
                     return pack, lv

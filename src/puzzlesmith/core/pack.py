@@ -78,9 +78,7 @@ def check_fields(
     return problems
 
 
-def _wrong_type(
-    name: str, t: FieldType, value: object, level: str | None, where: str
-) -> Problem:
+def _wrong_type(name: str, t: FieldType, value: object, level: str | None, where: str) -> Problem:
     got = type(value).__name__ if value is not None else "null"
     return Problem(
         "json-type",

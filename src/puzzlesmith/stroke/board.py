@@ -214,9 +214,12 @@ _LEVEL_OPTIONAL = {"teach": str, "caption": str}
 
 def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list[Problem]]:
     """Check every hard rule for one level; the Level when it is sound enough to build."""
-    lid = lid or (raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None)
-    problems = check_fields(raw, where="level", required=_LEVEL_REQUIRED,
-                            optional=_LEVEL_OPTIONAL, level=lid)
+    lid = lid or (
+        raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+    )
+    problems = check_fields(
+        raw, where="level", required=_LEVEL_REQUIRED, optional=_LEVEL_OPTIONAL, level=lid
+    )
     if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
         return None, problems
     raw_cells: list[object] = raw["cells"]
@@ -246,8 +249,9 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
 def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list[Problem]]:
     name = raw.get("id") if isinstance(raw, dict) else None
     where = f"cell {name}" if isinstance(name, str) else f"cell #{k + 1}"
-    problems = check_fields(raw, where=where, required=_CELL_REQUIRED,
-                            optional=_CELL_OPTIONAL, level=lid)
+    problems = check_fields(
+        raw, where=where, required=_CELL_REQUIRED, optional=_CELL_OPTIONAL, level=lid
+    )
     if problems or not isinstance(raw, dict):
         return None, problems
 
@@ -270,14 +274,19 @@ def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list
                 problems.append(bad("shape-offsets", "shape has a repeated offset"))
             elif not 2 <= len(units) <= 4 or normalize(units) not in CATALOGUE:
                 problems.append(
-                    bad("shape-catalogue", f"shape {units} is not an I/L/S/T/O piece of 2–4 squares")
+                    bad(
+                        "shape-catalogue", f"shape {units} is not an I/L/S/T/O piece of 2–4 squares"
+                    )
                 )
             else:
                 bw = max(dx for dx, _ in units) + 1
                 bh = max(dy for _, dy in units) + 1
                 if min(dx for dx, _ in units) or min(dy for _, dy in units) or (w, h) != (bw, bh):
                     problems.append(
-                        bad("shape-bbox", f"w×h is {w}×{h} but the shape's bounding box is {bw}×{bh}")
+                        bad(
+                            "shape-bbox",
+                            f"w×h is {w}×{h} but the shape's bounding box is {bw}×{bh}",
+                        )
                     )
                 else:
                     shape = tuple(units)
@@ -300,16 +309,30 @@ def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
     seen_ids: set[str] = set()
     for c in cells:
         if c.id in seen_ids:
-            problems.append(Problem("cell-duplicate-id", f"cell id {c.id!r} used twice",
-                                    level=lid, where=f"cell {c.id}", cells=(c.id,)))
+            problems.append(
+                Problem(
+                    "cell-duplicate-id",
+                    f"cell id {c.id!r} used twice",
+                    level=lid,
+                    where=f"cell {c.id}",
+                    cells=(c.id,),
+                )
+            )
         seen_ids.add(c.id)
     owner: dict[Unit, Cell] = {}
     for c in cells:
         for u in c.units:
             if u in owner:
                 o = owner[u]
-                problems.append(Problem("cell-overlap", f"overlaps cell {o.id} at {u}",
-                                        level=lid, where=f"cell {c.id}", cells=(c.id, o.id)))
+                problems.append(
+                    Problem(
+                        "cell-overlap",
+                        f"overlaps cell {o.id} at {u}",
+                        level=lid,
+                        where=f"cell {c.id}",
+                        cells=(c.id, o.id),
+                    )
+                )
             else:
                 owner[u] = c
     n = len(cells)
@@ -318,12 +341,25 @@ def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
         if c.clue is None:
             continue
         if not 1 <= c.clue <= n:
-            problems.append(Problem("clue-range", f"clue {c.clue} is outside 1..{n}",
-                                    level=lid, where=f"cell {c.id}", cells=(c.id,)))
+            problems.append(
+                Problem(
+                    "clue-range",
+                    f"clue {c.clue} is outside 1..{n}",
+                    level=lid,
+                    where=f"cell {c.id}",
+                    cells=(c.id,),
+                )
+            )
         elif c.clue in clue_owner:
-            problems.append(Problem("clue-repeated",
-                                    f"clue {c.clue} also on cell {clue_owner[c.clue]}",
-                                    level=lid, where=f"cell {c.id}", cells=(c.id,)))
+            problems.append(
+                Problem(
+                    "clue-repeated",
+                    f"clue {c.clue} also on cell {clue_owner[c.clue]}",
+                    level=lid,
+                    where=f"cell {c.id}",
+                    cells=(c.id,),
+                )
+            )
         else:
             clue_owner[c.clue] = c.id
     if problems:
@@ -331,8 +367,14 @@ def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
     comps = components(board_of(Level(lid or "?", tuple(cells))).adj)
     if len(comps) > 1:
         stray = [cells[i].id for i in comps[1]]
-        problems.append(Problem("board-disconnected",
-                                f"board is not connected: {len(comps)} parts; cells "
-                                f"{', '.join(stray[:6])} are cut off",
-                                level=lid, where=f"cell {stray[0]}", cells=tuple(stray)))
+        problems.append(
+            Problem(
+                "board-disconnected",
+                f"board is not connected: {len(comps)} parts; cells "
+                f"{', '.join(stray[:6])} are cut off",
+                level=lid,
+                where=f"cell {stray[0]}",
+                cells=tuple(stray),
+            )
+        )
     return problems
