@@ -1,0 +1,66 @@
+"""What the shell lists: the registered modes and a mode's packs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+
+from puzzlesmith.core import registry
+from puzzlesmith.server.catalog import catalog, mode_of
+from puzzlesmith.server.schemas import (
+    ErrorOut,
+    LevelRef,
+    ModeInfo,
+    ModesOut,
+    ModeTitle,
+    PackInfo,
+    PacksOut,
+)
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+router = APIRouter(prefix="/api", tags=["modes"])
+
+
+def _asset(name: str) -> str | None:
+    """The URL of a client file under static/modes, or None when it is not there."""
+    return f"/static/modes/{name}" if (STATIC / "modes" / name).is_file() else None
+
+
+@router.get("/modes", response_model=ModesOut)
+def list_modes() -> ModesOut:
+    """Every registered mode in menu order; ``module`` is null when it has no client yet."""
+    return ModesOut(
+        modes=[
+            ModeInfo(
+                id=m.id,
+                cliName=m.cli_name,
+                title=ModeTitle(zh=m.title_zh, en=m.title_en),
+                hintKinds=list(m.hint_kinds),
+                module=_asset(f"{m.id}.js"),
+                css=_asset(f"{m.id}.css"),
+            )
+            for m in registry.all_modes()
+        ]
+    )
+
+
+@router.get("/modes/{mode}/packs", response_model=PacksOut, responses={404: {"model": ErrorOut}})
+def list_packs(mode: str) -> PacksOut:
+    """The listed packs in play order (hidden packs are reachable by level id only)."""
+    m = mode_of(mode)
+    return PacksOut(
+        mode=m.id,
+        packs=[
+            PackInfo(
+                pack=p.pack,
+                title=p.title,
+                levels=[
+                    LevelRef(id=lv.id, index=i + 1, caption=lv.caption)
+                    for i, lv in enumerate(p.levels)
+                ],
+            )
+            for p in catalog(m).listed
+        ],
+    )

@@ -1,0 +1,44 @@
+"""Authoritative checks of a played position: replay and hints (no game lives here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from puzzlesmith.server.catalog import level_of, mode_of
+from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.schemas import MAX_MOVE_LEN, ErrorOut, HintBody, MovesBody
+
+router = APIRouter(prefix="/api", tags=["play"])
+
+_ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"model": ErrorOut}}
+
+
+def _check_moves(moves: list[str]) -> None:
+    for i, mv in enumerate(moves):
+        if len(mv) > MAX_MOVE_LEN:
+            raise ApiError(422, "illegal-move", f"move {i}: longer than {MAX_MOVE_LEN}", "moves")
+
+
+@router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
+def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
+    """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
+    m = mode_of(mode)
+    lv = level_of(m, level_id)
+    _check_moves(body.moves)
+    return m.replay(lv, body.moves)
+
+
+@router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
+def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
+    """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
+    m = mode_of(mode)
+    lv = level_of(m, level_id)
+    if body.kind not in m.hint_kinds:
+        kinds = ", ".join(m.hint_kinds) or "none"
+        raise ApiError(
+            422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
+        )
+    _check_moves(body.moves)
+    return m.hint(lv, body.moves, body.kind)

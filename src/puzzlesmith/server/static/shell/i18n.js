@@ -1,0 +1,31 @@
+// Words: Simplified Chinese first, English second. Modes add theirs via `strings`.
+import { settings } from "./settings.js";
+
+const dict = {
+  zh: {
+    appTitle: "谜题工坊", chooseMode: "选择玩法", levels: "关卡", menu: "菜单", back: "返回",
+    levelSelect: "关卡列表", home: "返回首页", settings: "设置", close: "关闭",
+    language: "语言", sound: "音效", vibration: "振动", highContrast: "高对比", reducedMotion: "减弱动态效果",
+    showAll: "开放全部关卡", loadError: "加载失败：{msg}", retry: "重试", locked: "未解锁",
+    cleared: "已通关", levelsCount: "{n} 关", comingSoon: "敬请期待",
+  },
+  en: {
+    appTitle: "Puzzlesmith", chooseMode: "Choose a game", levels: "Levels", menu: "Menu", back: "Back",
+    levelSelect: "Level list", home: "Home", settings: "Settings", close: "Close",
+    language: "Language", sound: "Sound", vibration: "Vibration", highContrast: "High contrast", reducedMotion: "Reduce motion",
+    showAll: "Open all levels", loadError: "Could not load: {msg}", retry: "Retry", locked: "Locked",
+    cleared: "Cleared", levelsCount: "{n} levels", comingSoon: "Coming soon",
+  },
+};
+
+export function addStrings(strings) {
+  if (!strings) return;
+  for (const lang of Object.keys(strings)) dict[lang] = Object.assign(dict[lang] || {}, strings[lang]);
+}
+
+export function t(key, vars) {
+  const table = dict[settings.lang] || dict.zh;
+  let s = table[key] ?? dict.zh[key] ?? key;
+  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  return s;
+}

@@ -1,0 +1,235 @@
+// The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play),
+// top bar, menu and settings. It never names a mode: everything comes from /api/modes.
+import * as api from "./api.js";
+import { bucket } from "./saves.js";
+import { settings, set as setSetting, applyClasses } from "./settings.js";
+import { sound, vibrate } from "./sound.js";
+import { t, addStrings } from "./i18n.js";
+import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+
+const $ = (id) => document.getElementById(id);
+const view = $("view");
+let modesCache = null;
+const packsCache = new Map();
+let mounted = null;            // {module, modeId, levelId}
+let renderToken = 0;
+let toastTimer = 0;
+
+const topBar = {
+  setTitle(text) { $("tb-title").textContent = text ?? ""; },
+  setCounter(text) { $("tb-counter").textContent = text ?? ""; },
+  setCaption(text) { const c = $("caption"); c.textContent = text ?? ""; c.hidden = !text; },
+};
+
+export function toast(text, ms = 2200) {
+  const el = $("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+}
+
+function parseHash() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  return { modeId: parts[0] || null, levelId: parts[1] || null };
+}
+
+export function go(modeId, levelId) {
+  const h = modeId ? `#/${encodeURIComponent(modeId)}${levelId ? "/" + encodeURIComponent(levelId) : ""}` : "#/";
+  if (location.hash === h) route(); else location.hash = h;
+}
+
+async function getModes() {
+  if (!modesCache) modesCache = (await api.modes()).modes.filter((m) => m.module);
+  return modesCache;
+}
+
+async function getPacks(modeId) {
+  if (!packsCache.has(modeId)) packsCache.set(modeId, await api.packs(modeId));
+  return packsCache.get(modeId);
+}
+
+function unmountCurrent() {
+  if (!mounted) return;
+  try { mounted.module.unmount?.(); } catch (e) { console.error(e); }
+  mounted = null;
+  view.replaceChildren();
+}
+
+function showError(err, retry) {
+  const box = document.createElement("div");
+  box.className = "error-box";
+  box.textContent = t("loadError", { msg: err && err.message || String(err) });
+  const b = document.createElement("button");
+  b.textContent = t("retry");
+  b.onclick = retry;
+  box.append(document.createElement("br"), b);
+  view.replaceChildren(box);
+}
+
+async function route() {
+  const token = ++renderToken;
+  closeMenu();
+  unmountCurrent();
+  topBar.setCaption(null);
+  topBar.setCounter("");
+  const { modeId, levelId } = parseHash();
+  try {
+    if (!modeId) return await renderModes(token);
+    const modes = await getModes();
+    const mode = modes.find((m) => m.id === modeId);
+    if (!mode) return go(null);
+    if (!levelId) return await renderSelect(mode, token);
+    return await renderPlay(mode, levelId, token);
+  } catch (err) {
+    if (token === renderToken) showError(err, route);
+  }
+}
+
+async function renderModes(token) {
+  topBar.setTitle(t("appTitle"));
+  $("tb-back").hidden = true;
+  const modes = await getModes();
+  if (token !== renderToken) return;
+  const wrap = document.createElement("div");
+  wrap.className = "scroll";
+  const h = document.createElement("h1");
+  h.className = "shell-title";
+  h.textContent = t("chooseMode");
+  const list = document.createElement("div");
+  list.className = "modes";
+  for (const m of modes) {
+    const b = document.createElement("button");
+    b.className = "mode-card";
+    b.dataset.mode = m.id;
+    const name = document.createElement("b");
+    name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
+    const sub = document.createElement("span");
+    sub.textContent = settings.lang === "en" ? m.title.zh : m.title.en;
+    b.append(name, sub);
+    b.onclick = () => go(m.id);
+    list.append(b);
+  }
+  wrap.append(h, list);
+  view.replaceChildren(wrap);
+}
+
+async function renderSelect(mode, token) {
+  $("tb-back").hidden = false;
+  topBar.setTitle(settings.lang === "en" ? mode.title.en : mode.title.zh);
+  const packs = await getPacks(mode.id);
+  if (token !== renderToken) return;
+  const saves = bucket(mode.id);
+  view.replaceChildren(renderLevelSelect(packs, saves, { t, onPick: (id) => go(mode.id, id) }));
+  view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
+}
+
+async function renderPlay(mode, levelId, token) {
+  $("tb-back").hidden = false;
+  const saves = bucket(mode.id);
+  const packs = await getPacks(mode.id);
+  const order = flatten(packs);
+  const listed = order.find((l) => l.id === levelId);
+  if (listed && !isOpen(order, listed.id, saves)) return go(mode.id);
+  const [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+  if (token !== renderToken) return;
+  addStrings(module.strings);
+  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = mode.css;
+    link.dataset.modeCss = mode.id;
+    document.head.append(link);
+  }
+  if (listed) saves.setCurrent(levelId);
+  topBar.setTitle(levelId);
+  topBar.setCaption(level.caption || null);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  let clearedOnce = false;
+  const services = {
+    api: api.forLevel(mode.id, levelId),
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    sound, vibrate, settings, t, toast, topBar,
+    goLevelSelect: () => go(mode.id),
+    onCleared() {
+      if (clearedOnce || token !== renderToken) return;
+      clearedOnce = true;
+      if (!listed) return go(mode.id);        // hidden levels (rule samples) are not saved
+      saves.markCleared(levelId);
+      const i = order.findIndex((l) => l.id === levelId);
+      const next = order[i + 1];
+      if (next) { saves.setCurrent(next.id); go(mode.id, next.id); } else go(mode.id);
+    },
+  };
+  mounted = { module, modeId: mode.id, levelId };
+  await module.mount(root, level, services);
+}
+
+// ---- menu and settings ------------------------------------------------------------
+function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
+
+function openMenu() {
+  const { modeId } = parseHash();
+  const sheet = $("menu");
+  const body = document.createElement("div");
+  body.className = "sheet-body";
+  const item = (label, fn, name) => {
+    const b = document.createElement("button");
+    b.className = "item";
+    b.dataset.menu = name;
+    b.textContent = label;
+    b.onclick = () => { closeMenu(); fn(); };
+    body.append(b);
+  };
+  if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
+  item(t("home"), () => go(null), "home");
+  const h = document.createElement("h2");
+  h.textContent = t("settings");
+  body.append(h);
+  const lang = document.createElement("div");
+  lang.className = "setting";
+  lang.append(t("language"));
+  const seg = document.createElement("div");
+  seg.className = "seg";
+  for (const [code, label] of [["zh", "中文"], ["en", "English"]]) {
+    const b = document.createElement("button");
+    b.textContent = label;
+    b.dataset.lang = code;
+    b.setAttribute("aria-pressed", String(settings.lang === code));
+    b.onclick = () => { setSetting("lang", code); closeMenu(); route(); };
+    seg.append(b);
+  }
+  lang.append(seg);
+  body.append(lang);
+  for (const key of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
+    const row = document.createElement("label");
+    row.className = "setting";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.name = key;
+    box.checked = settings[key];
+    box.onchange = () => {
+      setSetting(key, box.checked);
+      if (key === "showAll" && !parseHash().levelId) route();
+    };
+    row.append(t(key), box);
+    body.append(row);
+  }
+  item(t("close"), () => {}, "close");
+  sheet.replaceChildren(body);
+  sheet.hidden = false;
+}
+
+$("menu").addEventListener("click", (e) => { if (e.target === $("menu")) closeMenu(); });
+$("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : closeMenu()));
+$("tb-back").addEventListener("click", () => {
+  const { modeId, levelId } = parseHash();
+  go(levelId ? modeId : null);
+});
+$("tb-menu").setAttribute("aria-label", t("menu"));
+applyClasses();
+window.addEventListener("hashchange", route);
+window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared };
+route();

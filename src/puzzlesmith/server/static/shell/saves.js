@@ -1,0 +1,45 @@
+// Per-mode save bucket `mode:<id>` = {clearedId: [], currentId}. A corrupt value resets
+// that key alone; no other key is read or written (seed 000 §10).
+const EMPTY = () => ({ clearedId: [], currentId: null });
+
+function valid(v) {
+  return v && typeof v === "object" && !Array.isArray(v)
+    && Array.isArray(v.clearedId) && v.clearedId.every((x) => typeof x === "string")
+    && (v.currentId === null || typeof v.currentId === "string")
+    && Object.keys(v).every((k) => k === "clearedId" || k === "currentId");
+}
+
+export function bucket(modeId, storage = globalThis.localStorage) {
+  const key = `mode:${modeId}`;
+  function read() {
+    let raw = null;
+    try { raw = storage.getItem(key); } catch { return EMPTY(); }
+    if (raw === null) return EMPTY();
+    try {
+      const v = JSON.parse(raw);
+      if (valid(v)) return { clearedId: [...new Set(v.clearedId)], currentId: v.currentId };
+    } catch { /* fall through: reset below */ }
+    write(EMPTY());
+    return EMPTY();
+  }
+  function write(v) {
+    try { storage.setItem(key, JSON.stringify(v)); } catch { /* private mode: play on */ }
+  }
+  return {
+    key,
+    read,
+    cleared: () => read().clearedId,
+    current: () => read().currentId,
+    isCleared: (id) => read().clearedId.includes(id),
+    markCleared(id) {
+      const v = read();
+      if (!v.clearedId.includes(id)) v.clearedId.push(id);
+      write(v);
+    },
+    setCurrent(id) {
+      const v = read();
+      v.currentId = id;
+      write(v);
+    },
+  };
+}

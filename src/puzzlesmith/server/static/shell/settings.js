@@ -1,0 +1,45 @@
+// Shell settings (key `shell:settings`), live: modes subscribe with settings.onChange(fn).
+const KEY = "shell:settings";
+const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+const DEFAULTS = () => ({
+  lang: (navigator.language || "zh").toLowerCase().startsWith("en") ? "en" : "zh",
+  sound: true, vibration: true, highContrast: false, reducedMotion: prefersReduced(), showAll: false,
+});
+const listeners = new Set();
+
+function load() {
+  const s = DEFAULTS();
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) || "{}");
+    if (v && typeof v === "object") {
+      if (v.lang === "zh" || v.lang === "en") s.lang = v.lang;
+      for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
+        if (typeof v[k] === "boolean") s[k] = v[k];
+      }
+    }
+  } catch { /* corrupt: defaults */ }
+  return s;
+}
+
+export const settings = load();
+Object.defineProperty(settings, "onChange", {
+  enumerable: false,
+  value(fn) { listeners.add(fn); return () => listeners.delete(fn); },
+});
+
+export function applyClasses() {
+  const h = document.documentElement;
+  h.classList.toggle("hc", settings.highContrast);
+  h.classList.toggle("rm", settings.reducedMotion);
+  h.lang = settings.lang === "zh" ? "zh-CN" : "en";
+}
+
+export function set(key, value) {
+  settings[key] = value;
+  try {
+    const { lang, sound, vibration, highContrast, reducedMotion, showAll } = settings;
+    localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll }));
+  } catch { /* ignore */ }
+  applyClasses();
+  for (const fn of listeners) fn(settings, key);
+}
