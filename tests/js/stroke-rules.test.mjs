@@ -1,0 +1,78 @@
+// The Number Stroke rules mirror against the Python engine. The vectors are exported
+// by tests/js/export_vectors.py at the start of every run (or read from
+// $STROKE_VECTORS when set), so the mirror cannot drift from the engine.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { replay, makeBoard, Game, IllegalMove } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../..");
+
+function loadVectors() {
+  if (process.env.STROKE_VECTORS) return JSON.parse(readFileSync(process.env.STROKE_VECTORS, "utf8"));
+  const venv = join(root, ".venv/bin/python");
+  const python = process.env.PUZZLESMITH_PYTHON || (existsSync(venv) ? venv : "python3");
+  const dir = mkdtempSync(join(tmpdir(), "stroke-vectors-"));
+  const out = join(dir, "vectors.json");
+  try {
+    execFileSync(python, [join(here, "export_vectors.py"), out], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    return JSON.parse(readFileSync(out, "utf8"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const data = loadVectors();
+
+test("vectors cover the demo level and every shipped level", () => {
+  assert.equal(data.mode, "01-number-stroke");
+  assert.ok(data.levels.some((l) => l.level === "demo"), "the hidden demo level is exported");
+  for (const lv of data.levels) assert.ok(lv.cases.length > 5, `${lv.level} has cases`);
+});
+
+for (const lv of data.levels) {
+  test(`level ${lv.level}: the mirror reproduces every engine state`, () => {
+    const board = makeBoard(lv.view);
+    for (const c of lv.cases) {
+      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
+      if (c.error !== undefined) {
+        assert.throws(() => replay(board, c.moves), IllegalMove, label);
+      } else {
+        assert.deepStrictEqual(replay(board, c.moves), c.state, label);
+      }
+    }
+  });
+}
+
+test("solution path clears; moves() rebuilds the position", () => {
+  for (const lv of data.levels) {
+    if (!lv.view.solution) continue;
+    const board = makeBoard(lv.view);
+    const g = new Game(board);
+    const sol = lv.view.solution.map((id) => board.index.get(id));
+    g.start(sol[0]);
+    for (const c of sol.slice(1)) { assert.ok(g.canAdd(c)); g.add(c); }
+    assert.equal(g.cleared(), true, lv.level);
+    assert.deepStrictEqual(replay(board, g.moves()), g.toJSON());
+  }
+});
+
+test("demo: the wrong move j → i leaves B as a red 8, rewinding clears it", () => {
+  const demo = data.levels.find((l) => l.level === "demo");
+  const g = new Game(makeBoard(demo.view));
+  ["start s", "add l", "add m", "add j", "add i", "add g", "add h", "add B"].forEach((m, i) => g.apply(m, i));
+  assert.deepStrictEqual(g.toJSON().conflicts, [
+    { cell: "g", step: 6, code: "step-elsewhere", clue: 6 },
+    { cell: "B", step: 8, code: "clue-step", clue: 6 },
+  ]);
+  g.apply("rewind j");
+  assert.deepStrictEqual(g.toJSON().conflicts, []);
+  for (const id of ["h", "B"]) g.apply(`add ${id}`);
+  assert.equal(g.toJSON().steps.B, 6);
+  assert.deepStrictEqual(g.toJSON().conflicts, []);
+});
