@@ -1,0 +1,227 @@
+"""Hex Walls generator: blob board, author path, then walls/turners that force it, then pruning.
+
+The walls must carry the puzzle (seed 001 §9), so the generator works like a
+designer: draw a random compact board and a random Hamiltonian path (the
+author's solution), give few clues, and while a second solution exists put a
+static wall or a turning wall on a move that the other solution makes and the
+author's path never makes at that time. Then every wall or turner that can go
+with the level still unique is removed, and the result must pass every publish
+check (so each wall is needed and each turner can neither go nor be replaced by
+a static wall) — candidates failing that are dropped and the next attempt runs.
+
+>>> lv = generate_level(GenerateOptions(cells=9, turners=1, walls=2), seed=3, index=0)
+>>> from puzzlesmith.hexwalls.checks import check_level
+>>> len(lv.cells), len(lv.turners), check_level(lv)
+(9, 1, [])
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+
+from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.rng import rng_for
+from puzzlesmith.hexwalls.board import (
+    Edge,
+    Hex,
+    HexCell,
+    Level,
+    Turner,
+    board_of,
+    edge,
+    neighbours,
+    vertex,
+)
+from puzzlesmith.hexwalls.checks import check_level
+from puzzlesmith.hexwalls.solver import solve
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    cells: int = field(default=14, metadata={"help": "Number of hexes on the board."})
+    walls: int = field(default=4, metadata={"help": "Most static walls to use."})
+    turners: int = field(default=0, metadata={"help": "Turning walls wanted (exactly)."})
+    clues: int = field(default=0, metadata={"help": "Number clues besides the start 1."})
+    end_clue: bool = field(default=False, metadata={"help": "Also give the last step N."})
+    attempts: int = field(default=400, metadata={"help": "Candidate boards to try per level."})
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.cells <= 40:
+            raise ValueError("cells must be in 3..40")
+        if self.walls < 0 or self.turners < 0 or self.clues < 0 or self.attempts < 1:
+            raise ValueError("walls, turners, clues must be >= 0 and attempts >= 1")
+
+
+def random_blob(rng: random.Random, size: int) -> list[Hex]:
+    """A compact random set of hexes grown from the origin (favours hexes with more neighbours)."""
+    shape: list[Hex] = [(0, 0)]
+    inside = {(0, 0)}
+    while len(shape) < size:
+        frontier: dict[Hex, int] = {}
+        for h in shape:
+            for g in neighbours(h):
+                if g not in inside:
+                    frontier[g] = frontier.get(g, 0) + 1
+        opts = sorted(frontier)
+        weights = [frontier[g] ** 2 for g in opts]
+        pick = rng.choices(opts, weights)[0]
+        shape.append(pick)
+        inside.add(pick)
+    return sorted(shape, key=lambda h: (h[1], h[0]))
+
+
+def random_path(rng: random.Random, hexes: list[Hex], tries: int = 60) -> list[Hex] | None:
+    """A random Hamiltonian path (Warnsdorff's rule with random ties), or None."""
+    cells = set(hexes)
+    for _ in range(tries):
+        cur = rng.choice(hexes)
+        path, seen = [cur], {cur}
+        while len(path) < len(hexes):
+            opts = [g for g in neighbours(cur) if g in cells and g not in seen]
+            if not opts:
+                break
+
+            def onward(g: Hex, seen: set[Hex] = seen) -> int:
+                return sum(1 for x in neighbours(g) if x in cells and x not in seen)
+
+            best = min(onward(g) for g in opts)
+            cur = rng.choice([g for g in opts if onward(g) <= best + (rng.random() < 0.15)])
+            path.append(cur)
+            seen.add(cur)
+        if len(path) == len(hexes):
+            return path
+    return None
+
+
+def _vertices_of(e: Edge) -> list[tuple[Hex, Hex, Hex]]:
+    """The two vertices at the ends of an edge."""
+    a, b = e
+    common = [g for g in neighbours(a) if g in set(neighbours(b))]
+    return [vertex(a, b, c) for c in common]
+
+
+def _fits(t: Turner, moves: list[Edge]) -> bool:
+    """The turner never stands on a move of the path when the path makes it."""
+    return all(t.edge_after(k) != e for k, e in enumerate(moves, 1))
+
+
+def _moves(path: list[Hex]) -> list[Edge]:
+    """moves[k-1] = the edge crossed going from step k to step k+1."""
+    return [edge(a, b) for a, b in itertools.pairwise(path)]
+
+
+def force_unique(
+    rng: random.Random, level: Level, author: list[Hex], opts: GenerateOptions, budget: int = 40
+) -> Level | None:
+    """Add walls/turners until the author's path is the only solution (None if it fails)."""
+    sol_moves = _moves(author)
+    sol_edges = set(sol_moves)
+    hexes = {c.hex for c in level.cells}
+    by_id = {c.id: c.hex for c in level.cells}
+    for _ in range(budget):
+        res = solve(board_of(level), 2)
+        if res.count == 0:
+            return None
+        if res.count == 1:
+            return level
+        alt = next(s for s in res.solutions if [by_id[i] for i in s] != author)
+        alt_moves = _moves([by_id[i] for i in alt])
+        want_turner = len(level.turners) < opts.turners
+        walls_left = len(level.walls) < opts.walls + 2  # pruning removes extras later
+        candidates: list[Level] = []
+        if want_turner:
+            used = {t.pivot for t in level.turners}
+            taken = set(level.walls) | {t.at for t in level.turners}
+            for k, e in enumerate(alt_moves, 1):
+                if sol_moves[k - 1] == e:
+                    continue
+                for v in _vertices_of(e):
+                    if v in used:
+                        continue
+                    t0 = Turner(v, edge(v[0], v[1]))
+                    idx = t0.cycle.index(e)
+                    start = t0.cycle[(idx - k) % 3]
+                    t = Turner(v, start)
+                    if start in taken or not _fits(t, sol_moves):
+                        continue
+                    if sum(h in hexes for h in v) < 3 and rng.random() < 0.7:
+                        continue
+                    candidates.append(level.with_(turners=(*level.turners, t)))
+        if not candidates and walls_left:
+            for e in set(alt_moves) - sol_edges:
+                if e not in level.walls and e not in {t.at for t in level.turners}:
+                    candidates.append(level.with_(walls=(*level.walls, e)))
+        if not candidates:
+            return None
+        level = rng.choice(candidates)
+    return None
+
+
+def prune(rng: random.Random, level: Level) -> Level:
+    """Drop walls and turners one at a time while the level stays unique."""
+    items: list[tuple[str, int]] = [("w", i) for i in range(len(level.walls))]
+    items += [("t", i) for i in range(len(level.turners))]
+    rng.shuffle(items)
+    # static walls go first, so turners (the point of the pack) are kept when possible
+    items.sort(key=lambda it: it[0] != "w")
+    walls, turners = list(level.walls), list(level.turners)
+    for kind, i in items:
+        if kind == "w":
+            trial = level.with_(
+                walls=tuple(w for w in walls if w != level.walls[i]), turners=tuple(turners)
+            )
+        else:
+            trial = level.with_(
+                walls=tuple(walls), turners=tuple(t for t in turners if t != level.turners[i])
+            )
+        if solve(board_of(trial), 2).count == 1:
+            walls, turners = list(trial.walls), list(trial.turners)
+    return level.with_(walls=tuple(walls), turners=tuple(turners))
+
+
+def candidate(rng: random.Random, opts: GenerateOptions, lid: str) -> Level | None:
+    """One try: board, author path, clues, forced walls, pruned; None when it does not work out."""
+    hexes = random_blob(rng, opts.cells)
+    author = random_path(rng, hexes)
+    if author is None:
+        return None
+    n = len(author)
+    steps = {1}
+    if opts.end_clue:
+        steps.add(n)
+    middle = list(range(3, n - 1))
+    rng.shuffle(middle)
+    steps.update(middle[: opts.clues])
+    step_of = {h: k for k, h in enumerate(author, 1)}
+    cells = tuple(
+        HexCell(f"{q},{r}", q, r, step_of[(q, r)] if step_of[(q, r)] in steps else None)
+        for q, r in hexes
+    )
+    level = Level(lid, cells)
+    forced = force_unique(rng, level, author, opts)
+    if forced is None:
+        return None
+    level = prune(rng, forced)
+    if len(level.turners) != opts.turners or len(level.walls) > opts.walls:
+        return None
+    if opts.walls + opts.turners > 0 and not level.walls and not level.turners:
+        return None
+    if check_level(level):
+        return None
+    path_txt = " ".join(f"{q},{r}" for q, r in author)
+    return level.with_(teach=f"generated; author path: {path_txt}")
+
+
+def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
+    """Level ``index`` of the batch for ``seed``: deterministic per (options, seed, index)."""
+    rng = rng_for(seed, "hex", index)
+    lid = f"g{seed}-{index + 1}"
+    for _ in range(options.attempts):
+        level = candidate(rng, options, lid)
+        if level is not None:
+            return level
+    raise PuzzlesmithError(
+        f"hex generate: no level after {options.attempts} attempts for seed {seed} index {index}"
+    )

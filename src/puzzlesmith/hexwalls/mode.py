@@ -1,0 +1,198 @@
+"""Hex Walls (六边一笔) behind the common Mode interface: the CLI, server and tests use only this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.mode import JSON, GradeResult, Mode, Pack, SolveResult, format_error
+from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
+from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.hexwalls import hints, rules, solver
+from puzzlesmith.hexwalls.board import (
+    Level,
+    board_of,
+    centre,
+    edge_ends,
+    parse_level,
+    vertex_point,
+)
+from puzzlesmith.hexwalls.generate import GenerateOptions
+
+
+@cache
+def solution_of(level: Level) -> tuple[str, ...] | None:
+    """The level's first solution (its unique one for a published level), cached."""
+    result = solver.solve(board_of(level), 1)
+    return tuple(result.solutions[0]) if result.solutions else None
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+class HexWallsMode(Mode[Level]):
+    id = "03-hex-walls"
+    cli_name = "hex"
+    aliases = ("hex-walls", "03")
+    title_zh = "六边一笔"
+    title_en = "Hex Walls"
+    levels_package = "puzzlesmith.hexwalls"
+    hint_kinds = ("reveal", "guide")
+    supports_design = True
+    generate_options = GenerateOptions
+
+    # ---- level files -------------------------------------------------------------------
+    def parse_pack(self, raw: object, source: str) -> Pack[Level]:
+        header, problems = parse_header(raw, self.id)
+        levels: list[Level] = []
+        if header is not None:
+            ids: list[str] = []
+            for k, raw_level in enumerate(header.levels):
+                lid = level_id_of(raw_level, k)
+                level, level_problems = parse_level(raw_level, lid)
+                problems.extend(level_problems)
+                if isinstance(raw_level, dict) and isinstance(raw_level.get("id"), str):
+                    ids.append(lid)
+                if level is not None:
+                    levels.append(level)
+            problems.extend(duplicate_level_ids(ids))
+        if errors(problems) or header is None:
+            if not problems:
+                problems.append(Problem("json-type", "not a pack", where="pack"))
+            raise format_error(errors(problems) or problems, source)
+        return Pack(
+            mode=header.mode,
+            pack=header.pack,
+            title=header.title,
+            levels=levels,
+            notes=header.notes,
+            source=source,
+        )
+
+    def dump_level(self, level: Level) -> JSON:
+        return level.to_json()
+
+    # ---- checking and solving -----------------------------------------------------------
+    def solve(self, level: Level, limit: int = 2) -> SolveResult:
+        return solver.solve(board_of(level), limit)
+
+    def check(self, level: Level) -> list[Problem]:
+        from puzzlesmith.hexwalls.checks import check_level
+
+        return check_level(level)
+
+    def grade(self, level: Level) -> GradeResult:
+        from puzzlesmith.hexwalls.logic import grade
+
+        return grade(level)
+
+    # ---- presentation and play -----------------------------------------------------------
+    def render_svg(self, level: Level, *, solution: bool = False) -> str:
+        from puzzlesmith.hexwalls.render import render_svg
+
+        path = list(solution_of(level) or ()) if solution else None
+        return render_svg(level, path)
+
+    def view(self, level: Level) -> JSON:
+        """Geometry in units of the hex circumradius, y down; turners as 3-edge cycles.
+
+        A turner's wall is drawn on ``cycle[start]`` and rotated by 120°·k about
+        ``point`` after k landings; ``cells`` of a cycle edge are null off the board.
+        """
+        board = board_of(level)
+        ids = {c.hex: c.id for c in level.cells}
+        cs = [centre(c.hex) for c in level.cells]
+        xs = [x for x, _ in cs]
+        ys = [y for _, y in cs]
+        hw = 3**0.5 / 2
+        cells: list[JSON] = []
+        for c, (x, y) in zip(level.cells, cs, strict=True):
+            cell: JSON = {"id": c.id, "q": c.q, "r": c.r, "x": _r(x), "y": _r(y)}
+            if c.clue is not None:
+                cell["clue"] = c.clue
+            cells.append(cell)
+
+        def ends(e: tuple[tuple[int, int], tuple[int, int]]) -> list[list[float]]:
+            a, b = edge_ends(e)
+            return [[_r(a[0]), _r(a[1])], [_r(b[0]), _r(b[1])]]
+
+        turners: list[JSON] = []
+        for t in level.turners:
+            px, py = vertex_point(t.pivot)
+            turners.append(
+                {
+                    "pivot": [list(h) for h in t.pivot],
+                    "point": [_r(px), _r(py)],
+                    "start": t.start,
+                    "cycle": [
+                        {
+                            "hexes": [list(h) for h in e],
+                            "cells": [ids.get(e[0]), ids.get(e[1])],
+                            "ends": ends(e),
+                        }
+                        for e in t.cycle
+                    ],
+                }
+            )
+        start = board.step_cell.get(1)
+        sol = solution_of(level)
+        return {
+            "mode": self.id,
+            "id": level.id,
+            "caption": level.caption,
+            "n": board.n,
+            "bounds": {
+                "x": _r(min(xs) - hw),
+                "y": _r(min(ys) - 1),
+                "w": _r(max(xs) - min(xs) + 2 * hw),
+                "h": _r(max(ys) - min(ys) + 2),
+            },
+            "cells": cells,
+            "adjacency": {
+                board.ids[i]: [board.ids[j] for j in board.adj[i]] for i in range(board.n)
+            },
+            "walls": [{"cells": [ids[a], ids[b]], "ends": ends((a, b))} for a, b in level.walls],
+            "turners": turners,
+            "start": board.ids[start] if start is not None else None,
+            "solution": list(sol) if sol is not None else None,
+        }
+
+    def replay(self, level: Level, moves: Sequence[str]) -> JSON:
+        return rules.replay(level, moves)
+
+    def hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
+        if kind not in self.hint_kinds:
+            raise IllegalMoveError(
+                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
+            )
+        state = rules.play(level, moves)
+        sol = solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
+        board = board_of(level)
+        if kind == "reveal":
+            found = hints.reveal_number(board, list(sol), state)
+            if found is None:
+                return {"kind": "reveal", "cell": None}
+            return {"kind": "reveal", "cell": found[0], "step": found[1]}
+        action, cell = hints.guide(board, list(sol), state)
+        return {"kind": "guide", "action": action, "cell": cell}
+
+    # ---- generation and design ----------------------------------------------------------
+    def generate_one(self, options: Any, seed: int, index: int) -> Level:
+        from puzzlesmith.hexwalls.generate import generate_level
+
+        return generate_level(options, seed, index)
+
+    def minimize(self, level: Level) -> list[str]:
+        from puzzlesmith.hexwalls.design import removable_clues
+
+        return removable_clues(level)
+
+    def suggest(self, level: Level, k: int) -> list[JSON]:
+        from puzzlesmith.hexwalls.design import suggest_clue_sets
+
+        return suggest_clue_sets(level, k)
