@@ -1,0 +1,543 @@
+"""Number Stroke candidates in bulk (seed 000 §8.2, seed 001 §4 and §6).
+
+One attempt: tile a unit grid with big and shaped cells plus 1×1 cells, punch holes
+while the board stays connected; find a random author path that passes through
+every multi-unit cell (never starting or ending on one); reject boards whose path
+runs straight for more than half its length. Then clues: clue 1 and a guide clue
+at step 4–7 when asked, other clues where the logic solver got stuck, far from the
+known steps, until the level is solvable by logic (which proves it unique); then
+drop clues, smallest gaps first, while it stays so; finally the exact solver proves
+uniqueness once more and every parity clue is checked necessary. Attempts that miss
+the target grade are thrown away.
+
+Everything random comes from ``rng_for(seed, "stroke", index, attempt)``: a level
+depends only on (options, seed, index), never on the worker that made it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass, field
+
+from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.rng import rng_for
+from puzzlesmith.stroke import solver
+from puzzlesmith.stroke.board import CATALOGUE, Cell, Level, Unit, board_of, normalize
+from puzzlesmith.stroke.logic import GRADES, grade_index, grade_of, graph_of
+from puzzlesmith.stroke.techniques import Deduction, PathGraph, bits, deduce
+
+#: rectangular big cells and how often each is drawn
+BIG_RECTS: tuple[tuple[tuple[int, int], int], ...] = (
+    ((2, 2), 4),
+    ((1, 2), 2),
+    ((2, 1), 2),
+    ((3, 3), 1),
+)
+
+#: shaped forms (I/L/S/T/O, every rotation and mirror) that are not plain rectangles
+SHAPED: tuple[tuple[Unit, ...], ...] = tuple(
+    sorted(form for form, name in CATALOGUE.items() if name not in ("I2", "O4"))
+)
+
+
+class GenerationError(PuzzlesmithError):
+    """No level met the options within the attempt budget."""
+
+
+def parse_range(text: str, what: str, lo: int = 0, hi: int = 10_000) -> tuple[int, int]:
+    """``"16"`` or ``"14-18"`` → (min, max), with a message naming the option.
+
+    >>> parse_range("14-18", "--n"), parse_range("3", "--big")
+    ((14, 18), (3, 3))
+    >>> parse_range("9-2", "--n")
+    Traceback (most recent call last):
+    ValueError: --n: '9-2' is not a count or a range like 14-18 (low ≤ high)
+    """
+    parts = text.strip().split("-")
+    try:
+        nums = [int(p) for p in parts]
+    except ValueError:
+        nums = []
+    if len(nums) not in (1, 2) or nums[0] > nums[-1]:
+        raise ValueError(f"{what}: {text!r} is not a count or a range like 14-18 (low ≤ high)")
+    a, b = nums[0], nums[-1]
+    if a < lo or b > hi:
+        raise ValueError(f"{what}: {text!r} must lie within {lo}..{hi}")
+    return a, b
+
+
+def parse_size(text: str) -> tuple[int, int] | None:
+    """``"6x5"`` → (6, 5); ``"auto"`` → None (fit the grid to N).
+
+    >>> parse_size("6x5"), parse_size("auto")
+    ((6, 5), None)
+    """
+    if text.strip().lower() == "auto":
+        return None
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        w, h = (int(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"--size: {text!r} is not WxH like 6x5 (or auto)") from None
+    if not (2 <= w <= 12 and 2 <= h <= 12):
+        raise ValueError(f"--size: {text!r}: width and height must be 2..12 unit squares")
+    return w, h
+
+
+def parse_grades(text: str) -> tuple[int, int]:
+    """``"easy-hard"`` or ``"medium"`` → indices into GRADES.
+
+    >>> parse_grades("easy-hard"), parse_grades("expert")
+    ((0, 2), (3, 3))
+    """
+    parts = text.strip().lower().split("-")
+    if len(parts) not in (1, 2):
+        raise ValueError(f"--grade: {text!r} is not a grade or a range like easy-hard")
+    try:
+        a, b = grade_index(parts[0]), grade_index(parts[-1])
+    except ValueError as exc:
+        raise ValueError(f"--grade: {exc}") from None
+    if a > b:
+        raise ValueError(f"--grade: {text!r} runs backwards; use e.g. easy-hard")
+    return a, b
+
+
+@dataclass
+class GenerateOptions:
+    """Generator knobs; each field is a ``stroke generate`` flag."""
+
+    size: str = field(
+        default="auto", metadata={"help": "Unit grid WxH, e.g. 6x5; auto fits the grid to N."}
+    )
+    n: str = field(default="14-18", metadata={"help": "Cell count N, or a range like 14-18."})
+    big: str = field(
+        default="1-3",
+        metadata={"help": "How many big rectangles (2x2, 1x2, 2x1, 3x3): a count or range."},
+    )
+    shaped: str = field(
+        default="0-1",
+        metadata={"help": "How many shaped I/L/S/T cells (rotated, mirrored): a count or range."},
+    )
+    clue1: bool = field(
+        default=True, metadata={"help": "Give clue 1 and a guide clue at step 4-7."}
+    )
+    parity: int = field(
+        default=0, metadata={"help": "Parity clues per level (each proven necessary)."}
+    )
+    grade: str = field(
+        default="easy-expert",
+        metadata={"help": "Target grade or range: easy, medium, hard, expert (e.g. medium-hard)."},
+    )
+    attempts: int = field(default=2000, metadata={"help": "Attempts per level before giving up."})
+
+    def __post_init__(self) -> None:
+        lo, _hi = self.n_range
+        big = self.big_range
+        shaped = self.shaped_range
+        self.grade_range  # noqa: B018 (validates)
+        if big[1] + shaped[1] < 1:
+            raise ValueError("--big/--shaped: at least one big or shaped cell is required")
+        if lo < 6:
+            raise ValueError(f"--n: {self.n!r}: generated levels need at least 6 cells")
+        if not 0 <= self.parity <= 6:
+            raise ValueError(f"--parity: {self.parity} must be 0..6")
+        if self.attempts < 1:
+            raise ValueError("--attempts must be at least 1")
+        size = parse_size(self.size)
+        if size is not None:
+            w, h = size
+            if w * h < lo + big[0] + shaped[0]:
+                raise ValueError(
+                    f"--size {self.size}: {w * h} unit squares cannot hold {lo} cells "
+                    f"with {big[0]} big and {shaped[0]} shaped ones"
+                )
+
+    @property
+    def n_range(self) -> tuple[int, int]:
+        return parse_range(self.n, "--n", 1, 40)
+
+    @property
+    def big_range(self) -> tuple[int, int]:
+        return parse_range(self.big, "--big", 0, 8)
+
+    @property
+    def shaped_range(self) -> tuple[int, int]:
+        return parse_range(self.shaped, "--shaped", 0, 8)
+
+    @property
+    def grade_range(self) -> tuple[int, int]:
+        return parse_grades(self.grade)
+
+
+# ---- boards ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Piece:
+    x: int
+    y: int
+    w: int
+    h: int
+    offsets: tuple[Unit, ...]
+    shaped: bool
+
+    @property
+    def units(self) -> list[Unit]:
+        return [(self.x + dx, self.y + dy) for dx, dy in self.offsets]
+
+
+def _auto_size(rng: random.Random, n: int, extra: int) -> tuple[int, int]:
+    """A portrait-ish grid with room for n cells, their extra squares and some holes."""
+    area = math.ceil((n + extra) * rng.uniform(1.1, 1.3))
+    w = max(3, round(math.sqrt(area * rng.uniform(0.7, 1.0))))
+    h = max(3, math.ceil(area / w))
+    return w, h
+
+
+def _rect(w: int, h: int) -> tuple[Unit, ...]:
+    return tuple((dx, dy) for dy in range(h) for dx in range(w))
+
+
+def _make_board(rng: random.Random, opts: GenerateOptions, n: int) -> list[_Piece] | None:
+    """Pieces covering a connected board of exactly n cells, or None if this draw failed."""
+    nbig = rng.randint(*opts.big_range)
+    nshaped = rng.randint(*opts.shaped_range)
+    if nbig + nshaped == 0:
+        nbig = 1
+    rects = [
+        rng.choices([r for r, _ in BIG_RECTS], weights=[w for _, w in BIG_RECTS])[0]
+        for _ in range(nbig)
+    ]
+    forms = [rng.choice(SHAPED) for _ in range(nshaped)]
+    extra = sum(w * h - 1 for w, h in rects) + sum(len(f) - 1 for f in forms)
+    size = parse_size(opts.size)
+    gw, gh = size if size is not None else _auto_size(rng, n, extra)
+    free = {(x, y) for x in range(gw) for y in range(gh)}
+    pieces: list[_Piece] = []
+    todo = [(_rect(w, h), False) for w, h in rects] + [(f, True) for f in forms]
+    for offsets, shaped in todo:
+        bw = max(dx for dx, _ in offsets) + 1
+        bh = max(dy for _, dy in offsets) + 1
+        spots = [
+            (x, y)
+            for x in range(gw - bw + 1)
+            for y in range(gh - bh + 1)
+            if all((x + dx, y + dy) in free for dx, dy in offsets)
+        ]
+        if not spots:
+            return None
+        x, y = rng.choice(spots)
+        p = _Piece(x, y, bw, bh, offsets, shaped)
+        free.difference_update(p.units)
+        pieces.append(p)
+    holes = len(pieces) + len(free) - n
+    if holes < 0:
+        return None
+    owner: dict[Unit, int] = {}
+    for k, p in enumerate(pieces):
+        for u in p.units:
+            owner[u] = k
+    singles = sorted(free)
+    rng.shuffle(singles)
+    alive = set(singles)
+    for u in singles:
+        if holes == 0:
+            break
+        alive.discard(u)
+        if _connected(pieces, alive, owner):
+            holes -= 1
+        else:
+            alive.add(u)
+    if holes:
+        return None
+    pieces.extend(_Piece(x, y, 1, 1, ((0, 0),), False) for x, y in sorted(alive))
+    return pieces
+
+
+def _connected(pieces: list[_Piece], singles: set[Unit], owner: dict[Unit, int]) -> bool:
+    units = set(singles) | set(owner)
+    if not units:
+        return False
+    start = next(iter(units))
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for v in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if v in units and v not in seen:
+                seen.add(v)
+                stack.append(v)
+    return len(seen) == len(units)
+
+
+def _cell_name(k: int) -> str:
+    """a..z, A..Z, then c52, c53, ...
+
+    >>> _cell_name(0), _cell_name(27), _cell_name(60)
+    ('a', 'B', 'c60')
+    """
+    if k < 26:
+        return chr(ord("a") + k)
+    if k < 52:
+        return chr(ord("A") + k - 26)
+    return f"c{k}"
+
+
+def _cells(pieces: list[_Piece]) -> list[Cell]:
+    """Cells in reading order of their top-left unit, named a, b, c..."""
+    order = sorted(pieces, key=lambda p: (min(y for _, y in p.units), min(p.units)))
+    out = []
+    for k, p in enumerate(order):
+        shape = normalize(p.offsets) if p.shaped else None
+        out.append(Cell(_cell_name(k), p.x, p.y, p.w, p.h, shape))
+    return out
+
+
+# ---- author path -------------------------------------------------------------------------
+
+
+def _author_path(
+    rng: random.Random, adj: tuple[int, ...], big: int, budget: int = 3000
+) -> list[int] | None:
+    """A random Hamiltonian path that neither starts nor ends on a big cell (bitmask ``big``)."""
+    n = len(adj)
+    full = (1 << n) - 1
+    starts = [i for i in range(n) if not (big >> i) & 1]
+    rng.shuffle(starts)
+    nodes = 0
+    for s in starts[:4]:
+        path = [s]
+        visited = 1 << s
+        # stack of candidate lists (Warnsdorff order with random ties)
+        stack: list[list[int]] = [_order(rng, adj, s, visited)]
+        while stack:
+            nodes += 1
+            if nodes > budget:
+                return None
+            if len(path) == n:
+                if not (big >> path[-1]) & 1:
+                    return path
+                stack.pop()
+                visited &= ~(1 << path.pop())
+                continue
+            opts = stack[-1]
+            if not opts:
+                stack.pop()
+                visited &= ~(1 << path.pop())
+                continue
+            nxt = opts.pop()
+            visited |= 1 << nxt
+            path.append(nxt)
+            rest = full & ~visited
+            if rest and not _still_open(adj, nxt, rest):
+                visited &= ~(1 << path.pop())
+                continue
+            stack.append(_order(rng, adj, nxt, visited))
+    return None
+
+
+def _order(rng: random.Random, adj: tuple[int, ...], at: int, visited: int) -> list[int]:
+    """Unvisited neighbours, the most constrained last (popped first)."""
+    opts = [j for j in bits(adj[at] & ~visited)]
+    keyed = [((adj[j] & ~visited).bit_count(), rng.random(), j) for j in opts]
+    keyed.sort(reverse=True)
+    return [j for _, _, j in keyed]
+
+
+def _still_open(adj: tuple[int, ...], end: int, rest: int) -> bool:
+    """The unvisited cells stay connected to the end, with at most one dead end among them."""
+    reach = adj[end] & rest
+    if not reach:
+        return False
+    seen = reach
+    frontier = reach
+    while frontier:
+        nxt = 0
+        for x in bits(frontier):
+            nxt |= adj[x]
+        frontier = nxt & rest & ~seen
+        seen |= frontier
+    if seen != rest:
+        return False
+    dead = 0
+    for x in bits(rest):
+        deg = (adj[x] & rest).bit_count() + ((adj[x] >> end) & 1)
+        if deg <= 1:
+            dead += 1
+            if dead > 1:
+                return False
+    return True
+
+
+def longest_run(cells: list[Cell], path: list[int]) -> float:
+    """Longest run of moves in one direction (by cell centres), as a share of all moves.
+
+    >>> row = [Cell(c, i, 0, 1, 1) for i, c in enumerate("abcd")]
+    >>> longest_run(row, [0, 1, 2, 3])
+    1.0
+    """
+    if len(path) < 2:
+        return 0.0
+    centres = []
+    for i in path:
+        us = cells[i].units
+        centres.append((sum(x for x, _ in us) / len(us), sum(y for _, y in us) / len(us)))
+    best = run = 0
+    prev: tuple[int, int] | None = None
+    for (x0, y0), (x1, y1) in itertools.pairwise(centres):
+        d = ((x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0))
+        run = run + 1 if d == prev else 1
+        prev = d
+        best = max(best, run)
+    return best / (len(path) - 1)
+
+
+# ---- clues -------------------------------------------------------------------------------
+
+
+def _graph(base: PathGraph, clues: dict[int, int], parity: dict[int, int]) -> PathGraph:
+    return PathGraph(base.names, base.adj, clues, parity)
+
+
+def _pick_clue(
+    rng: random.Random, d: Deduction, clue_steps: set[int], n: int, path: list[int]
+) -> int | None:
+    """The open step farthest from every known step (ends last): where a clue helps most."""
+    known = {c.bit_length() - 1 for c in d.candidates if c & (c - 1) == 0} | clue_steps
+    open_steps = [s for s in range(1, n + 1) if s not in known]
+    if not open_steps:
+        return None
+    anchors = sorted(known) or [0]
+
+    def score(s: int) -> tuple[int, int, float]:
+        gap = min(abs(s - k) for k in anchors)
+        return (0 if s in (1, n) else 1, gap, rng.random())
+
+    return max(open_steps, key=score)
+
+
+def _solve(g: PathGraph) -> Deduction:
+    return deduce(g)
+
+
+def _place_clues(
+    rng: random.Random,
+    base: PathGraph,
+    path: list[int],
+    opts: GenerateOptions,
+    parity: dict[int, int],
+) -> tuple[dict[int, int], Deduction] | None:
+    n = len(path)
+    step_of = {c: s + 1 for s, c in enumerate(path)}
+    fixed: set[int] = set()
+    steps: set[int] = set()
+    if opts.clue1:
+        guide = rng.randint(4, min(7, n - 1))
+        fixed = {1, guide}
+        steps |= fixed
+    first = rng.randint(max(8, n // 2), n - 1) if n > 9 else n - 1
+    steps.add(first)
+    while True:
+        clues = {path[s - 1]: s for s in steps}
+        d = _solve(_graph(base, clues, parity))
+        if d.impossible:
+            return None
+        if d.solved:
+            break
+        pick = _pick_clue(rng, d, steps, n, path)
+        if pick is None or len(steps) > n // 2:
+            return None
+        steps.add(pick)
+
+    # drop clues, those in the tightest gaps first, while logic still solves it
+    def gap(s: int) -> tuple[int, float]:
+        others = sorted(steps - {s}) or [0]
+        return (min(abs(s - k) for k in others), rng.random())
+
+    for s in sorted(steps - fixed, key=gap):
+        trial = {path[t - 1]: t for t in steps if t != s}
+        td = _solve(_graph(base, trial, parity))
+        if td.solved:
+            steps.discard(s)
+            d = td
+    clues = {path[s - 1]: s for s in steps}
+    del step_of
+    return clues, d
+
+
+def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
+    """Level ``index`` of the batch for ``seed``; the same inputs give the same level."""
+    lo_grade, hi_grade = options.grade_range
+    for attempt in range(options.attempts):
+        rng = rng_for(seed, "stroke", index, attempt)
+        level = _attempt(rng, options, seed, index, lo_grade, hi_grade)
+        if level is not None:
+            return level
+    raise GenerationError(
+        f"stroke generate: no level #{index + 1} met the options in {options.attempts} "
+        "attempts; widen --n, --size, --big or --grade"
+    )
+
+
+def _attempt(
+    rng: random.Random, opts: GenerateOptions, seed: int, index: int, lo: int, hi: int
+) -> Level | None:
+    n = rng.randint(*opts.n_range)
+    pieces = _make_board(rng, opts, n)
+    if pieces is None:
+        return None
+    cells = _cells(pieces)
+    probe = board_of.__wrapped__(Level("probe", tuple(cells)))  # uncached: a throwaway
+    big = sum(1 << i for i, c in enumerate(cells) if c.big)
+    if not big:
+        return None
+    path = _author_path(rng, probe.adjmask, big)
+    if path is None or longest_run(cells, path) > 0.5:
+        return None
+    base = graph_of(probe)
+    parity: dict[int, int] = {}
+    if opts.parity:
+        pool = [i for i in path[1:-1]]
+        pool.sort(key=lambda i: (not cells[i].big, rng.random()))
+        for i in pool[: opts.parity]:
+            parity[i] = (path.index(i) + 1) % 2
+    placed = _place_clues(rng, base, path, opts, parity)
+    if placed is None:
+        return None
+    clues, d = placed
+    grade = grade_of(d)
+    if not lo <= GRADES.index(grade) <= hi:
+        return None
+    final = [
+        Cell(
+            c.id,
+            c.x,
+            c.y,
+            c.w,
+            c.h,
+            c.shape,
+            clue=clues.get(i),
+            parity=("odd" if parity[i] else "even") if i in parity else None,
+        )
+        for i, c in enumerate(cells)
+    ]
+    author = " ".join(cells[i].id for i in path)
+    techs = ", ".join(f"{k}×{v}" for k, v in sorted(d.techniques.items()))
+    level = Level(
+        id=f"g{seed}-{index + 1}",
+        cells=tuple(final),
+        teach=f"generated: seed {seed} #{index + 1}, grade {grade} ({techs}). 作者解：{author}",
+    )
+    board = board_of.__wrapped__(level)
+    if solver.count(board, 2) != 1:
+        return None
+    for i in parity:
+        loose = level.with_cells(
+            Cell(c.id, c.x, c.y, c.w, c.h, c.shape, c.clue, None) if k == i else c
+            for k, c in enumerate(final)
+        )
+        if solver.count(board_of.__wrapped__(loose), 2) < 2:
+            return None
+    return level
