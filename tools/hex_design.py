@@ -1,0 +1,275 @@
+"""Author the two shipped Hex Walls packs (run: .venv/bin/python tools/hex_design.py).
+
+The designer's path of seed 001 §8.1 (goal → board → author path → few clues →
+prove unique → remove what is not needed → read the logic), automated:
+1-1 and 1-2 are drawn by hand; every other level is a plan (board size, walls,
+turners, clues, the difficulty wanted) fed to the Hex Walls generator, which
+keeps only levels whose walls and turners are all necessary; among the seeds of
+a plan the first whose logic grade fits is kept. The output is deterministic.
+Each level's ``teach`` records the intent, the plan and seed, the logic grade
+and the author path.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from puzzlesmith.hexwalls import MODE
+from puzzlesmith.hexwalls.board import HexCell, Level, board_of
+from puzzlesmith.hexwalls.checks import check_level
+from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
+from puzzlesmith.hexwalls.logic import grade
+from puzzlesmith.hexwalls.solver import solve
+
+LEVELS = Path(__file__).resolve().parents[1] / "src/puzzlesmith/hexwalls/levels"
+
+
+@dataclass
+class Plan:
+    id: str
+    caption: str
+    intent: str
+    opts: GenerateOptions
+    grades: tuple[str, ...]
+    max_trials: int = 99
+
+
+def hand_levels() -> list[Level]:
+    one = Level(
+        "1-1",
+        tuple(
+            HexCell(f"{q},{r}", q, r, c)
+            for q, r, c in [(0, 0, 1), (1, 0, None), (1, 1, None), (2, 1, None), (2, 2, 5)]
+        ),
+        caption="从 1 出发，拖过相邻的六边形，走完每一格",
+        teach="教拖动：五格一条折线，没有选择；1 在起点，5 在终点。手绘。作者解：0,0 1,0 1,1 2,1 2,2",
+    )
+    flower = [(0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
+    two = Level(
+        "1-2",
+        tuple(
+            HexCell(f"{q},{r}", q, r, {(1, 0): 1, (-1, 1): 3, (0, 0): 7}.get((q, r)))
+            for q, r in flower
+        ),
+        caption="中间的数字说明第几步到这里；走错了就点末格或按撤销退一步",
+        teach="教中段数字与撤销：花形七格，1 在东格，3 在西南格，7 在中心。"
+        "从 1 往东北绕也能走，但 3 就落不到西南格，需撤销改走东南；中心是 7，"
+        "所以外圈一圈走完再进中心。手绘，唯一性由求解器证明。"
+        "作者解：1,0 0,1 -1,1 -1,0 0,-1 1,-1 0,0",
+    )
+    return [one, two]
+
+
+PLANS: list[Plan] = [
+    Plan(
+        "1-3",
+        "粗线是墙：墙两边的格不能直接走过去",
+        "第一堵墙：小盘，墙挡住唯一的捷径",
+        GenerateOptions(cells=7, walls=1, end_clue=True),
+        ("easy",),
+    ),
+    Plan(
+        "1-4",
+        "先看墙，再决定往哪边走",
+        "两堵以内的墙，终点给出，墙决定方向",
+        GenerateOptions(cells=8, walls=2, end_clue=True),
+        ("easy",),
+    ),
+    Plan(
+        "1-5",
+        "墙把近路封住了，绕一绕",
+        "只给起点：墙自己决定路线",
+        GenerateOptions(cells=9, walls=2),
+        ("easy",),
+    ),
+    Plan(
+        "1-6",
+        "被墙围住的角落，往往是终点",
+        "墙造出只有一个出口的死角，死角必为终点",
+        GenerateOptions(cells=10, walls=3),
+        ("easy", "medium"),
+    ),
+    Plan(
+        "1-7",
+        "中段数字和墙一起看",
+        "一个中段数字配合墙",
+        GenerateOptions(cells=11, walls=3, clues=1),
+        ("easy", "medium"),
+    ),
+    Plan(
+        "1-8",
+        "别让剩下的格被切成两块",
+        "需要‘不切断’推理",
+        GenerateOptions(cells=12, walls=3),
+        ("medium", "easy"),
+    ),
+    Plan(
+        "1-9",
+        "墙多了，路反而更清楚",
+        "较大盘面，墙多，只给起点",
+        GenerateOptions(cells=14, walls=4),
+        ("easy", "medium"),
+    ),
+    Plan(
+        "1-10",
+        "综合：墙、数字、死角",
+        "教学包综合题：16 格",
+        GenerateOptions(cells=16, walls=5, clues=1),
+        ("medium", "easy", "hard"),
+        max_trials=2,
+    ),
+    Plan(
+        "2-1",
+        "橙色是转墙：每走一格，它绕圆点顺时针转 120°",
+        "第一个转墙，小盘，终点给出",
+        GenerateOptions(cells=8, walls=1, turners=1, end_clue=True),
+        ("easy", "medium", "hard"),
+        max_trials=1,
+    ),
+    Plan(
+        "2-2",
+        "出发前看转墙的位置：它挡的是这一步",
+        "一个转墙，只给起点",
+        GenerateOptions(cells=9, walls=1, turners=1),
+        ("easy", "medium", "hard"),
+        max_trials=2,
+    ),
+    Plan(
+        "2-3",
+        "数一数：走到这里时，转墙转到了哪边？",
+        "一个转墙，较大盘，配静态墙",
+        GenerateOptions(cells=11, walls=2, turners=1),
+        ("medium", "hard"),
+        max_trials=3,
+    ),
+    Plan(
+        "2-4",
+        "两个转墙，各转各的",
+        "两个转墙",
+        GenerateOptions(cells=11, walls=1, turners=2, end_clue=True),
+        ("medium", "hard"),
+        max_trials=3,
+    ),
+    Plan(
+        "2-5",
+        "撤销一步，转墙也会转回去",
+        "两个转墙，只给起点",
+        GenerateOptions(cells=12, walls=2, turners=2),
+        ("hard", "medium"),
+        max_trials=5,
+    ),
+    Plan(
+        "2-6",
+        "早到或晚到一步，墙就不一样",
+        "两个转墙，中段数字",
+        GenerateOptions(cells=14, walls=2, turners=2, clues=1),
+        ("hard", "medium"),
+        max_trials=6,
+    ),
+    Plan(
+        "2-7",
+        "三个转墙",
+        "三个转墙",
+        GenerateOptions(cells=14, walls=2, turners=3),
+        ("hard",),
+        max_trials=8,
+    ),
+    Plan(
+        "2-8",
+        "转墙与静态墙交织",
+        "三个转墙，16 格",
+        GenerateOptions(cells=16, walls=3, turners=3),
+        ("hard",),
+        max_trials=12,
+    ),
+    Plan(
+        "2-9",
+        "终章：四个转墙",
+        "转墙包综合题：四个转墙",
+        GenerateOptions(cells=17, walls=3, turners=4),
+        ("hard",),
+        max_trials=40,
+    ),
+]
+
+
+def pick(plan: Plan, seeds: range = range(1, 40)) -> Level:
+    for seed in seeds:
+        try:
+            lv = generate_level(plan.opts, seed, 0)
+        except Exception:
+            continue
+        g = grade(lv)
+        if (
+            not g.solved
+            or g.grade not in plan.grades
+            or g.details.get("trials", 0) > plan.max_trials
+        ):
+            continue
+        path = solve_path(lv)
+        teach = (
+            f"{plan.intent}。由 tools/hex_design.py 生成后挑选：{plan.opts}，seed {seed}；"
+            f"墙 {len(lv.walls)}、转墙 {len(lv.turners)}，逻辑评级 {g.grade}"
+            f"（{', '.join(f'{k}×{v}' for k, v in g.techniques.items())}）。作者解：{path}"
+        )
+        print(
+            f"{plan.id}: seed {seed} n={len(lv.cells)} walls={len(lv.walls)} "
+            f"turners={len(lv.turners)} {g.grade} {g.techniques}",
+            file=sys.stderr,
+        )
+        return lv.with_(id=plan.id, caption=plan.caption, teach=teach)
+    raise SystemExit(f"{plan.id}: no level fits the plan")
+
+
+def solve_path(lv: Level) -> str:
+    res = solve_unique(lv)
+    return " ".join(res)
+
+
+def solve_unique(lv: Level) -> list[str]:
+    r = solve(board_of(lv), 2)
+    assert r.count == 1, lv.id
+    return list(r.solutions[0])
+
+
+def main() -> None:
+    hand = hand_levels()
+    for lv in hand:
+        assert not [p for p in check_level(lv) if p.severity == "error"], check_level(lv)
+    tut = hand + [pick(p) for p in PLANS if p.id.startswith("1-")]
+    tur = [pick(p) for p in PLANS if p.id.startswith("2-")]
+    packs = [
+        (
+            "pack-1-tutorial.json",
+            1,
+            "入门",
+            "六边一笔教学：拖动、中段数字、撤销，第 3 关起引入墙。",
+            tut,
+        ),
+        (
+            "pack-2-turners.json",
+            2,
+            "转墙",
+            "转墙实验包：每落一格（含起手）转墙顺时针转 120°，撤销转回。",
+            tur,
+        ),
+    ]
+    for name, num, title, notes, levels in packs:
+        data = {
+            "mode": MODE.id,
+            "pack": num,
+            "title": title,
+            "notes": notes,
+            "levels": [lv.to_json() for lv in levels],
+        }
+        (LEVELS / name).write_text(
+            json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        print(f"wrote {LEVELS / name}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
