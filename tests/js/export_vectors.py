@@ -114,9 +114,14 @@ def _illegal(view: dict[str, Any]) -> list[list[str]]:
 def case(level: Any, moves: list[str]) -> dict[str, Any]:
     mode = registry.get(MODE_ID)
     try:
-        return {"moves": moves, "state": mode.replay(level, moves)}
+        state = mode.replay(level, moves)
     except IllegalMoveError as exc:
         return {"moves": moves, "error": str(exc)}
+    return {
+        "moves": moves,
+        "state": state,
+        "hints": {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds},
+    }
 
 
 def vectors(seed: int = 20261130, games: int = 12) -> dict[str, Any]:

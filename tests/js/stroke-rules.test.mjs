@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { replay, makeBoard, Game, IllegalMove } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
+import * as hints from "../../src/puzzlesmith/server/static/modes/01-number-stroke/hints.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -45,6 +46,20 @@ for (const lv of data.levels) {
       } else {
         assert.deepStrictEqual(replay(board, c.moves), c.state, label);
       }
+    }
+  });
+}
+
+for (const lv of data.levels) {
+  test(`level ${lv.level}: offline hints agree with the engine's`, () => {
+    const board = makeBoard(lv.view);
+    for (const c of lv.cases) {
+      if (!c.hints) continue;
+      const g = new Game(board);
+      c.moves.forEach((m, i) => g.apply(m, i));
+      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
+      assert.deepStrictEqual(hints.reveal(lv.view.solution, g), c.hints.reveal, label);
+      assert.deepStrictEqual(hints.guide(lv.view.solution, g), c.hints.guide, label);
     }
   });
 }

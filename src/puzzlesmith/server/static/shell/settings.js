@@ -2,7 +2,7 @@
 const KEY = "shell:settings";
 const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
 const DEFAULTS = () => ({
-  lang: (navigator.language || "zh").toLowerCase().startsWith("en") ? "en" : "zh",
+  lang: "zh", // Chinese first; English is a switch in settings
   sound: true, vibration: true, highContrast: false, reducedMotion: prefersReduced(), showAll: false,
 });
 const listeners = new Set();

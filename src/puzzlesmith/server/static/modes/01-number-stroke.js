@@ -1,0 +1,501 @@
+// Number Stroke play screen (seed 000 §5 input, §6 feedback, §9 layout, §10 hints).
+// Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
+import { makeBoard, Game } from "./01-number-stroke/rules.js";
+import { geometry, outlinePath } from "./01-number-stroke/geometry.js";
+import * as localHints from "./01-number-stroke/hints.js";
+
+export const strings = {
+  zh: {
+    "ns.tip": "按住滑动连线 · 点已走格回退",
+    "ns.restart": "重开", "ns.reveal": "补数字", "ns.guide": "指路",
+    "ns.noReveal": "没有可补的数字了，试试「指路」",
+    "ns.restartHint": "起点就错了，点「重开」",
+    "ns.done": "路线正确，走完就过关",
+    "ns.odd": "奇", "ns.even": "偶",
+    "ns.mismatch": "校验未通过，请再试一次",
+  },
+  en: {
+    "ns.tip": "Hold and slide to draw · tap a visited cell to go back",
+    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way",
+    "ns.noReveal": "No number left to add — try “Show way”",
+    "ns.restartHint": "The start is wrong — tap Restart",
+    "ns.done": "All correct so far — finish the path",
+    "ns.odd": "odd", "ns.even": "even",
+    "ns.mismatch": "The check did not pass; try again",
+  },
+};
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const DEAD_ZONE = { touch: 0.08, pen: 0.08, mouse: 0.14 };
+const SAMPLE = 0.2;           // interpolation step of fast drags, in units
+const INSET = 0.055;          // half the gap between cells, in units
+const CONNECTOR = 0.42;       // length of the bar across a shared edge, in units
+const REVEAL_RING_MS = 1400;  // amber ring before a revealed number looks like a clue
+const CLEAR_HOLD_MS = 450;    // after the sweep, before the next level opens
+
+let current = null;
+
+export function mount(element, level, services) {
+  current = new StrokeScreen(element, level, services);
+}
+
+export function unmount() {
+  if (current) current.destroy();
+  current = null;
+}
+
+/** Caption text for the current language ("中文 / English" captions are split). */
+function captionFor(caption, lang) {
+  if (!caption) return null;
+  const parts = caption.split(" / ");
+  return parts.length === 2 ? parts[lang === "en" ? 1 : 0] : caption;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+class StrokeScreen {
+  constructor(root, view, services) {
+    this.root = root;
+    this.view = view;
+    this.s = services;
+    this.board = makeBoard(view);
+    this.geo = geometry(view);
+    this.game = new Game(this.board);
+    this.locked = false;
+    this.pointer = null;          // {id, dz, last: [ux, uy], ctm}
+    this.sig = [];                // per-cell render signature
+    this.conn = [];               // connectors: [{a, b, el}]
+    this.freshReveal = new Set(); // cells still showing the amber ring
+    this.target = null;           // guide highlight: {cell, dimAfter}
+    this.prevConflicts = new Set();
+    this.timers = new Set();
+    this.build();
+    this.render();
+    this.offSettings = services.settings.onChange?.((_, k) => {
+      if (k === "lang") this.relabel();
+      this.sig = [];
+      this.render();
+    });
+  }
+
+  // ---- layout -----------------------------------------------------------------------
+  build() {
+    const { root, view, s } = this;
+    root.classList.add("ns");
+    s.topBar.setCaption(captionFor(view.caption, s.settings.lang));
+    this.wrap = document.createElement("div");
+    this.wrap.className = "ns-board";
+    const b = view.bounds;
+    const pad = 0.12;
+    const svg = el("svg", {
+      viewBox: `${b.x - pad} ${b.y - pad} ${b.w + 2 * pad} ${b.h + 2 * pad}`,
+      class: "ns-svg", role: "img", "aria-label": view.id,
+    });
+    this.svg = svg;
+    const defs = el("defs", {}, svg);
+    const pat = el("pattern", { id: "ns-stripes", width: "0.16", height: "0.16", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: "0.07", height: "0.16", fill: "#ffffff", "fill-opacity": "0.55" }, pat);
+    this.layerCells = el("g", { class: "ns-cells" }, svg);
+    this.layerConn = el("g", { class: "ns-conns" }, svg);
+    this.layerText = el("g", { class: "ns-labels" }, svg);
+    this.cellEls = this.geo.cells.map((c, i) => {
+      const g = el("g", { class: "ns-cell", "data-id": c.id, "data-i": String(i) }, this.layerCells);
+      const base = el("path", { class: "ns-base", d: outlinePath(c.units, INSET) }, g);
+      const hatch = el("path", { class: "ns-hatch", d: outlinePath(c.units, INSET), fill: "url(#ns-stripes)" }, g);
+      const ring = el("path", { class: "ns-ring", d: outlinePath(c.units, INSET + 0.035) }, g);
+      const t = el("g", { class: "ns-label", "data-id": c.id }, this.layerText);
+      const [ax, ay] = c.at;
+      const num = el("text", { class: "ns-num", x: ax, y: ay }, t);
+      const [cx, cy] = c.units[0];
+      const badge = el("rect", { class: "ns-badge", x: cx + 0.08, y: cy + 0.08, width: 0.3, height: 0.3, rx: 0.07 }, t);
+      const corner = el("text", { class: "ns-corner", x: cx + 0.23, y: cy + 0.235 }, t);
+      const sub = el("text", { class: "ns-sub", x: ax, y: ay + 0.31 }, t);
+      return { g, base, hatch, ring, t, num, corner, badge, sub };
+    });
+    this.wrap.append(svg);
+    this.tip = document.createElement("div");
+    this.tip.className = "ns-tip";
+    const bar = document.createElement("div");
+    bar.className = "ns-buttons";
+    this.buttons = {};
+    for (const [name, fn] of [["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "ns-btn";
+      btn.dataset.action = name;
+      btn.onclick = fn;
+      this.buttons[name] = btn;
+      bar.append(btn);
+    }
+    root.append(this.wrap, this.tip, bar);
+    this.relabel();
+    this.ro = new ResizeObserver(() => this.fit());
+    this.ro.observe(this.wrap);
+    this.fit();
+    this.onDown = (e) => this.down(e);
+    this.onMove = (e) => this.move(e);
+    this.onUp = (e) => this.up(e);
+    svg.addEventListener("pointerdown", this.onDown);
+    svg.addEventListener("pointermove", this.onMove);
+    svg.addEventListener("pointerup", this.onUp);
+    svg.addEventListener("pointercancel", this.onUp);
+    svg.addEventListener("lostpointercapture", this.onUp);
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+
+  relabel() {
+    const { t } = this.s;
+    this.tip.textContent = t("ns.tip");
+    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`ns.${name}`);
+    this.s.topBar.setCaption(captionFor(this.view.caption, this.s.settings.lang));
+  }
+
+  /** Scale the board by the short side, leaving a finger's margin all round. */
+  fit() {
+    const r = this.wrap.getBoundingClientRect();
+    const margin = Math.min(28, Math.max(12, r.width * 0.06));
+    const b = this.view.bounds;
+    const u = Math.max(8, Math.min((r.width - 2 * margin) / (b.w + 0.24), (r.height - 2 * margin) / (b.h + 0.24), 132));
+    this.svg.setAttribute("width", String(Math.floor(u * (b.w + 0.24))));
+    this.svg.setAttribute("height", String(Math.floor(u * (b.h + 0.24))));
+  }
+
+  destroy() {
+    for (const id of this.timers) clearTimeout(id);
+    this.timers.clear();
+    this.ro?.disconnect();
+    this.offSettings?.();
+    this.svg.removeEventListener("pointerdown", this.onDown);
+    this.svg.removeEventListener("pointermove", this.onMove);
+    this.svg.removeEventListener("pointerup", this.onUp);
+    this.svg.removeEventListener("pointercancel", this.onUp);
+    this.svg.removeEventListener("lostpointercapture", this.onUp);
+    this.root.replaceChildren();
+  }
+
+  later(ms, fn) {
+    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
+    this.timers.add(id);
+    return id;
+  }
+
+  get motion() { return !this.s.settings.reducedMotion; }
+
+  // ---- drawing: only cells whose look changed are touched ------------------------------
+  cellLook(i) {
+    const g = this.game, b = this.board;
+    const step = g.pos.get(i);
+    const clue = b.clue.get(i);
+    const rev = g.revealed.get(i);
+    const par = b.parity.get(i);
+    const lang = this.s.settings.lang;
+    const parText = par === undefined ? "" : this.s.t(par ? "ns.odd" : "ns.even");
+    const given = clue !== undefined ? clue : rev;
+    let kind = "empty", num = "", corner = "", sub = "";
+    if (step !== undefined) {
+      const bad = g.conflictsAt(i, step).length > 0;
+      kind = bad ? "conflict" : "path";
+      num = String(step);
+      if (bad) corner = given !== undefined ? String(given) : parText;
+      else if (par !== undefined) sub = parText;
+    } else if (given !== undefined) {
+      num = String(given);
+      if (par !== undefined) sub = parText;
+    } else if (par !== undefined) {
+      num = parText;
+    }
+    const isStart = step === undefined && g.path.length === 0 && clue === 1;
+    const outlined = given !== undefined || par !== undefined;
+    const ring = this.freshReveal.has(i) ? "amber" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    const tgt = this.target;
+    const targeted = tgt && tgt.cell === i;
+    const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom;
+    const bright = this.locked && kind === "path";
+    return [kind, num, corner, sub, ring, isStart ? 1 : 0, targeted ? 1 : 0, dim ? 1 : 0, bright ? 1 : 0, lang, parText ? 1 : 0].join("|");
+  }
+
+  render() {
+    const n = this.board.n;
+    for (let i = 0; i < n; i++) {
+      const sig = this.cellLook(i);
+      if (sig !== this.sig[i]) { this.sig[i] = sig; this.paintCell(i, sig); }
+    }
+    this.renderConnectors();
+    const left = n - this.game.path.length;
+    this.s.topBar.setCounter(`□ × ${left}`);
+    this.svg.dataset.cleared = String(this.locked);
+    this.svg.dataset.len = String(this.game.path.length);
+  }
+
+  paintCell(i, sig) {
+    const [kind, num, corner, sub, ring, isStart, targeted, dim, bright, , isParityOnly] = sig.split("|");
+    const c = this.cellEls[i];
+    c.g.setAttribute("class", `ns-cell ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (targeted === "1" ? " ns-target" : "") + (dim === "1" ? " ns-dim" : "") + (bright === "1" ? " ns-bright" : ""));
+    c.g.dataset.state = kind;
+    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" ? " ns-given" : ""));
+    c.ring.setAttribute("class", `ns-ring ns-ring-${ring || "none"}`);
+    c.num.textContent = num;
+    c.num.setAttribute("class", "ns-num" + (isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num) ? " ns-partext" : ""));
+    c.corner.textContent = corner;
+    c.badge.style.display = corner ? "" : "none";
+    if (corner) {
+      const w = Math.max(0.3, 0.13 * corner.length + 0.1);
+      c.badge.setAttribute("width", String(w));
+      c.corner.setAttribute("x", String(+c.badge.getAttribute("x") + w / 2));
+    }
+    c.sub.textContent = sub;
+    c.t.dataset.step = kind === "empty" ? "" : num;
+    c.g.dataset.step = kind === "empty" ? "" : num;
+  }
+
+  renderConnectors() {
+    const path = this.game.path;
+    let k = 0;
+    while (k < this.conn.length && k + 1 < path.length && this.conn[k].a === path[k] && this.conn[k].b === path[k + 1]) k++;
+    for (const c of this.conn.splice(k)) c.el.remove();
+    for (let j = k; j + 1 < path.length; j++) {
+      const a = path[j], b = path[j + 1];
+      const [ax, ay] = this.geo.cells[a].at, [bx, by] = this.geo.cells[b].at;
+      const [mx, my] = this.geo.sharedEdge(a, b) || [(ax + bx) / 2, (ay + by) / 2];
+      // a short bar across the shared edge, pointing from a's side to b's (seed: 连接短边)
+      const vertical = Math.abs(mx - Math.round(mx)) < 1e-6;  // edge on x = const → horizontal bar
+      const dir = vertical ? Math.sign(bx - ax) || 1 : Math.sign(by - ay) || 1;
+      const h = CONNECTOR / 2;
+      const [x1, y1, x2, y2] = vertical ? [mx - dir * h, my, mx + dir * h, my] : [mx, my - dir * h, mx, my + dir * h];
+      const line = el("line", { class: "ns-conn", x1, y1, x2, y2 }, this.layerConn);
+      line.dataset.from = this.board.ids[a];
+      line.dataset.to = this.board.ids[b];
+      if (this.motion && j === path.length - 2) line.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 80 });
+      this.conn.push({ a, b, el: line });
+    }
+    const dimFrom = this.target?.dimFrom;
+    this.conn.forEach((c, j) => c.el.classList.toggle("ns-dim", dimFrom !== undefined && j + 1 >= dimFrom));
+  }
+
+  // ---- feedback ----------------------------------------------------------------------
+  pop(i) {
+    if (!this.motion) return;
+    this.cellEls[i].g.animate([{ transform: "scale(1.12)" }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
+    this.cellEls[i].num.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 120 });
+  }
+
+  shake(i, amp = 0.09, ms = 280) {
+    if (!this.motion) return;
+    const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, -amp * 0.3, 0].map((x) => ({ transform: `translateX(${x}px)` }));
+    for (const e of [this.cellEls[i].g, this.cellEls[i].t]) e.animate(frames, { duration: ms, easing: "ease-out" });
+    this.cellEls[i].g.classList.add("ns-shaking");
+    this.later(ms, () => this.cellEls[i].g.classList.remove("ns-shaking"));
+  }
+
+  flash(i) {
+    this.cellEls[i].ring.animate(
+      [{ stroke: "#FFFFFF", strokeWidth: 0.16, offset: 0.3 }, { stroke: "#DFE1EC", strokeWidth: 0.05 }],
+      { duration: 320, easing: "ease-out" },
+    );
+    this.cellEls[i].g.classList.add("ns-flashed");
+    this.later(320, () => this.cellEls[i].g.classList.remove("ns-flashed"));
+  }
+
+  /** After a change: sounds, shakes and flashes for what is new, then redraw. */
+  changed({ added = null } = {}) {
+    const g = this.game;
+    if (this.target) this.target = null;
+    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
+    const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
+    this.prevConflicts = now;
+    this.render();
+    if (added !== null) {
+      this.pop(added);
+      const k = g.pos.get(added);
+      if (!fresh.length) {
+        this.s.sound.step(k);
+        this.s.vibrate(8);
+        if (g.numberOn(added) === k) this.flash(added);
+      }
+    }
+    if (fresh.length) {
+      for (const i of fresh) this.shake(i);
+      this.s.sound.conflict();
+      this.s.vibrate([30, 40, 30]);
+    }
+    if (g.cleared()) return this.clear();
+    if (added !== null && g.deadEnd()) {
+      this.later(90, () => { this.shake(g.end, 0.04, 220); this.s.sound.nudge(); });
+    }
+  }
+
+  // ---- input (seed 000 §5.3) ----------------------------------------------------------
+  toUnits(e, ctm) {
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
+    return [p.x, p.y];
+  }
+
+  down(e) {
+    if (this.pointer || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return;
+    e.preventDefault();
+    if (this.locked) return;
+    const ctm = this.svg.getScreenCTM().inverse();
+    const dz = DEAD_ZONE[e.pointerType] ?? DEAD_ZONE.touch;
+    const [ux, uy] = this.toUnits(e, ctm);
+    const i = this.geo.hit(ux, uy, dz);
+    const g = this.game;
+    let drawing = false;
+    if (i >= 0) {
+      if (!g.path.length) {
+        if (g.canStart(i)) { g.start(i); this.changed({ added: i }); drawing = true; }
+        else {
+          const one = this.board.stepCell.get(1);
+          if (one !== undefined) { this.shake(one); this.s.sound.nudge(); }
+        }
+      } else if (g.has(i)) {
+        if (i !== g.end) { g.rewind(i); this.changed(); }
+        drawing = true;
+      } else if (g.canAdd(i)) {
+        g.add(i); this.changed({ added: i }); drawing = true;
+      }
+    }
+    if (drawing && !this.locked) {
+      this.pointer = { id: e.pointerId, dz, last: [ux, uy], ctm };
+      try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+    }
+  }
+
+  move(e) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id || this.locked) return;
+    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const ev of events.length ? events : [e]) {
+      this.track(this.toUnits(ev, p.ctm));
+      if (this.locked || !this.pointer) break;
+    }
+  }
+
+  /**
+   * One real sample: a real touch on a history cell rewinds (and wins over interpolated
+   * samples); otherwise the segment from the last sample is walked in small steps so a
+   * fast drag skips no cell, and only cells adjacent to the end are appended.
+   */
+  track([x, y]) {
+    const p = this.pointer, g = this.game;
+    const real = this.geo.hit(x, y, p.dz);
+    if (real >= 0 && g.has(real)) {
+      if (real !== g.end) { g.rewind(real); this.changed(); }
+      p.last = [x, y];
+      return;
+    }
+    const [lx, ly] = p.last;
+    const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / SAMPLE));
+    for (let s = 1; s <= steps; s++) {
+      const i = s === steps ? real : this.geo.hit(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps, p.dz);
+      if (i >= 0 && g.canAdd(i)) {
+        g.add(i);
+        this.changed({ added: i });
+        if (this.locked) break;
+      }
+    }
+    p.last = [x, y];
+  }
+
+  up(e) {
+    if (!this.pointer || e.pointerId !== this.pointer.id) return;
+    this.pointer = null;
+    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+  }
+
+  // ---- buttons -------------------------------------------------------------------------
+  restart() {
+    if (this.locked) return;
+    this.game.reset();
+    this.prevConflicts = new Set();
+    this.changed();
+  }
+
+  async hint(kind) {
+    const solution = this.view.solution || [];
+    try {
+      return await this.s.api.hint(this.game.moves(), kind);
+    } catch (err) {
+      if (err && err.status >= 400 && err.status < 500) throw err;
+      return kind === "reveal" ? localHints.reveal(solution, this.game) : localHints.guide(solution, this.game);
+    }
+  }
+
+  async reveal() {
+    if (this.locked) return;
+    const h = await this.hint("reveal");
+    if (this.locked) return;
+    if (!h.cell) {
+      this.s.toast(this.s.t("ns.noReveal"));
+      this.pulse(this.buttons.guide);
+      return;
+    }
+    const i = this.board.index.get(h.cell);
+    if (i === undefined || this.game.numberOn(i) !== undefined) return;
+    this.game.apply(`reveal ${h.cell} ${h.step}`);
+    this.freshReveal.add(i);
+    this.later(REVEAL_RING_MS, () => { this.freshReveal.delete(i); this.render(); });
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  async guide() {
+    if (this.locked) return;
+    const h = await this.hint("guide");
+    if (this.locked) return;
+    const i = h.cell == null ? undefined : this.board.index.get(h.cell);
+    if (h.action === "restart") {
+      this.s.toast(this.s.t("ns.restartHint"));
+      this.pulse(this.buttons.restart);
+      this.target = i === undefined ? null : { cell: i };
+    } else if (h.action === "done") {
+      this.s.toast(this.s.t("ns.done"));
+      return;
+    } else if (h.action === "rewind") {
+      this.target = { cell: i, dimFrom: this.game.pos.get(i) };
+    } else {
+      this.target = { cell: i };
+    }
+    this.render();
+  }
+
+  pulse(btn) {
+    btn.classList.remove("ns-pulse");
+    void btn.offsetWidth;
+    btn.classList.add("ns-pulse");
+  }
+
+  // ---- clear -------------------------------------------------------------------------
+  clear() {
+    this.locked = true;
+    this.pointer = null;
+    this.root.classList.add("ns-locked");
+    for (const b of Object.values(this.buttons)) b.disabled = true;
+    this.render();
+    this.s.sound.clear();
+    this.s.vibrate([20, 40, 60]);
+    const sweep = this.motion ? 250 : 0;
+    if (this.motion) {
+      const n = Math.max(1, this.conn.length);
+      this.conn.forEach((c, j) => c.el.animate(
+        [{ stroke: "var(--path-line)" }, { stroke: "#FFFFFF", strokeWidth: 0.2 }, { stroke: "var(--path-line)" }],
+        { duration: 120, delay: (j * (sweep - 120)) / n, easing: "ease-out" },
+      ));
+    }
+    const verified = this.s.api.check(this.game.moves()).then((st) => st.cleared, () => true);
+    this.later(sweep + CLEAR_HOLD_MS, async () => {
+      if (await verified) this.s.onCleared();
+      else {
+        this.s.toast(this.s.t("ns.mismatch"));
+        this.locked = false;
+        this.root.classList.remove("ns-locked");
+        for (const b of Object.values(this.buttons)) b.disabled = false;
+        this.render();
+      }
+    });
+  }
+}

@@ -1,0 +1,125 @@
+"""Browser-test fixtures reusable by every mode: a live server, Chromium, and two devices.
+
+- ``live_server``: the real app under uvicorn on a free loopback port (a thread).
+- ``browser``: Debian's Chromium (/usr/bin/chromium) through Playwright's sync API.
+- ``device`` (parametrised "touch" / "mouse") and ``page``: a 390×844 touch phone
+  context, or a desktop mouse context; fresh storage per test.
+- ``Pointer``: drags and taps as real input — CDP touch events on the phone (so the page
+  sees ``pointerType == "touch"``), Playwright's mouse on the desktop.
+``browser_support`` holds ``Pointer`` and ``shot`` (screenshots into test-artifacts/, gitignored).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # browser_support, stroke_helpers
+
+from browser_support import Pointer
+
+CHROMIUM = os.environ.get("PUZZLESMITH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DEVICES: dict[str, dict[str, Any]] = {
+    "touch": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "has_touch": True,
+        "is_mobile": True,
+    },
+    "mouse": {"viewport": {"width": 1280, "height": 800}, "has_touch": False, "is_mobile": False},
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The app on http://127.0.0.1:<free port>, served from a background thread."""
+    import uvicorn
+
+    from puzzlesmith.server.app import create_app
+
+    port = _free_port()
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip(f"no Chromium at {CHROMIUM} (scripts/setup dev installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=["touch", "mouse"])
+def device(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def context(browser: Any, device: str) -> Iterator[Any]:
+    ctx = browser.new_context(**DEVICES[device], locale="zh-CN", service_workers="block")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any, live_server: str) -> Iterator[Any]:
+    pg = context.new_page()
+    pg.set_default_timeout(5000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.base_url = live_server  # type: ignore[attr-defined]
+    pg.js_errors = errors  # type: ignore[attr-defined]
+    yield pg
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def pointer(page: Any, device: str) -> Pointer:
+    return Pointer(page, device)
