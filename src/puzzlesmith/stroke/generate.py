@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.stroke import solver
-from puzzlesmith.stroke.board import CATALOGUE, Cell, Level, Unit, board_of, normalize
+from puzzlesmith.stroke.board import (
+    CATALOGUE,
+    Cell,
+    Level,
+    Unit,
+    board_of,
+    normalize,
+    symmetries,
+)
 from puzzlesmith.stroke.logic import GRADES, grade_index, grade_of, graph_of
 from puzzlesmith.stroke.techniques import Deduction, PathGraph, bits, deduce
 
@@ -40,6 +48,10 @@ BIG_RECTS: tuple[tuple[tuple[int, int], int], ...] = (
 SHAPED: tuple[tuple[Unit, ...], ...] = tuple(
     sorted(form for form, name in CATALOGUE.items() if name not in ("I2", "O4"))
 )
+
+
+#: share of attempts that grow the board along its path (the rest fill a grid at random)
+GROW_SHARE = 0.75
 
 
 class GenerationError(PuzzlesmithError):
@@ -200,8 +212,11 @@ def _rect(w: int, h: int) -> tuple[Unit, ...]:
     return tuple((dx, dy) for dy in range(h) for dx in range(w))
 
 
-def _make_board(rng: random.Random, opts: GenerateOptions, n: int) -> list[_Piece] | None:
-    """Pieces covering a connected board of exactly n cells, or None if this draw failed."""
+Plan = list[tuple[tuple[Unit, ...], bool]]
+
+
+def _plan(rng: random.Random, opts: GenerateOptions) -> tuple[Plan, int]:
+    """The big and shaped pieces of one board, and how many extra unit squares they add."""
     nbig = rng.randint(*opts.big_range)
     nshaped = rng.randint(*opts.shaped_range)
     if nbig + nshaped == 0:
@@ -212,11 +227,74 @@ def _make_board(rng: random.Random, opts: GenerateOptions, n: int) -> list[_Piec
     ]
     forms = [rng.choice(SHAPED) for _ in range(nshaped)]
     extra = sum(w * h - 1 for w, h in rects) + sum(len(f) - 1 for f in forms)
+    return [(_rect(w, h), False) for w, h in rects] + [(f, True) for f in forms], extra
+
+
+def _grid(rng: random.Random, opts: GenerateOptions, n: int, extra: int) -> tuple[int, int]:
     size = parse_size(opts.size)
-    gw, gh = size if size is not None else _auto_size(rng, n, extra)
+    return size if size is not None else _auto_size(rng, n, extra)
+
+
+def _grow_board(rng: random.Random, opts: GenerateOptions, n: int) -> list[_Piece] | None:
+    """Grow the board along its own author path: each new cell touches the last one.
+
+    Big and shaped cells go to random inner positions of the path, so the author path
+    passes through each of them; the unit squares never reached are the holes.
+    """
+    todo, extra = _plan(rng, opts)
+    if len(todo) > n - 2:
+        return None
+    gw, gh = _grid(rng, opts, n, extra)
+    plan = dict(zip(rng.sample(range(1, n - 1), len(todo)), todo, strict=True))
+    free = {(x, y) for x in range(gw) for y in range(gh)}
+    taken: set[Unit] = set()
+    start = rng.choice(sorted(free))
+    pieces = [_Piece(start[0], start[1], 1, 1, ((0, 0),), False)]
+    free.discard(start)
+    taken.add(start)
+    for k in range(1, n):
+        offsets, shaped = plan.get(k, (((0, 0),), False))
+        forms = sorted(symmetries(offsets)) if shaped else [offsets]
+        touch = {
+            v
+            for x, y in pieces[-1].units
+            for v in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+            if v in free
+        }
+        spots: list[tuple[float, _Piece]] = []
+        for form in forms:
+            for ux, uy in touch:
+                for dx, dy in form:
+                    ax, ay = ux - dx, uy - dy
+                    units = [(ax + ox, ay + oy) for ox, oy in form]
+                    if all(u in free for u in units):
+                        near = sum(
+                            1
+                            for x, y in units
+                            for v in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                            if v in taken
+                        )
+                        bw = max(ox for ox, _ in form) + 1
+                        bh = max(oy for _, oy in form) + 1
+                        spots.append(
+                            (near + 2 * rng.random(), _Piece(ax, ay, bw, bh, form, shaped))
+                        )
+        if not spots:
+            return None
+        spots.sort(key=lambda t: t[0])
+        piece = spots[-1][1]
+        free.difference_update(piece.units)
+        taken.update(piece.units)
+        pieces.append(piece)
+    return pieces
+
+
+def _fill_board(rng: random.Random, opts: GenerateOptions, n: int) -> list[_Piece] | None:
+    """Random fill: scatter the pieces, 1×1 cells elsewhere, then holes (stays connected)."""
+    todo, extra = _plan(rng, opts)
+    gw, gh = _grid(rng, opts, n, extra)
     free = {(x, y) for x in range(gw) for y in range(gh)}
     pieces: list[_Piece] = []
-    todo = [(_rect(w, h), False) for w, h in rects] + [(f, True) for f in forms]
     for offsets, shaped in todo:
         bw = max(dx for dx, _ in offsets) + 1
         bh = max(dy for _, dy in offsets) + 1
@@ -285,14 +363,18 @@ def _cell_name(k: int) -> str:
     return f"c{k}"
 
 
-def _cells(pieces: list[_Piece]) -> list[Cell]:
-    """Cells in reading order of their top-left unit, named a, b, c..."""
-    order = sorted(pieces, key=lambda p: (min(y for _, y in p.units), min(p.units)))
+def _cells(pieces: list[_Piece]) -> tuple[list[Cell], list[int]]:
+    """Cells in reading order of their top-left unit, named a, b, c...; and where each
+    piece went (piece k → cell index)."""
+    order = sorted(range(len(pieces)), key=lambda k: min((y, x) for x, y in pieces[k].units))
     out = []
-    for k, p in enumerate(order):
+    where = [0] * len(pieces)
+    for idx, k in enumerate(order):
+        p = pieces[k]
         shape = normalize(p.offsets) if p.shaped else None
-        out.append(Cell(_cell_name(k), p.x, p.y, p.w, p.h, shape))
-    return out
+        out.append(Cell(_cell_name(idx), p.x, p.y, p.w, p.h, shape))
+        where[k] = idx
+    return out, where
 
 
 # ---- author path -------------------------------------------------------------------------
@@ -467,6 +549,46 @@ def _place_clues(
     return clues, d
 
 
+def _place_parity(
+    rng: random.Random,
+    adj: tuple[int, ...],
+    cells: list[Cell],
+    path: list[int],
+    opts: GenerateOptions,
+) -> dict[int, int] | None:
+    """Parity clues that each cut away rival paths of a sparsely clued board.
+
+    With only a few number clues many paths fit; each parity clue is put where it
+    rules out the most of them (big cells first on ties), so it carries real weight.
+    Necessity is proven at the end with the exact solver.
+    """
+    n = len(path)
+    step = {c: k + 1 for k, c in enumerate(path)}
+    clues = {path[0]: 1} if opts.clue1 else {path[rng.randint(1, n - 2)]: 0}
+    if not opts.clue1:
+        (c,) = clues
+        clues[c] = step[c]
+    parity: dict[int, int] = {}
+    for _ in range(opts.parity):
+        rivals, _complete = solver.search(adj, clues, parity, 48, node_budget=20_000)
+        rivals = [r for r in rivals if r != path]
+        if not rivals:
+            return None
+        best: tuple[int, bool, float, int] | None = None
+        for c in range(n):
+            if c in clues or c in parity or c in (path[0], path[-1]):
+                continue
+            want = step[c] % 2
+            cut = sum(1 for r in rivals if (r.index(c) + 1) % 2 != want)
+            key = (cut, cells[c].big, rng.random(), c)
+            if cut and (best is None or key > best):
+                best = key
+        if best is None:
+            return None
+        parity[best[3]] = step[best[3]] % 2
+    return parity
+
+
 def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     """Level ``index`` of the batch for ``seed``; the same inputs give the same level."""
     lo_grade, hi_grade = options.grade_range
@@ -485,24 +607,25 @@ def _attempt(
     rng: random.Random, opts: GenerateOptions, seed: int, index: int, lo: int, hi: int
 ) -> Level | None:
     n = rng.randint(*opts.n_range)
-    pieces = _make_board(rng, opts, n)
+    grow = rng.random() < GROW_SHARE
+    pieces = _grow_board(rng, opts, n) if grow else _fill_board(rng, opts, n)
     if pieces is None:
         return None
-    cells = _cells(pieces)
+    cells, where = _cells(pieces)
     probe = board_of.__wrapped__(Level("probe", tuple(cells)))  # uncached: a throwaway
     big = sum(1 << i for i, c in enumerate(cells) if c.big)
     if not big:
         return None
-    path = _author_path(rng, probe.adjmask, big)
+    path = where if grow else _author_path(rng, probe.adjmask, big)
     if path is None or longest_run(cells, path) > 0.5:
         return None
     base = graph_of(probe)
     parity: dict[int, int] = {}
     if opts.parity:
-        pool = [i for i in path[1:-1]]
-        pool.sort(key=lambda i: (not cells[i].big, rng.random()))
-        for i in pool[: opts.parity]:
-            parity[i] = (path.index(i) + 1) % 2
+        chosen = _place_parity(rng, probe.adjmask, cells, path, opts)
+        if chosen is None:
+            return None
+        parity = chosen
     placed = _place_clues(rng, base, path, opts, parity)
     if placed is None:
         return None

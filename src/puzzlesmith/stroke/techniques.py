@@ -152,6 +152,10 @@ class _Engine:
         self.link = [0] * n
         self.nb = list(g.adj)
         self.placed = 0
+        #: cand/link/nb as settle last saw them (-1: never seen)
+        self.snap_cand = [-1] * n
+        self.snap_link = [-1] * n
+        self.snap_nb = [-1] * n
         self.log: list[LogicStep] = []
         self.budget = budget
         self.depth_budgets = depth_budgets
@@ -165,6 +169,9 @@ class _Engine:
         e.cand = list(self.cand)
         e.link = list(self.link)
         e.nb = list(self.nb)
+        e.snap_cand = list(self.snap_cand)
+        e.snap_link = list(self.snap_link)
+        e.snap_nb = list(self.snap_nb)
         e.log = []
         e.budget = budget
         e.max_depth = 0
@@ -237,12 +244,22 @@ class _Engine:
 
     # ---- the rules themselves (silent) -------------------------------------------------
     def settle(self) -> None:
+        """Apply the rules themselves until nothing changes; only cells that changed since
+        the last pass (and their neighbours) are looked at again."""
         n, cand, nb, link = self.n, self.cand, self.nb, self.link
         endm = self.endm
-        changed = True
-        while changed:
-            changed = False
+        fast = self.g.step_edge is None
+        snap_c, snap_l, snap_n = self.snap_cand, self.snap_link, self.snap_nb
+        while True:
+            dirty = 0
             for i in range(n):
+                if cand[i] != snap_c[i] or link[i] != snap_l[i] or nb[i] != snap_n[i]:
+                    dirty |= 1 << i
+                    snap_c[i], snap_l[i], snap_n[i] = cand[i], link[i], nb[i]
+            if not dirty:
+                return
+            before = self.placed
+            for i in bits(dirty):
                 c = cand[i]
                 if c == 0:
                     raise Contradiction(f"{self.nm(i)} has no possible step left", (i,))
@@ -253,17 +270,24 @@ class _Engine:
                             cand[j] &= ~c
                             if cand[j] == 0:
                                 raise Contradiction(f"{self.nm(j)} has no possible step left", (j,))
-                            changed = True
             union = 0
             for c in cand:
                 union |= c
             if union != self.full:
                 s = bits(self.full & ~union)[0]
                 raise Contradiction(f"no cell can be step {s}")
-            for i in range(n):
-                for j in bits(nb[i] >> (i + 1)):
-                    j += i + 1
-                    if not self.support(i, j):
+            around = dirty
+            for i in bits(dirty):
+                around |= nb[i]
+            for i in bits(around):
+                own = (dirty >> i) & 1
+                for j in bits(nb[i] if own else nb[i] & dirty):
+                    if fast:
+                        cj = cand[j]
+                        ok = cand[i] & ((cj << 1) | (cj >> 1))
+                    else:
+                        ok = self.support(i, j)
+                    if not ok:
                         if (link[i] >> j) & 1:
                             raise Contradiction(
                                 f"{self.nm(i)} and {self.nm(j)} are joined but their steps "
@@ -271,18 +295,8 @@ class _Engine:
                                 (i, j),
                             )
                         self.drop_edge(i, j)
-                        changed = True
-                for j in bits(link[i]):
-                    s = self.support(i, j)
-                    if s != cand[i]:
-                        if s == 0:
-                            raise Contradiction(
-                                f"{self.nm(i)} and {self.nm(j)} are joined but their steps "
-                                "cannot be consecutive",
-                                (i, j),
-                            )
-                        cand[i] = s
-                        changed = True
+                    elif (link[i] >> j) & 1 and ok != cand[i]:
+                        cand[i] = ok
                 lk = link[i]
                 k = lk.bit_count()
                 if k > 2:
@@ -293,26 +307,24 @@ class _Engine:
                             f"{self.nm(i)} is an end of the path but is joined to two cells", (i,)
                         )
                     cand[i] &= ~endm
-                    changed = True
                 if (k == 2 or (k == 1 and cand[i] & ~endm == 0)) and nb[i] != lk:
                     for m in bits(nb[i] & ~lk):
                         nb[m] &= ~(1 << i)
                     nb[i] = lk
-                    changed = True
                 if nb[i] == 0 and n > 1:
                     raise Contradiction(f"{self.nm(i)} has no usable neighbour left", (i,))
-            at = self.where()
-            for s, i in at.items():
-                nxt = at.get(s + 1)
-                if nxt is not None and not (link[i] >> nxt) & 1:
-                    if not (nb[i] >> nxt) & 1:
-                        raise Contradiction(
-                            f"{self.nm(i)} (step {s}) and {self.nm(nxt)} (step {s + 1}) "
-                            "are not neighbours",
-                            (i, nxt),
-                        )
-                    self.add_link(i, nxt)
-                    changed = True
+            if self.placed != before:
+                at = self.where()
+                for s, i in at.items():
+                    nxt = at.get(s + 1)
+                    if nxt is not None and not (link[i] >> nxt) & 1:
+                        if not (nb[i] >> nxt) & 1:
+                            raise Contradiction(
+                                f"{self.nm(i)} (step {s}) and {self.nm(nxt)} (step {s + 1}) "
+                                "are not neighbours",
+                                (i, nxt),
+                            )
+                        self.add_link(i, nxt)
 
     # ---- techniques --------------------------------------------------------------------
     def t_single(self) -> bool:
