@@ -32,7 +32,10 @@ def _load_builtin() -> None:
             if exc.name == name:
                 continue
             raise
-        register(module.MODE)
+        mode = getattr(module, "MODE", None)
+        if mode is None:  # a mode package still being written (no MODE yet)
+            continue
+        register(mode)
 
 
 def all_modes() -> list[Mode[Any]]:

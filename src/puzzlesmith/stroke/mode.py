@@ -1,0 +1,231 @@
+"""Number Stroke behind the common Mode interface: the CLI, server and tests use only this.
+
+Logic grading and generation live in ``logic.py`` / ``generate.py`` and are imported
+lazily, so the engine works (and is tested) without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.mode import JSON, GradeResult, Mode, Pack, SolveResult, format_error
+from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
+from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.stroke import hints, rules, solver
+from puzzlesmith.stroke.board import Level, board_of, parse_level
+
+
+def _generate_options() -> type[Any] | None:
+    """The generator's options dataclass, when ``generate.py`` exists."""
+    try:
+        module = importlib.import_module("puzzlesmith.stroke.generate")
+    except ModuleNotFoundError as exc:
+        if exc.name == "puzzlesmith.stroke.generate":
+            return None
+        raise
+    opts: type[Any] | None = getattr(module, "GenerateOptions", None)
+    return opts
+
+
+@cache
+def solution_of(level: Level) -> tuple[str, ...] | None:
+    """The level's first solution (its unique one for a published level), cached."""
+    result = solver.solve(board_of(level), 1)
+    return tuple(result.solutions[0]) if result.solutions else None
+
+
+class StrokeMode(Mode[Level]):
+    id = "01-number-stroke"
+    cli_name = "stroke"
+    aliases = ("number-stroke", "01")
+    title_zh = "数字一笔"
+    title_en = "Number Stroke"
+    levels_package = "puzzlesmith.stroke"
+    hint_kinds = ("reveal", "guide")
+    supports_design = True
+    generate_options = _generate_options()
+
+    # ---- level files -------------------------------------------------------------------
+    def parse_pack(self, raw: object, source: str) -> Pack[Level]:
+        header, problems = parse_header(raw, self.id)
+        levels: list[Level] = []
+        if header is not None:
+            ids: list[str] = []
+            for k, raw_level in enumerate(header.levels):
+                lid = level_id_of(raw_level, k)
+                level, level_problems = parse_level(raw_level, lid)
+                problems.extend(level_problems)
+                if isinstance(raw_level, dict) and isinstance(raw_level.get("id"), str):
+                    ids.append(lid)
+                if level is not None:
+                    levels.append(level)
+            problems.extend(duplicate_level_ids(ids))
+        if errors(problems) or header is None:
+            if not problems:
+                problems.append(Problem("json-type", "not a pack", where="pack"))
+            raise format_error(errors(problems) or problems, source)
+        return Pack(
+            mode=header.mode,
+            pack=header.pack,
+            title=header.title,
+            levels=levels,
+            notes=header.notes,
+            source=source,
+        )
+
+    def dump_level(self, level: Level) -> JSON:
+        return level.to_json()
+
+    # ---- checking and solving -----------------------------------------------------------
+    def solve(self, level: Level, limit: int = 2) -> SolveResult:
+        return solver.solve(board_of(level), limit)
+
+    def check(self, level: Level) -> list[Problem]:
+        board = board_of(level)
+        result = solver.solve(board, 2)
+        if result.count == 0:
+            return [Problem("no-solution", "no path satisfies every clue", level=level.id)]
+        if result.count > 1:
+            return [
+                Problem(
+                    "not-unique",
+                    f"at least {result.count} solutions (must be exactly 1)",
+                    level=level.id,
+                )
+            ]
+        problems: list[Problem] = []
+        for i, p in board.parity.items():
+            rest = {j: q for j, q in board.parity.items() if j != i}
+            paths, _ = solver.search(board.adjmask, board.clue, rest, 2)
+            if len(paths) < 2:
+                cid = board.ids[i]
+                problems.append(
+                    Problem(
+                        "parity-redundant",
+                        f"parity clue {'odd' if p else 'even'} is not needed: "
+                        "without it the level is still unique",
+                        level=level.id,
+                        where=f"cell {cid}",
+                        cells=(cid,),
+                    )
+                )
+        problems.extend(self._guessing_warning(level))
+        return problems
+
+    def _guessing_warning(self, level: Level) -> list[Problem]:
+        try:
+            logic = importlib.import_module("puzzlesmith.stroke.logic")
+        except ImportError:
+            return []  # the logic solver is not built yet
+        grade = getattr(logic, "grade", None)
+        if grade is None:
+            return []
+        result: GradeResult = grade(level)
+        if result.solved:
+            return []
+        return [
+            Problem(
+                "needs-guessing",
+                f"the logic solver gets stuck after {len(result.steps)} steps "
+                "(a person would have to guess)",
+                level=level.id,
+                severity="warning",
+            )
+        ]
+
+    def grade(self, level: Level) -> GradeResult:
+        logic = importlib.import_module("puzzlesmith.stroke.logic")
+        result: GradeResult = logic.grade(level)
+        return result
+
+    # ---- presentation and play -----------------------------------------------------------
+    def render_svg(self, level: Level, *, solution: bool = False) -> str:
+        from puzzlesmith.stroke.render import render_svg
+
+        path = list(solution_of(level) or ()) if solution else None
+        svg: str = render_svg(level, path)
+        return svg
+
+    def view(self, level: Level) -> JSON:
+        board = board_of(level)
+        units = [u for c in level.cells for u in c.units]
+        min_x = min(x for x, _ in units)
+        min_y = min(y for _, y in units)
+        cells: list[JSON] = []
+        for c in level.cells:
+            cell: JSON = {
+                "id": c.id,
+                "x": c.x,
+                "y": c.y,
+                "w": c.w,
+                "h": c.h,
+                "units": [list(u) for u in c.units],
+            }
+            if c.clue is not None:
+                cell["clue"] = c.clue
+            if c.parity is not None:
+                cell["parity"] = c.parity
+            cells.append(cell)
+        start = board.step_cell.get(1)
+        sol = solution_of(level)
+        return {
+            "mode": self.id,
+            "id": level.id,
+            "caption": level.caption,
+            "n": board.n,
+            "bounds": {
+                "x": min_x,
+                "y": min_y,
+                "w": max(x for x, _ in units) - min_x + 1,
+                "h": max(y for _, y in units) - min_y + 1,
+            },
+            "cells": cells,
+            "adjacency": {
+                board.ids[i]: [board.ids[j] for j in board.adj[i]] for i in range(board.n)
+            },
+            "start": board.ids[start] if start is not None else None,
+            "solution": list(sol) if sol is not None else None,
+        }
+
+    def replay(self, level: Level, moves: Sequence[str]) -> JSON:
+        return rules.replay(board_of(level), moves).to_json()
+
+    def hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
+        if kind not in self.hint_kinds:
+            raise IllegalMoveError(
+                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
+            )
+        board = board_of(level)
+        state = rules.replay(board, moves)
+        sol = solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
+        if kind == "reveal":
+            found = hints.reveal_number(board, list(sol), state)
+            if found is None:
+                return {"kind": "reveal", "cell": None}
+            return {"kind": "reveal", "cell": found[0], "step": found[1]}
+        action, cell = hints.guide(board, list(sol), state)
+        return {"kind": "guide", "action": action, "cell": cell}
+
+    # ---- generation and design ----------------------------------------------------------
+    def generate_one(self, options: Any, seed: int, index: int) -> Level:
+        generate = importlib.import_module("puzzlesmith.stroke.generate")
+        level: Level = generate.generate_level(options, seed, index)
+        return level
+
+    def minimize(self, level: Level) -> list[str]:
+        from puzzlesmith.stroke.design import removable_clues
+
+        removable: list[str] = removable_clues(level)
+        return removable
+
+    def suggest(self, level: Level, k: int) -> list[JSON]:
+        from puzzlesmith.stroke.design import suggest_clue_sets
+
+        suggestions: list[JSON] = suggest_clue_sets(level, k)
+        return suggestions
