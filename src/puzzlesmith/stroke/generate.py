@@ -486,22 +486,20 @@ def _graph(base: PathGraph, clues: dict[int, int], parity: dict[int, int]) -> Pa
 def _pick_clue(
     rng: random.Random, d: Deduction, clue_steps: set[int], n: int, path: list[int]
 ) -> int | None:
-    """The open step farthest from every known step (ends last): where a clue helps most."""
+    """The open step farthest from every known step: where a clue helps most.
+
+    Steps 1 and N are never picked (clues stay off the ends; clue 1 comes only from
+    the ``clue1`` option)."""
     known = {c.bit_length() - 1 for c in d.candidates if c & (c - 1) == 0} | clue_steps
-    open_steps = [s for s in range(1, n + 1) if s not in known]
+    open_steps = [s for s in range(2, n) if s not in known]
     if not open_steps:
         return None
     anchors = sorted(known) or [0]
 
-    def score(s: int) -> tuple[int, int, float]:
-        gap = min(abs(s - k) for k in anchors)
-        return (0 if s in (1, n) else 1, gap, rng.random())
+    def score(s: int) -> tuple[int, float]:
+        return (min(abs(s - k) for k in anchors), rng.random())
 
     return max(open_steps, key=score)
-
-
-def _solve(g: PathGraph) -> Deduction:
-    return deduce(g)
 
 
 def _place_clues(
@@ -512,7 +510,6 @@ def _place_clues(
     parity: dict[int, int],
 ) -> tuple[dict[int, int], Deduction] | None:
     n = len(path)
-    step_of = {c: s + 1 for s, c in enumerate(path)}
     fixed: set[int] = set()
     steps: set[int] = set()
     if opts.clue1:
@@ -523,7 +520,7 @@ def _place_clues(
     steps.add(first)
     while True:
         clues = {path[s - 1]: s for s in steps}
-        d = _solve(_graph(base, clues, parity))
+        d = deduce(_graph(base, clues, parity))
         if d.impossible:
             return None
         if d.solved:
@@ -540,12 +537,11 @@ def _place_clues(
 
     for s in sorted(steps - fixed, key=gap):
         trial = {path[t - 1]: t for t in steps if t != s}
-        td = _solve(_graph(base, trial, parity))
+        td = deduce(_graph(base, trial, parity))
         if td.solved:
             steps.discard(s)
             d = td
     clues = {path[s - 1]: s for s in steps}
-    del step_of
     return clues, d
 
 
