@@ -1,6 +1,10 @@
-"""Human-style grading of Hex Walls: named deductions over step domains, time-aware for turners.
+"""Human-style grading of Hex Walls: Number Stroke's deductions, then time-aware ones for turners.
 
-The reasoning state is, for every step k, the set of cells that can still carry
+Number Stroke's engine (:mod:`puzzlesmith.stroke.techniques`) is geometry-free and
+takes a per-step edge predicate, so it runs on a hex board as is: static walls are
+removed edges, turning walls the predicate. Its techniques reason mostly about
+which cells are joined; where it stalls on turner timing, the engine below takes
+over from its candidates. Its reasoning state is, for every step k, the set of cells that can still carry
 it (a bitmask). Deductions are written against a small graph interface —
 ``n``, ``ids``, ``clue``, ``openmask`` (static walls) and ``is_open(i, j, k)``
 (the move k → k+1, which is where turning walls enter) — so a board without
@@ -23,7 +27,10 @@ turners is just a graph with removed edges, as in Number Stroke:
 ...     {"q": 1, "r": 0}, {"q": 0, "r": 1}, {"q": 1, "r": 1}], "walls": [[[1, 0], [1, 1]]]})[0]
 >>> g = grade(lv)
 >>> g.solved, g.grade, sorted(g.techniques)
-(True, 'easy', ['reach', 'step_single'])
+(True, 'easy', ['ends'])
+>>> r = deduce(board_of(lv))
+>>> r.solved(), sorted({s.technique for s in r.steps})
+(True, ['clue', 'reach', 'step_single'])
 """
 
 from __future__ import annotations
@@ -32,7 +39,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from puzzlesmith.core.mode import GradeResult, LogicStep
-from puzzlesmith.hexwalls.board import Level, board_of
+from puzzlesmith.hexwalls.board import Board, Level, board_of
+from puzzlesmith.stroke.logic import GRADES, grade_of
+from puzzlesmith.stroke.techniques import PathGraph as StrokeGraph
+from puzzlesmith.stroke.techniques import deduce as stroke_deduce
 
 
 class PathGraph(Protocol):
@@ -261,10 +271,15 @@ class Reasoner:
         return False
 
 
-def deduce(g: PathGraph, *, allow_trial: bool = True) -> Reasoner:
-    """Run the deductions, simplest first, until solved or stuck."""
-    r = Reasoner(g)
-    r.setup_clues()
+def deduce(g: PathGraph, domains: list[int] | None = None, *, allow_trial: bool = True) -> Reasoner:
+    """Run the deductions, simplest first, until solved or stuck.
+
+    ``domains`` (step → cells bitmask, index 0 unused) continues from an earlier
+    engine's state; without it the clues are set up first.
+    """
+    r = Reasoner(g, domains)
+    if domains is None:
+        r.setup_clues()
     order = [*Reasoner.SIMPLE, *(["try_trial"] if allow_trial else [])]
     try:
         while not r.solved():
@@ -273,30 +288,52 @@ def deduce(g: PathGraph, *, allow_trial: bool = True) -> Reasoner:
                 break
         r.check()
     except Contradiction as why:
-        r.record("contradiction", [], f"the level has no solution: {why}")
+        r.record("no_solution", [], f"the level has no solution: {why}")
     return r
 
 
+def stroke_graph(board: Board) -> StrokeGraph:
+    """The board as Number Stroke's geometry-free graph: static walls are missing edges,
+    turning walls a per-step edge predicate (move from step s judged after s landings)."""
+    step_edge = (lambda i, j, s: board.is_open(i, j, s)) if board.level.turners else None
+    return StrokeGraph(board.ids, board.openmask, dict(board.clue), {}, step_edge)
+
+
 def grade(level: Level) -> GradeResult:
-    """Solve like a person; the grade names the hardest kind of step needed."""
-    r = deduce(board_of(level))
-    techniques: dict[str, int] = {}
-    for s in r.steps:
-        if s.technique != "clue":
-            techniques[s.technique] = techniques.get(s.technique, 0) + 1
-    solved = r.solved() and "contradiction" not in techniques
+    """Number Stroke's deductions first; where they stall, the time-aware ones here.
+
+    The grade is the harder of the two engines' verdicts: ``turner_timing`` and
+    ``no_split`` count as medium, one or two ``trial`` steps as hard, more as expert.
+    """
+    board = board_of(level)
+    d = stroke_deduce(stroke_graph(board))
+    steps = list(d.steps)
+    techniques = dict(d.techniques)
+    label = grade_of(d)
+    solved = d.solved
+    if d.impossible:
+        return GradeResult(False, "invalid", steps, techniques, {"impossible": True})
     if not solved:
-        label = "unsolved"
-    elif "trial" in techniques:
-        label = "hard"
-    elif "no_split" in techniques or "turner_timing" in techniques:
-        label = "medium"
-    else:
-        label = "easy"
+        n = board.n
+        domains = [0] + [
+            sum(1 << i for i, c in enumerate(d.candidates) if c >> k & 1) for k in range(1, n + 1)
+        ]
+        r = deduce(board, domains)
+        steps += r.steps
+        for st in r.steps:
+            techniques[st.technique] = techniques.get(st.technique, 0) + 1
+        solved = r.solved() and "no_solution" not in techniques
+        trials = techniques.get("trial", 0)
+        mine = 0
+        if techniques.get("turner_timing") or techniques.get("no_split"):
+            mine = 1
+        if trials:
+            mine = 2 if trials <= 2 else 3
+        label = GRADES[max(GRADES.index(label), mine)]
     return GradeResult(
         solved=solved,
-        grade=label,
-        steps=r.steps,
+        grade=label if solved else "unsolved",
+        steps=steps,
         techniques=techniques,
-        details={"trials": techniques.get("trial", 0)},
+        details={"stroke_engine_solved": d.solved, "max_depth": d.max_depth},
     )
