@@ -1,0 +1,251 @@
+"""Unique, logic-solvable boards at a requested grade, by local repair.
+
+1. Plant a solution: one cow per row, columns a random permutation with no two
+   consecutive rows' cows touching.
+2. Grow one region from each cow (random frontier growth), so the planted cows are
+   a solution by construction.
+3. Repair locally: move one boundary cell (never a cow's cell) into a neighbouring
+   region when the donor stays 4-connected, keeping the move when the score does
+   not get worse. The score comes from the logic solver: cells it leaves undecided
+   with the techniques of the requested grade, and whether the grade below already
+   suffices (too easy). Cells the solver is stuck on are preferred as movers, so a
+   repair acts where the reasoning breaks instead of regenerating from scratch.
+
+A board the logic solver finishes is unique (every deduction is sound), and the
+exact solver confirms it before a level is returned.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from puzzlesmith.core.rng import rng_for
+from puzzlesmith.cows.board import LETTERS, Level, bits, build_board, flood
+from puzzlesmith.cows.logic import GRADES, deduce
+from puzzlesmith.cows.solver import solve_board
+
+
+@dataclass(frozen=True)
+class CowsOptions:
+    size: int = field(default=8, metadata={"help": "Board size N (5..12)."})
+    grade: str = field(
+        default="medium", metadata={"help": "Difficulty: easy, medium, hard or expert."}
+    )
+
+    def __post_init__(self) -> None:
+        if not 4 <= self.size <= 14:
+            raise ValueError(f"--size {self.size} is outside 4..14")
+        if self.grade not in GRADES:
+            raise ValueError(f"--grade {self.grade!r} is not one of {', '.join(GRADES)}")
+
+
+def plant_solution(n: int, rng: random.Random) -> list[int]:
+    """Random columns, one per row, no two cows in touching rows adjacent."""
+    cols: list[int] = []
+    used = 0
+
+    def rec(r: int) -> bool:
+        nonlocal used
+        if r == n:
+            return True
+        choices = [c for c in range(n) if not used >> c & 1 and (not cols or abs(c - cols[-1]) > 1)]
+        rng.shuffle(choices)
+        for c in choices:
+            cols.append(c)
+            used |= 1 << c
+            if rec(r + 1):
+                return True
+            cols.pop()
+            used &= ~(1 << c)
+        return False
+
+    if not rec(0):
+        raise ValueError(f"no cow placement exists for size {n}")
+    return cols
+
+
+def grow_regions(n: int, cols: list[int], rng: random.Random, skew: float = 4.0) -> list[int]:
+    """Region index per cell, region g grown from the cow of row g.
+
+    Each region grows at its own random rate (``random() ** skew``), so sizes vary
+    from a cell or two to large blobs, as in hand-made boards: small regions give
+    the reasoning its footholds.
+    """
+    owner = [-1] * (n * n)
+    for r, c in enumerate(cols):
+        owner[r * n + c] = r
+    weight = [rng.random() ** skew + 0.05 for _ in range(n)]
+    front = [_nbrs4(n, r * n + c) for r, c in enumerate(cols)]
+    left = n * n - n
+    while left:
+        live = []
+        total = 0.0
+        for g in range(n):
+            front[g] = [j for j in front[g] if owner[j] < 0]
+            if front[g]:
+                live.append(g)
+                total += weight[g]
+        x = rng.random() * total
+        g = live[-1]
+        for h in live:
+            x -= weight[h]
+            if x <= 0:
+                g = h
+                break
+        j = front[g].pop(rng.randrange(len(front[g])))
+        owner[j] = g
+        left -= 1
+        front[g].extend(k for k in _nbrs4(n, j) if owner[k] < 0)
+    return owner
+
+
+def _nbrs4(n: int, i: int) -> list[int]:
+    r, c = divmod(i, n)
+    out = []
+    if r > 0:
+        out.append(i - n)
+    if r < n - 1:
+        out.append(i + n)
+    if c > 0:
+        out.append(i - 1)
+    if c < n - 1:
+        out.append(i + 1)
+    return out
+
+
+def _connected_without(n: int, owner: list[int], g: int, removed: int) -> bool:
+    region = 0
+    for i, o in enumerate(owner):
+        if o == g and i != removed:
+            region |= 1 << i
+    if not region:
+        return False
+    return flood(region & -region, region, n) == region
+
+
+def to_level(level_id: str, n: int, owner: list[int]) -> Level:
+    rows = tuple("".join(LETTERS[owner[r * n + c]] for c in range(n)) for r in range(n))
+    return Level(id=level_id, regions=rows)
+
+
+def _score(level: Level, tier: int) -> tuple[int, int, int]:
+    """(score, undecided mask, cows placed); 0 is a board solved at exactly the grade.
+
+    The score is the cells the logic solver leaves undecided with the grade's
+    techniques, plus a penalty of N when easier techniques already suffice — small
+    enough that a too-easy board may trade places with a nearly solved harder one.
+    """
+    run = deduce(build_board(level), max_tier=tier)
+    pos = run.position
+    if not run.solved:
+        return pos.free.bit_count() + 1, pos.free, pos.cows
+    return (level.size if run.tier < tier else 0), pos.free, pos.cows
+
+
+def generate_level(options: CowsOptions, seed: int, index: int, max_rounds: int = 0) -> Level:
+    """Level ``index`` for ``seed``: the same options, seed and index give the same board."""
+    n = options.size
+    tier = GRADES.index(options.grade)
+    rng = rng_for(seed, "cows", n, options.grade, index)
+    level_id = f"cows-{n}-{options.grade}-{seed}-{index}"
+    # even growth makes long interlocking regions (Hall sets); skewed growth easy footholds
+    skew = 4.0 if tier < 2 else 0.0
+    rounds = max_rounds or 12 * n
+    while True:
+        cols = plant_solution(n, rng)
+        owner = grow_regions(n, cols, rng, skew)
+        cow_cells = {r * n + c for r, c in enumerate(cols)}
+        _make_unique(n, owner, cols, cow_cells, rng, 4 * rounds)
+        level = to_level(level_id, n, owner)
+        score, stuck, placed = _score(level, tier)
+        for _ in range(rounds):
+            if score == 0:
+                if solve_board(build_board(level), 2).count == 1:
+                    return level
+                break
+            moved = _propose(n, owner, cow_cells, stuck, placed, rng)
+            if moved is None:
+                continue
+            j, old, new = moved
+            owner[j] = new
+            trial = to_level(level_id, n, owner)
+            s, st, pl = _score(trial, tier)
+            if s <= score:
+                level, score, stuck, placed = trial, s, st, pl
+            else:
+                owner[j] = old
+
+
+def _make_unique(
+    n: int, owner: list[int], cols: list[int], cow_cells: set[int], rng: random.Random, rounds: int
+) -> None:
+    """Break every other solution: a cow of a rival solution moves to a neighbouring region.
+
+    That region then holds two of the rival's cows and the donor none, so the rival
+    dies; the planted cows never move, so the planted solution survives.
+    """
+    for _ in range(rounds):
+        level = to_level("u", n, owner)
+        found = solve_board(build_board(level), 3).solutions
+        rivals = [s for s in found if s != cols]
+        if not rivals:
+            return
+        rival = rng.choice(rivals)
+        movers = [r * n + c for r, c in enumerate(rival) if r * n + c not in cow_cells]
+        rng.shuffle(movers)
+        for j in movers:
+            into = sorted({owner[k] for k in _nbrs4(n, j) if owner[k] != owner[j]})
+            if into and _connected_without(n, owner, owner[j], j):
+                owner[j] = rng.choice(into)
+                break
+        else:
+            moved = _random_move(n, owner, cow_cells, rng, None)
+            if moved is not None:
+                owner[moved[0]] = moved[2]
+
+
+def _propose(
+    n: int,
+    owner: list[int],
+    cow_cells: set[int],
+    stuck: int,
+    placed: int,
+    rng: random.Random,
+) -> tuple[int, int, int] | None:
+    """A local repair: one boundary cell into a neighbouring region.
+
+    Most often an undecided cell joins a region whose cow the solver already placed
+    (that cow then excludes it); otherwise an undecided cell, otherwise any cell.
+    """
+    undecided = [i for i in bits(stuck) if i not in cow_cells]
+    roll = rng.random()
+    if undecided and roll < 0.6:
+        done = {owner[i] for i in bits(placed)}
+        rng.shuffle(undecided)
+        for j in undecided[:12]:
+            into = [owner[k] for k in _nbrs4(n, j) if owner[k] in done and owner[k] != owner[j]]
+            if into and _connected_without(n, owner, owner[j], j):
+                return j, owner[j], rng.choice(into)
+    return _random_move(n, owner, cow_cells, rng, undecided if undecided and roll < 0.85 else None)
+
+
+def _random_move(
+    n: int,
+    owner: list[int],
+    cow_cells: set[int],
+    rng: random.Random,
+    candidates: list[int] | None,
+) -> tuple[int, int, int] | None:
+    """A boundary cell moved to a neighbouring region, keeping its old region connected."""
+    for _ in range(20):
+        j = rng.choice(candidates) if candidates else rng.randrange(n * n)
+        if j in cow_cells:
+            continue
+        others = sorted({owner[k] for k in _nbrs4(n, j) if owner[k] != owner[j]})
+        if not others:
+            continue
+        new = rng.choice(others)
+        if _connected_without(n, owner, owner[j], j):
+            return j, owner[j], new
+    return None

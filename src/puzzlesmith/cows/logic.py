@@ -1,0 +1,501 @@
+"""Human-style solving by named techniques (seed 002 §3), easiest first.
+
+A position is two cell masks: ``cows`` placed and ``excl`` crossed out (✕); the
+rest are *free*. Each technique looks for one deduction and says what it places or
+excludes, which cells the reason rests on, and the reason in Chinese and English.
+The solver applies the first deduction found, in this order, until every house
+has its cow (solved) or nothing applies (stuck: guessing needed):
+
+========================  =====  ==========================================================
+technique                 tier   deduction
+========================  =====  ==========================================================
+``cow-excludes``          easy   a cow rules out its row, column, region and 8 neighbours
+``last-free``             easy   a row, column or region with one free cell gets the cow
+``confinement``           medium a house whose free cells all lie in one other house claims
+                                 it: the rest of that house is excluded (Hall set, k = 1)
+``shared-attack``         medium a cell every free cell of some house would attack
+``hall-set``              hard   k houses whose free cells lie within k houses of another
+                                 kind (rows, columns, regions) exclude the rest of those
+``window-2x2``            expert two adjacent rows (columns) whose free cells fit in two
+                                 2×2 windows hold one cow per window: cells every free cell
+                                 of a window attacks are excluded
+``contradiction``         expert a cow here, after forced cows, would empty some house
+========================  =====  ==========================================================
+
+The attack relation is symmetric, so a cell that a cow would make some house empty
+of is exactly a ``shared-attack`` cell; ``contradiction`` is stronger because it
+follows forced cows one level deep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from puzzlesmith.core.mode import GradeResult, LogicStep
+from puzzlesmith.cows.board import Board, Level, bits, board_of, cell_id, cells_of
+
+TECHNIQUES = (
+    "cow-excludes",
+    "last-free",
+    "confinement",
+    "shared-attack",
+    "hall-set",
+    "window-2x2",
+    "contradiction",
+)
+GRADES = ("easy", "medium", "hard", "expert")
+TIER = {
+    "cow-excludes": 0,
+    "last-free": 0,
+    "confinement": 1,
+    "shared-attack": 1,
+    "hall-set": 2,
+    "window-2x2": 3,
+    "contradiction": 3,
+}
+NAMES_ZH = {
+    "cow-excludes": "牛的排除",
+    "last-free": "唯一空格",
+    "confinement": "区域锁定",
+    "shared-attack": "共同攻击",
+    "hall-set": "多色共占",
+    "window-2x2": "2×2 窗口计数",
+    "contradiction": "一步反证",
+}
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step: cells placed (cows) or excluded, the cells and houses it rests on, why."""
+
+    technique: str
+    place: int
+    exclude: int
+    because: int
+    zh: str
+    en: str
+    units: tuple[int, ...] = ()
+    k: int = 0
+
+    def to_step(self, board: Board) -> LogicStep:
+        return LogicStep(
+            technique=self.technique,
+            cells=cells_of(board, self.place | self.exclude),
+            reason=self.en,
+            because=cells_of(board, self.because),
+        )
+
+    def to_json(self, board: Board) -> dict[str, object]:
+        return {
+            "technique": self.technique,
+            "name_zh": NAMES_ZH[self.technique],
+            "place": list(cells_of(board, self.place)),
+            "exclude": list(cells_of(board, self.exclude)),
+            "because": list(cells_of(board, self.because)),
+            "units": [board.unit_name(u) for u in self.units],
+            "reason_zh": self.zh,
+            "reason_en": self.en,
+            "hall": self.k,
+        }
+
+
+@dataclass
+class Position:
+    """Cows and crosses on one board; ``free`` is derived."""
+
+    board: Board
+    cows: int = 0
+    excl: int = 0
+
+    @property
+    def free(self) -> int:
+        return self.board.full & ~self.cows & ~self.excl
+
+    def open_units(self) -> list[int]:
+        """Houses that still need their cow."""
+        b = self.board
+        return [u for u, m in enumerate(b.units) if not m & self.cows]
+
+    def apply(self, d: Deduction) -> None:
+        self.cows |= d.place
+        self.excl |= d.exclude
+
+
+def _cap(text: str) -> str:
+    """Capitalise the first letter only (str.capitalize would lowercase region letters)."""
+    return text[:1].upper() + text[1:]
+
+
+def _where(b: Board, mask: int, limit: int = 6) -> str:
+    ids = [f"({i // b.n + 1},{i % b.n + 1})" for i in bits(mask)]
+    more = f" +{len(ids) - limit}" if len(ids) > limit else ""
+    return " ".join(ids[:limit]) + more
+
+
+# ---- techniques --------------------------------------------------------------------------
+
+
+def cow_excludes(p: Position) -> Deduction | None:
+    b = p.board
+    free = p.free
+    for i in bits(p.cows):
+        hit = b.attack[i] & free
+        if hit:
+            at = _where(b, 1 << i)
+            return Deduction(
+                "cow-excludes",
+                0,
+                hit,
+                1 << i,
+                f"{at} 的牛占据了它的行、列、颜色区域和周围 8 格，这些格子不能再放牛。",
+                f"The cow at {at} rules out its row, column, region and 8 neighbours.",
+                b.houses[i],
+            )
+    return None
+
+
+def last_free(p: Position) -> Deduction | None:
+    b = p.board
+    free = p.free
+    for u in p.open_units():
+        m = b.units[u] & free
+        if m and not m & (m - 1):
+            at = _where(b, m)
+            return Deduction(
+                "last-free",
+                m,
+                0,
+                b.units[u] & ~m,
+                f"{b.unit_name_zh(u)}只剩 {at} 一个空格，牛就在这里。",
+                f"{_cap(b.unit_name(u))} has one free cell left, {at}: the cow goes there.",
+                (u,),
+            )
+    return None
+
+
+def hall_sets(p: Position, k_min: int, k_max: int) -> Deduction | None:
+    """k houses of one kind whose free cells lie within k houses of another kind.
+
+    Those k houses of the other kind must take their k cows from the first k, so
+    every other free cell in them is excluded (seed 002 §3.2 "multi-colour", made to
+    actually mark cells). k = 1 is confinement. Smallest k first.
+    """
+    b = p.board
+    n = b.n
+    free = p.free
+    opened = p.open_units()
+    by_kind: list[list[int]] = [[u for u in opened if u // n == t] for t in range(3)]
+    spans: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    row_bits = (1 << n) - 1
+    free_of = {u: b.units[u] & free for u in opened}
+    for ta in range(3):
+        if len(by_kind[ta]) <= k_min:
+            continue
+        for tb in range(3):
+            if tb == ta:
+                continue
+            targets = [(1 << (v - tb * n), free_of[v]) for v in by_kind[tb]]
+            lst = []
+            for u in by_kind[ta]:
+                mu = free_of[u]
+                if ta == 0 and tb == 1:
+                    span = (mu >> (u * n)) & row_bits
+                else:
+                    span = 0
+                    for bit, mv in targets:
+                        if mv & mu:
+                            span |= bit
+                if span.bit_count() <= k_max:
+                    lst.append((u, span))
+            spans[ta, tb] = lst
+    for k in range(k_min, k_max + 1):
+        for (ta, tb), lst in spans.items():
+            if len(by_kind[ta]) <= k:
+                continue
+            fit = [(u, s) for u, s in lst if s.bit_count() <= k]
+            if len(fit) < k:
+                continue
+            found = _hall_dfs(b, free, fit, k, tb, 0, [], 0)
+            if found is not None:
+                chosen, span = found
+                return _hall_deduction(b, free, chosen, span, tb, k)
+    return None
+
+
+def _hall_dfs(
+    b: Board,
+    free: int,
+    spans: list[tuple[int, int]],
+    k: int,
+    tb: int,
+    start: int,
+    chosen: list[int],
+    union: int,
+) -> tuple[list[int], int] | None:
+    if len(chosen) == k:
+        if union.bit_count() != k:
+            return None
+        inside = 0
+        for u in chosen:
+            inside |= b.units[u]
+        outside = 0
+        for v in bits(union):
+            outside |= b.units[tb * b.n + v]
+        if outside & free & ~inside:
+            return list(chosen), union
+        return None
+    for j in range(start, len(spans)):
+        u, span = spans[j]
+        nu = union | span
+        if nu.bit_count() > k:
+            continue
+        chosen.append(u)
+        got = _hall_dfs(b, free, spans, k, tb, j + 1, chosen, nu)
+        chosen.pop()
+        if got is not None:
+            return got
+    return None
+
+
+def _hall_deduction(
+    b: Board, free: int, chosen: list[int], span: int, tb: int, k: int
+) -> Deduction:
+    inside = 0
+    for u in chosen:
+        inside |= b.units[u]
+    targets = [tb * b.n + v for v in bits(span)]
+    outside = 0
+    for v in targets:
+        outside |= b.units[v]
+    hit = outside & free & ~inside
+    a_en = ", ".join(b.unit_name(u) for u in chosen)
+    t_en = ", ".join(b.unit_name(v) for v in targets)
+    a_zh = "、".join(b.unit_name_zh(u) for u in chosen)
+    t_zh = "、".join(b.unit_name_zh(v) for v in targets)
+    if k == 1:
+        zh = f"{a_zh}的空格都在{t_zh}里，所以{t_zh}的牛一定属于{a_zh}，{t_zh}的其他格子排除。"
+        en = (
+            f"{_cap(a_en)} has all its free cells in {t_en}, so {t_en}'s cow belongs "
+            f"to {a_en}: the rest of {t_en} is excluded."
+        )
+        tech = "confinement"
+    else:
+        zh = (
+            f"{a_zh}这 {k} 个的空格都落在{t_zh}这 {k} 个里，它们正好用掉这 {k} 头牛，"
+            f"所以这些{('行', '列', '区域')[tb]}里的其他格子排除。"
+        )
+        en = (
+            f"The free cells of {a_en} ({k} houses) lie within {t_en} ({k} houses): those "
+            f"{k} cows are theirs, so every other cell of {t_en} is excluded."
+        )
+        tech = "hall-set"
+    return Deduction(tech, 0, hit, inside & free, zh, en, tuple(chosen) + tuple(targets), k)
+
+
+def shared_attack(p: Position) -> Deduction | None:
+    b = p.board
+    free = p.free
+    for u in p.open_units():
+        m = b.units[u] & free
+        if not m:
+            continue
+        common = b.full
+        for i in bits(m):
+            common &= b.attack[i]
+        hit = common & free & ~m
+        if hit:
+            name_zh, name_en = b.unit_name_zh(u), b.unit_name(u)
+            return Deduction(
+                "shared-attack",
+                0,
+                hit,
+                m,
+                f"{name_zh}的牛无论放在哪个空格，都会攻击 {_where(b, hit)}，所以它们排除。",
+                f"Wherever {name_en}'s cow goes, it attacks {_where(b, hit)}: excluded.",
+                (u,),
+            )
+    return None
+
+
+def window_2x2(p: Position) -> Deduction | None:
+    """Adjacent rows (or columns) needing two cows, with free cells inside two 2×2 windows."""
+    b = p.board
+    n = b.n
+    free = p.free
+    opened = set(p.open_units())
+    for kind in (0, 1):
+        for a in range(n - 1):
+            ua, ub = kind * n + a, kind * n + a + 1
+            if ua not in opened or ub not in opened:
+                continue
+            band = (b.units[ua] | b.units[ub]) & free
+            # positions across the band (columns for a row pair, rows for a column pair)
+            across = 0
+            for i in bits(band):
+                across |= 1 << (i % n if kind == 0 else i // n)
+            groups: list[int] = []
+            rest = across
+            while rest:
+                low = (rest & -rest).bit_length() - 1
+                win = (1 << low) | (1 << (low + 1))
+                rest &= ~win
+                cells = 0
+                for x in bits(win & ((1 << n) - 1)):
+                    cells |= b.units[(1 - kind) * n + x] & band
+                groups.append(cells)
+            if len(groups) != 2:
+                continue
+            for g in groups:
+                common = b.full
+                for i in bits(g):
+                    common &= b.attack[i]
+                hit = common & free & ~g
+                if hit:
+                    what_zh = "行" if kind == 0 else "列"
+                    what_en = "rows" if kind == 0 else "columns"
+                    return Deduction(
+                        "window-2x2",
+                        0,
+                        hit,
+                        band,
+                        f"第{a + 1}、{a + 2}{what_zh}要放两头牛，空格只落在两个 2×2 窗口里，"
+                        f"每个窗口最多一头，所以各有一头；{_where(b, g)} 这个窗口的牛"
+                        f"无论在哪都会攻击 {_where(b, hit)}。",
+                        f"{_cap(what_en)} {a + 1}–{a + 2} need two cows but their free "
+                        f"cells fit in two 2×2 windows, one cow each; the cow in window "
+                        f"{_where(b, g)} attacks {_where(b, hit)} wherever it is.",
+                        (ua, ub),
+                    )
+    return None
+
+
+def contradiction(p: Position) -> Deduction | None:
+    """A cow here, followed by the cows it forces, would leave a house without a free cell."""
+    b = p.board
+    free0 = p.free
+    opened0 = 0
+    for u in p.open_units():
+        opened0 |= 1 << u
+    for x in bits(free0):
+        free = free0 & ~b.attack[x] & ~(1 << x)
+        opened = opened0
+        for h in b.houses[x]:
+            opened &= ~(1 << h)
+        empty = -1
+        progress = True
+        while progress and empty < 0:
+            progress = False
+            for u in bits(opened):
+                m = b.units[u] & free
+                if not m:
+                    empty = u
+                    break
+                if not m & (m - 1):
+                    i = m.bit_length() - 1
+                    free &= ~b.attack[i] & ~m
+                    for h in b.houses[i]:
+                        opened &= ~(1 << h)
+                    progress = True
+                    break
+        if empty >= 0:
+            at = _where(b, 1 << x)
+            return Deduction(
+                "contradiction",
+                0,
+                1 << x,
+                b.units[empty] & free0,
+                f"假设 {at} 放牛，接着被迫放下的牛会让{b.unit_name_zh(empty)}没有空格，矛盾，所以排除。",
+                f"A cow at {at}, with the cows it forces, would leave {b.unit_name(empty)} "
+                f"with no free cell: excluded.",
+                (empty,),
+            )
+    return None
+
+
+def next_deduction(p: Position, max_tier: int = 3) -> Deduction | None:
+    """The easiest deduction available from this position (``None`` when stuck)."""
+    for finder in (cow_excludes, last_free):
+        d = finder(p)
+        if d is not None:
+            return d
+    if max_tier < 1:
+        return None
+    d = hall_sets(p, 1, 1) or shared_attack(p)
+    if d is not None or max_tier < 2:
+        return d
+    opened = len(p.open_units()) // 3
+    d = hall_sets(p, 2, max(2, opened // 2))
+    if d is not None or max_tier < 3:
+        return d
+    return window_2x2(p) or contradiction(p)
+
+
+FINDERS = {
+    "cow-excludes": cow_excludes,
+    "last-free": last_free,
+    "confinement": lambda p: hall_sets(p, 1, 1),
+    "shared-attack": shared_attack,
+    "hall-set": lambda p: hall_sets(p, 2, max(2, p.board.n // 2)),
+    "window-2x2": window_2x2,
+    "contradiction": contradiction,
+}
+
+
+def applicable(p: Position) -> list[str]:
+    """Every technique that finds some deduction here (tests use it on crafted positions)."""
+    return [name for name, f in FINDERS.items() if f(p) is not None]
+
+
+@dataclass
+class Run:
+    position: Position
+    steps: list[Deduction] = field(default_factory=list)
+
+    @property
+    def solved(self) -> bool:
+        return self.position.cows.bit_count() == self.position.board.n
+
+    @property
+    def tier(self) -> int:
+        return max((TIER[s.technique] for s in self.steps), default=0)
+
+    @property
+    def hall(self) -> int:
+        return max((s.k for s in self.steps if s.technique == "hall-set"), default=0)
+
+
+def deduce(
+    board: Board, cows: int = 0, excl: int = 0, max_tier: int = 3, max_steps: int = 10_000
+) -> Run:
+    """Apply deductions until solved or stuck."""
+    run = Run(Position(board, cows, excl))
+    p = run.position
+    while len(run.steps) < max_steps and p.cows.bit_count() < board.n:
+        d = next_deduction(p, max_tier)
+        if d is None:
+            break
+        p.apply(d)
+        run.steps.append(d)
+    return run
+
+
+def grade(level: Level) -> GradeResult:
+    """Grade = the hardest tier needed (easy/medium/hard/expert), plus Hall size and steps."""
+    b = board_of(level)
+    run = deduce(b)
+    counts: dict[str, int] = {}
+    for s in run.steps:
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+    hardest = max(run.steps, key=lambda s: TIER[s.technique]).technique if run.steps else ""
+    return GradeResult(
+        solved=run.solved,
+        grade=GRADES[run.tier] if run.solved else "unsolved",
+        steps=[s.to_step(b) for s in run.steps],
+        techniques=counts,
+        details={"hardest": hardest, "hall": run.hall, "tier": run.tier},
+    )
+
+
+def describe(board: Board, cows: int) -> list[str]:
+    """Cell ids of the cows, for messages."""
+    return [cell_id(board, i) for i in bits(cows)]

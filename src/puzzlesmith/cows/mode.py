@@ -1,0 +1,142 @@
+"""Cows (奶牛) behind the common Mode interface: the CLI, server and tests use only this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.mode import JSON, GradeResult, Mode, Pack, SolveResult, format_error
+from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
+from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.cows import hints, logic, rules, solver
+from puzzlesmith.cows.board import Level, board_of, parse_level
+from puzzlesmith.cows.generate import CowsOptions, generate_level
+from puzzlesmith.cows.render import region_colours, render_svg
+
+
+@lru_cache(maxsize=1024)
+def solution_of(level: Level) -> tuple[int, ...] | None:
+    """The level's unique solution (one column per row), or None when not unique."""
+    result = solver.solve(level, 2)
+    return tuple(result.solutions[0]) if result.count == 1 else None
+
+
+def check_level(level: Level) -> list[Problem]:
+    """Publish checks: exactly one solution (proven by exhausting the search), no guessing."""
+    result = solver.solve(level, 2)
+    if result.count == 0:
+        return [Problem("no-solution", "the board has no solution", where="board")]
+    if result.count > 1:
+        a, b = result.solutions[:2]
+        diff = [f"r{r}c{c}" for r, c in enumerate(a) if b[r] != c]
+        return [
+            Problem(
+                "not-unique",
+                "the board has more than one solution (they differ at " + ", ".join(diff[:6]) + ")",
+                where="board",
+                cells=tuple(diff),
+            )
+        ]
+    g = logic.grade(level)
+    if not g.solved:
+        return [
+            Problem(
+                "needs-guessing",
+                f"the logic solver gets stuck after {len(g.steps)} steps; players must guess",
+                where="board",
+                severity="warning",
+            )
+        ]
+    return []
+
+
+class CowsMode(Mode[Level]):
+    id = "04-cows"
+    cli_name = "cows"
+    aliases = ("04", "queens")
+    title_zh = "奶牛"
+    title_en = "Cows"
+    levels_package = "puzzlesmith.cows"
+    hint_kinds = hints.KINDS
+    generate_options = CowsOptions
+
+    # ---- level files -------------------------------------------------------------------
+    def parse_pack(self, raw: object, source: str) -> Pack[Level]:
+        header, problems = parse_header(raw, self.id)
+        levels: list[Level] = []
+        if header is not None:
+            ids: list[str] = []
+            for k, raw_level in enumerate(header.levels):
+                lid = level_id_of(raw_level, k)
+                level, level_problems = parse_level(raw_level, lid)
+                problems.extend(level_problems)
+                if isinstance(raw_level, dict) and isinstance(raw_level.get("id"), str):
+                    ids.append(lid)
+                if level is not None:
+                    levels.append(level)
+            problems.extend(duplicate_level_ids(ids))
+        if errors(problems) or header is None:
+            if not problems:
+                problems.append(Problem("json-type", "not a pack", where="pack"))
+            raise format_error(errors(problems) or problems, source)
+        return Pack(
+            mode=header.mode,
+            pack=header.pack,
+            title=header.title,
+            levels=levels,
+            notes=header.notes,
+            source=source,
+        )
+
+    def dump_level(self, level: Level) -> JSON:
+        return level.to_json()
+
+    # ---- checking and solving -----------------------------------------------------------
+    def solve(self, level: Level, limit: int = 2) -> SolveResult:
+        return solver.solve(level, limit)
+
+    def check(self, level: Level) -> list[Problem]:
+        return check_level(level)
+
+    def grade(self, level: Level) -> GradeResult:
+        return logic.grade(level)
+
+    # ---- presentation and play -----------------------------------------------------------
+    def render_svg(self, level: Level, *, solution: bool = False) -> str:
+        sol = solution_of(level) if solution else None
+        return render_svg(level, list(sol) if sol is not None else None)
+
+    def view(self, level: Level) -> JSON:
+        """Regions, colours, letters and the baked unique solution (offline hints)."""
+        b = board_of(level)
+        sol = solution_of(level)
+        g = logic.grade(level)
+        return {
+            "mode": self.id,
+            "id": level.id,
+            "caption": level.caption,
+            "teach": level.teach,
+            "size": b.n,
+            "regions": list(level.regions),
+            "letters": list(b.letters),
+            "regionOf": list(b.region_of),
+            "colours": region_colours(b),
+            "solution": list(sol) if sol is not None else None,
+            "grade": g.grade,
+        }
+
+    def replay(self, level: Level, moves: Sequence[str]) -> JSON:
+        return rules.replay(level, moves)
+
+    def hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
+        if kind not in self.hint_kinds:
+            raise IllegalMoveError(
+                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
+            )
+        return hints.hint(level, moves, kind)
+
+    # ---- generation ---------------------------------------------------------------------
+    def generate_one(self, options: Any, seed: int, index: int) -> Level:
+        return generate_level(options, seed, index)

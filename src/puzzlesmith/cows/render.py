@@ -1,0 +1,118 @@
+"""SVG pictures of boards, and the region colours the web client shares.
+
+Colours come from Paul Tol's "light" scheme plus three Okabe–Ito hues: both were
+designed to stay distinguishable under the common colour-vision deficiencies.
+Regions that touch never share a colour (greedy colouring of the region adjacency
+graph, most-connected first), and every region also carries its letter, so colour
+is never the only cue.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from puzzlesmith.cows.board import Board, Level, board_of
+
+PALETTE = (
+    "#77AADD",
+    "#EE8866",
+    "#EEDD88",
+    "#44BB99",
+    "#FFAABB",
+    "#99DDFF",
+    "#BBCC33",
+    "#DDDDDD",
+    "#AAAA00",
+    "#E69F00",
+    "#CC79A7",
+    "#56B4E9",
+)
+
+
+def region_colours(board: Board) -> list[str]:
+    """One palette colour per region; touching regions differ.
+
+    >>> from puzzlesmith.cows.board import parse_level
+    >>> lv = parse_level({"id": "t", "regions": ["AABB", "ACBB", "CCDD", "CCDD"]})[0]
+    >>> region_colours(board_of(lv))
+    ['#EEDD88', '#77AADD', '#EE8866', '#44BB99']
+    """
+    n = board.n
+    k = len(board.letters)
+    nbrs: list[set[int]] = [set() for _ in range(k)]
+    for i, g in enumerate(board.region_of):
+        r, c = divmod(i, n)
+        for rr, cc in ((r + 1, c), (r, c + 1), (r + 1, c + 1), (r + 1, c - 1)):
+            if 0 <= rr < n and 0 <= cc < n:
+                h = board.region_of[rr * n + cc]
+                if h != g:
+                    nbrs[g].add(h)
+                    nbrs[h].add(g)
+    order = sorted(range(k), key=lambda g: (-len(nbrs[g]), g))
+    colour = [-1] * k
+    used = [0] * len(PALETTE)
+    for g in order:
+        taken = {colour[h] for h in nbrs[g]}
+        free = [x for x in range(len(PALETTE)) if x not in taken] or list(range(len(PALETTE)))
+        best = min(free, key=lambda x: (used[x], x))
+        colour[g] = best
+        used[best] += 1
+    return [PALETTE[x] for x in colour]
+
+
+def render_svg(level: Level, solution: list[int] | None = None, cell: int = 40) -> str:
+    """The board: region colours, letters, thick region borders, optional cows."""
+    b = board_of(level)
+    n = b.n
+    pad = 4
+    size = n * cell + 2 * pad
+    fills = region_colours(b)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}" font-family="sans-serif">',
+        f"<title>{escape(level.id)}</title>",
+    ]
+    for i, g in enumerate(b.region_of):
+        r, c = divmod(i, n)
+        x, y = pad + c * cell, pad + r * cell
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fills[g]}" '
+            f'stroke="#777" stroke-width="0.5"/>'
+        )
+        out.append(
+            f'<text x="{x + 3}" y="{y + 11}" font-size="10" fill="#333">{b.letters[g]}</text>'
+        )
+    for i, g in enumerate(b.region_of):
+        r, c = divmod(i, n)
+        x, y = pad + c * cell, pad + r * cell
+        if c + 1 < n and b.region_of[i + 1] != g:
+            out.append(_line(x + cell, y, x + cell, y + cell))
+        if r + 1 < n and b.region_of[i + n] != g:
+            out.append(_line(x, y + cell, x + cell, y + cell))
+    out.append(
+        f'<rect x="{pad}" y="{pad}" width="{n * cell}" height="{n * cell}" fill="none" '
+        f'stroke="#111" stroke-width="3"/>'
+    )
+    if solution is not None:
+        for r, c in enumerate(solution):
+            cx, cy = pad + c * cell + cell / 2, pad + r * cell + cell / 2
+            out.append(_cow(cx, cy, cell))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _line(x1: float, y1: float, x2: float, y2: float) -> str:
+    return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#111" stroke-width="3"/>'
+
+
+def _cow(cx: float, cy: float, cell: int) -> str:
+    s = cell / 40
+    return (
+        f'<g class="cow"><ellipse cx="{cx}" cy="{cy + 2 * s}" rx="{11 * s}" ry="{9 * s}" '
+        f'fill="#fff" stroke="#111" stroke-width="2"/>'
+        f'<circle cx="{cx - 4 * s}" cy="{cy}" r="{2 * s}" fill="#111"/>'
+        f'<circle cx="{cx + 4 * s}" cy="{cy}" r="{2 * s}" fill="#111"/>'
+        f'<ellipse cx="{cx}" cy="{cy + 6 * s}" rx="{5 * s}" ry="{3 * s}" fill="#F4A6B7"/>'
+        f'<path d="M{cx - 9 * s},{cy - 6 * s} l-3,-5 M{cx + 9 * s},{cy - 6 * s} l3,-5" '
+        f'stroke="#111" stroke-width="2"/></g>'
+    )
