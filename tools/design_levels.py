@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import string
 import sys
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "src" / "puzzlesmith" / "stroke" / "levels"
+OUT = Path(os.environ.get("DESIGN_OUT", ROOT / "src" / "puzzlesmith" / "stroke" / "levels"))
 RECTS = {(1, 1), (1, 2), (2, 1), (2, 2), (3, 3)}
 LABELS = string.ascii_lowercase + string.ascii_uppercase
 
@@ -319,12 +320,13 @@ PACK1 = [
     ),
     Spec(
         "1-9",
-        ["abc", "dee", "fgh", "ijk"],
+        ["ab.c", "deff", "ghi.", ".jk."],
         {"a": 1, "h": 6},
-        "abceghkjifd",
-        "第一个横长条：e 占两列，上边贴 b、c，下边贴 g、h。a→b→c→e 后若直下 h 只是第 5 步；"
-        "要从长条的另一半下到 g=5 再右移 h=6。若先走 d，b、c 这一角只能留到最后从长条收尾，"
-        "数一数 h 就落不到第 6 步。",
+        "abedghjkifc",
+        "第一个横长条 f：左端贴 e，上边只有右半贴 c，下边只有左半贴 i。c 只贴长条，是终点，"
+        "所以长条必是第 10 步，不能早进（a→b→e→f→i→h 虽让 h=6，之后再也回不到 c）。"
+        "h=6：a→b→e→d→g→h 正好（a→d→g→h 只到 4）；之后 j→k→i，从长条下边左半进、"
+        "上边右半出到 c：出口都在长边上。",
     ),
     Spec(
         "1-10",
@@ -337,7 +339,139 @@ PACK1 = [
     ),
 ]
 
-PACKS: list[tuple[int, str, list[Spec]]] = [(1, "入门", PACK1)]
+PACK2 = [
+    Spec(
+        "2-1",
+        ["abcdd", "efgdd", "hijkl", "..mnn"],
+        {"m": 1, "j": 4, "g": 11},
+        "mnkjiheabfgcdl",
+        "起手计数：m=1 的邻格 j 是 4，不能直接去；m→长条 n→k→j=4 是唯一三步走法（l 不贴 j）。"
+        "此时 l 只剩大格 d 一个出口，l 是终点、d 是第 13 步。g=11、d=13 之间的第 12 步"
+        "必须同时贴 g 和 d，只能是 c；于是 j 之后 i→h→e→a→b→f 正好六步到 g=11。"
+        "错误路线：m→j 直接冲突；j 后先走 f/g 会让 a 角或 l 成为第二个终点。",
+    ),
+    Spec(
+        "2-2",
+        ["..aaa", "b.aaa", "cdaaa", "efgh.", ".ijkl", ".mnol"],
+        {"b": 1, "h": 5, "g": 13},
+        "bcdahklonmijgfe",
+        "第一个 3×3：b 只贴 c。h=5 要四步到达：b→c→d→3×3→h 正好，3×3 只算第 4 步；"
+        "走 c→e→f→g 会让 g 落在第 5 步。h 之后 e 只剩 f 一个入口，是终点，f=14、g=13 已给；"
+        "于是 h→k→竖条 l→o→n→m→i→j 七步绕满下半区回到 g。若 h→g 直下则 13 落空。",
+    ),
+    Spec(
+        "2-3",
+        ["a.bc.", "defc.", "ghicc", "jklmm", "nopmm"],
+        {"b": 1, "o": 5, "g": 14},
+        "bcmponjklifehgda",
+        "异形初登场（L 形 c）：a 只贴 d，是终点，d=15，g=14 与之相符。o=5 距 b 四步，"
+        "只有 b→L 形 c（从顶端进、脚下出）→2×2 m→p→o 这一条；走 f、i 一侧都会让 o 落在 6。"
+        "o 之后 n 是角格必须马上收（n→j），再 k→l→i→f→e→h 到 g=14。",
+    ),
+    Spec(
+        "2-4",
+        ["..abc", "defgh", "ij.gk", "jjjll", ".mnop"],
+        {"b": 1, "e": 4, "k": 14},
+        "bafedijmnoplgkhc",
+        "1 与终点相邻：c 只贴 b、h，b 是起点，所以 c 必是终点 16、h=15、k=14（与线索相符）。"
+        "e=4：b→a→f→e 或 b→g→f→e，后者把 a 困成第二个死角。e 后 d 是角格必须收，"
+        "d→i→T 形 j→m→n→o→p→横条 l→竖条 g→k，三个多格块都在中段。",
+    ),
+    Spec(
+        "2-5",
+        ["abcde", "fghij", "ffklm", ".fnoo", ".pqoo"],
+        {"e": 1, "p": 6, "a": 17},
+        "ejmoqpfnklidchgba",
+        "S 形登场：p=6 距 e 五步，唯一走法是 e→j→m→2×2 o→q→p（沿上排走远了）。"
+        "p 之后只剩 S 形 f 一个出口。a 的邻格 f 已走，只剩 b：a=17 终点、b=16。"
+        "f 之后若不马上进 n，n 只剩 k 一个出口，成了第二个终点；所以 f→n→k→l→i→d→c→h→g→b→a。",
+    ),
+    Spec(
+        "2-6",
+        ["aabbb.", "cabbbd", "efbbbg", "h.ijkl", "mnopqr"],
+        {"g": 1, "i": 4, "f": 16},
+        "gdbijklrqponmhefac",
+        "g=1 到 i=4 恰好三步：g→d→3×3 b→i（3×3 只算一步）；g→b→i 只到 3，沿 l、k、j 绕过去要到 5。"
+        "i 之后若先下 o，右下 j、k、l、r、q、p 一圈只剩 p 一个入口，进去就出不来；"
+        "所以 i→j→k→l→r 绕到底排，向左 q→p→o→n→m→h→e→f=16，最后 L 形 a 与角格 c。",
+    ),
+    Spec(
+        "2-7",
+        ["abc..", "def.g", "dhijk", "lmnop", ".qq.p", ".qqrp"],
+        {"r": 1, "m": 4, "k": 17},
+        "rqnmldabcfehijopkg",
+        "g 只贴 k：g=18、k=17。r=1 有 2×2 q 与竖 I 形 p 两个出口；m=4 要三步：r→q→n→m。"
+        "（r→q→m 只到 3，r→p→o→n 则 m=5。）m 之后 l 是角格，必须 l→竖条 d→a→b→c→f→e，"
+        "再 h→i→j→o→I 形 p→k，长条 p 从顶端进、顶端出，第 16 步落在 k 旁边。",
+    ),
+    Spec(
+        "2-8",
+        [".abcc", "defcc", "ghhh.", "ijh.k", "lmnop", "qrs.."],
+        {"a": 3, "f": 5, "p": 18},
+        "deabfchgijmlqrsnopk",
+        "起点未知（首次）：k 只贴 p，是一端；p=18 紧挨着它，k 若是起点 p 就成了 2，所以 k=19 是终点。"
+        "底部角格 q、s、o 都只有两个邻格，连成 l→q→r→s→n→o→p 的固定链，l=12。"
+        "起点要倒推：a=3，第 2 步是 b 或 e。若 c→b→a，d 只剩 g 一个出口，成了第二个端点；"
+        "若 h→e→a，之后 c 收不回来；只能 d→e→a，d 是起点。再 b→f=5→2×2 c→T 形 h→g→i→j→m→l。",
+    ),
+    Spec(
+        "2-9",
+        ["abcddd", "e.fddd", "ghiddd", "jjjklm", ".njo.p", ".qqrst"],
+        {"n": 1, "h": 6, "s": 20},
+        "nqrojhgeabcfidklmpts",
+        "两头一起推：n=1 紧贴 L 形 j，而 j 又贴 h，直接进 j 最多让 h=3；要五步到 h 只能"
+        "n→横条 q→r→o→L 形 j→h。另一头 s=20 只剩 t 一个邻格，t=19→p=18→m=17。"
+        "h 之后若先走 i，g 只剩 e 一个出口，成第二个终点；所以 h→g→e→a→b→c。c 若直接进 3×3，"
+        "f、i 会被困，于是 c→f→i→3×3 d→k→l→m。",
+    ),
+    Spec(
+        "2-10",
+        ["abcdef", "ghiijk", "lmiino", "lppqrs", "pp..tu"],
+        {"a": 1, "g": 4, "e": 20},
+        "abhglmpqrtusokjnicdef",
+        "小 Boss，最大步差 16。a 与 g 相邻却是 1 与 4：a→b→h→g。g 之后只剩竖条 l。"
+        "中央 2×2 i 有八个邻格，是全盘枢纽，不能早用：e=20 贴着角格 f，f 若是第 19 步"
+        "（k→f→e→d 收尾），上排 c 就得早走，g 落不到第 4 步；所以 f=21，收尾是 …→n→i→c→d→e→f。"
+        "下半区 t、u 是两个二邻格角，强制 r→t→u→s；于是 l→m→S 形 p→q→r→t→u→s→o→k→j→n 一路扫完下半区再进枢纽。",
+    ),
+]
+
+PACK3 = [
+    Spec(
+        "3-1",
+        ["abc", "dee", "fee"],
+        {"a": 1},
+        "abcedf",
+        "偶数入门：f 要偶数步。a→d→f 直下让 f=3（奇）；绕上排 a→b→c→大格 e(4)→d→f=6。"
+        "若 e 后先进 f，f=5 也是奇。大格只算一步，正是它让 f 的奇偶与棋盘格颜色不同。",
+        parity={"f": "even"},
+    ),
+    Spec(
+        "3-2",
+        ["aaab.", "aaac.", "aaade", "..f.g", "..hij"],
+        {"f": 1},
+        "fhijgedcab",
+        "3×3 上的奇数：f=1 紧贴 3×3，直接进去是第 2 步（偶）。绕下方 h→i→j→g→e→d 到第 7 步，"
+        "此时直接进 3×3 是 8（偶），要先上 c=8 再进 3×3=9，最后 b=10。",
+        parity={"a": "odd"},
+    ),
+    Spec(
+        "3-3",
+        [".aabc", "de.fg", ".hhij", ".hhkl"],
+        {"d": 1},
+        "deabcgjlkhif",
+        "奇偶决定绕路：d 只贴 e。e 直下进 2×2 h 是第 3 步（奇），而 h 要偶数，所以先绕上方长条 a、"
+        "b、c、g。g=6 后直接进 f 是 7（奇，f 要偶），只能 g→j；j→i 会把 l 角困死，故 j→l→k→h=10"
+        "→i→f=12。",
+        parity={"f": "even", "h": "even"},
+    ),
+]
+
+PACKS: list[tuple[int, str, list[Spec]]] = [
+    (1, "入门", PACK1),
+    (2, "进阶", PACK2),
+    (3, "奇与偶", PACK3),
+]
 
 
 def suggest(art: list[str], steps: list[int], start: str | None, limit: int = 200000) -> None:
