@@ -163,6 +163,7 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
 def test_revealed_number_checks_the_path_at_once(page: Any, pointer: Pointer) -> None:
     open_level(page, "demo")
     drag_cells(page, pointer, ["s", "l", "m", "j", "i", "g", "f", "A", "a", "b", "c", "e"])
+    assert path_of(page) == ["s", "l", "m", "j", "i", "g", "f", "A", "a", "b", "c", "e"]
     page.click('[data-action="reveal"]')  # the widest gap is 6..16 → step 11 on a
     page.wait_for_selector('.ns-cell[data-id="a"][data-state="conflict"]')
     assert page.text_content('.ns-label[data-id="a"] .ns-corner') == "11"
@@ -237,3 +238,25 @@ def test_english_switch(page: Any) -> None:
     page.wait_for_selector(".ns-svg")
     assert page.text_content('[data-action="restart"]') == "Restart"
     assert page.text_content("#caption") == "A big cell is one step"
+
+
+def test_correct_clue_flashes_and_dead_end_nudges(page: Any, pointer: Pointer) -> None:
+    open_level(page, "demo")
+    drag_cells(page, pointer, ["s", "l", "m", "j", "h"])
+    pointer.down(*centre(page, "h"))
+    pointer.move(*centre(page, "B"))  # B reached at its clue's step: the outline flashes white
+    assert page.locator('.ns-cell.ns-flashed[data-id="B"]').count() == 1
+    pointer.up(*centre(page, "B"))
+    drag_cells(page, pointer, ["B", "h", "g", "i"])  # back to h, then g → i: i is a dead end
+    assert path_of(page) == ["s", "l", "m", "j", "h", "g", "i"]
+    page.wait_for_timeout(120)
+    assert animating(page, "i"), "the end cell of a dead end nudges"
+
+
+def test_last_level_returns_to_level_select(page: Any, pointer: Pointer) -> None:
+    packs = page.request.get(f"{page.base_url}/api/modes/{MODE}/packs").json()["packs"]
+    last = packs[-1]["levels"][-1]["id"]
+    open_level(page, last)
+    drag_cells(page, pointer, view(page, last)["solution"], steps=2)
+    page.wait_for_selector(f'.tile.cleared[data-level="{last}"]')
+    assert page.url.endswith(f"#/{MODE}")

@@ -81,6 +81,7 @@ class StrokeScreen {
       this.sig = [];
       this.render();
     });
+    performance.mark?.("ns:interactive"); // drawn and listening (benchmarks/browser_stroke.py)
   }
 
   // ---- layout -----------------------------------------------------------------------
@@ -270,7 +271,7 @@ class StrokeScreen {
       const line = el("line", { class: "ns-conn", x1, y1, x2, y2 }, this.layerConn);
       line.dataset.from = this.board.ids[a];
       line.dataset.to = this.board.ids[b];
-      if (this.motion && j === path.length - 2) line.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 80 });
+      if (this.motion && j === path.length - 2) line.animate([{ strokeWidth: 0 }, { strokeWidth: 0.16 }], { duration: 80 });
       this.conn.push({ a, b, el: line });
     }
     const dimFrom = this.target?.dimFrom;
@@ -342,7 +343,7 @@ class StrokeScreen {
     const ctm = this.svg.getScreenCTM().inverse();
     const dz = DEAD_ZONE[e.pointerType] ?? DEAD_ZONE.touch;
     const [ux, uy] = this.toUnits(e, ctm);
-    const i = this.geo.hit(ux, uy, dz);
+    const i = this.geo.hit(ux, uy, 0); // a press takes the cell under it; dead zones are for drags
     const g = this.game;
     let drawing = false;
     if (i >= 0) {
