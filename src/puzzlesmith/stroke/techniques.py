@@ -354,18 +354,25 @@ class _Engine:
             if nb[i].bit_count() == 1:
                 j = nb[i].bit_length() - 1
                 if cand[i] & ~endm or not (self.link[i] >> j) & 1:
+                    known = cand[i] & ~endm == 0
                     self.restrict(
                         i,
                         endm,
                         f"{self.nm(i)} has only one usable neighbour but cannot be an end",
                     )
                     self.add_link(i, j)
-                    self.record(
-                        "ends",
-                        (i, j),
-                        f"{self.nm(i)} has only one usable neighbour ({self.nm(j)}), so the path "
-                        f"starts or ends at {self.nm(i)} (step 1 or {n}) and passes {self.nm(j)}",
-                    )
+                    if known:
+                        why = (
+                            f"{self.nm(i)} is an end of the path and has only one usable "
+                            f"neighbour, so the path passes {self.nm(j)} next to it"
+                        )
+                    else:
+                        why = (
+                            f"{self.nm(i)} has only one usable neighbour ({self.nm(j)}), so the "
+                            f"path starts or ends at {self.nm(i)} (step 1 or {n}) and passes "
+                            f"{self.nm(j)}"
+                        )
+                    self.record("ends", (i, j), why)
                     return True
         ends = [i for i in range(n) if cand[i] & ~endm == 0]
         if len(ends) > 2:

@@ -1,0 +1,90 @@
+"""Number Stroke generator and grader speed: printed, never asserted.
+
+Targets (issue 4): ≥ 20 unique, logic-solvable candidates/s at N=16 with 2 local jobs;
+grading any shipped level in < 50 ms.
+
+    .venv/bin/python benchmarks/stroke_generate.py            # full run (~2 min)
+    .venv/bin/python benchmarks/stroke_generate.py --quick    # smaller batches
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from dataclasses import replace
+
+from puzzlesmith.core.batch import run_batch
+from puzzlesmith.stroke import MODE
+from puzzlesmith.stroke.generate import GenerateOptions
+from puzzlesmith.stroke.logic import grade
+
+
+def rate(opts: GenerateOptions, count: int, seed: int, **kw: object) -> tuple[float, Counter[str]]:
+    t = time.perf_counter()
+    levels = run_batch(MODE.id, opts, seed, count, **kw)  # type: ignore[arg-type]
+    dt = time.perf_counter() - t
+    grades = Counter(grade(lv).grade for lv in levels)
+    return count / dt, grades
+
+
+def bench_generate(jobs: int, scale: float, scheduler: str | None, label: str) -> None:
+    print(f"\n== generate, {label}")
+    print(f"{'N':>4} {'count':>6} {'cand/s':>8}  grades")
+    for n, count in ((12, 80), (16, 80), (20, 40), (30, 16)):
+        k = max(4, int(count * scale))
+        opts = GenerateOptions(n=str(n))
+        r, grades = rate(opts, k, 1000 + n, jobs=jobs, scheduler=scheduler)
+        print(f"{n:>4} {k:>6} {r:>8.1f}  {dict(grades)}")
+    print(f"{'grade (N=16)':>14} {'count':>6} {'cand/s':>8}")
+    for g, count in (("easy", 40), ("medium", 40), ("hard", 40), ("expert", 12)):
+        k = max(3, int(count * scale))
+        opts = replace(GenerateOptions(n="16"), grade=g)
+        r, _ = rate(opts, k, 2000, jobs=jobs, scheduler=scheduler)
+        print(f"{g:>14} {k:>6} {r:>8.1f}")
+
+
+def bench_grade() -> None:
+    print("\n== grade every shipped level (best of 5 runs each)")
+    files = MODE.shipped_pack_files() + MODE.hidden_pack_files()
+    times = []
+    worst = ("", 0.0)
+    for f in files:
+        for lv in MODE.load_file(f).levels:
+            best = min(_timed(lv) for _ in range(5))
+            times.append(best)
+            if best > worst[1]:
+                worst = (lv.id, best)
+    print(
+        f"{len(times)} levels: median {statistics.median(times) * 1000:.1f} ms, "
+        f"max {worst[1] * 1000:.1f} ms ({worst[0]}); target < 50 ms"
+    )
+
+
+def _timed(lv: object) -> float:
+    t = time.perf_counter()
+    grade(lv)  # type: ignore[arg-type]
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="smaller batches")
+    ap.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster run")
+    args = ap.parse_args()
+    scale = 0.3 if args.quick else 1.0
+    bench_grade()
+    bench_generate(1, scale, None, "in-process (1 core)")
+    bench_generate(2, scale, None, "local processes, --jobs 2")
+    if not args.no_dask:
+        from distributed import LocalCluster
+
+        with LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster:
+            bench_generate(1, scale, cluster.scheduler_address, "Dask LocalCluster, 2 workers")
+
+
+if __name__ == "__main__":
+    main()
