@@ -34,7 +34,7 @@ from puzzlesmith.stroke.board import (
     symmetries,
 )
 from puzzlesmith.stroke.logic import GRADES, grade_index, grade_of, graph_of
-from puzzlesmith.stroke.techniques import Deduction, PathGraph, bits, deduce
+from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, bits, deduce
 
 #: rectangular big cells and how often each is drawn
 BIG_RECTS: tuple[tuple[tuple[int, int], int], ...] = (
@@ -518,9 +518,12 @@ def _place_clues(
         steps |= fixed
     first = rng.randint(max(8, n // 2), n - 1) if n > 9 else n - 1
     steps.add(first)
+    # adding: cheap techniques only (a stuck run with contradictions costs the most);
+    # removing below uses them all, so the level ends as hard as logic allows
+    cheap = [t for t in TECHNIQUES if t != "contradiction"]
     while True:
         clues = {path[s - 1]: s for s in steps}
-        d = deduce(_graph(base, clues, parity))
+        d = deduce(_graph(base, clues, parity), cheap)
         if d.impossible:
             return None
         if d.solved:
