@@ -260,3 +260,45 @@ def test_last_level_returns_to_level_select(page: Any, pointer: Pointer) -> None
     drag_cells(page, pointer, view(page, last)["solution"], steps=2)
     page.wait_for_selector(f'.tile.cleared[data-level="{last}"]')
     assert page.url.endswith(f"#/{MODE}")
+
+
+def test_parity_clues_and_a_board_without_1(page: Any, pointer: Pointer, device: str) -> None:
+    """A level injected for this test: no clue 1 (any cell starts), an even and an L cell."""
+    from puzzlesmith.core import registry
+    from puzzlesmith.server.catalog import catalog
+    from puzzlesmith.stroke.board import parse_level
+
+    raw = {
+        "id": "t-parity",
+        "cells": [
+            {"id": "a", "x": 0, "y": 0, "w": 1, "h": 1},
+            {"id": "b", "x": 1, "y": 0, "w": 1, "h": 1, "parity": "even"},
+            {"id": "L", "x": 2, "y": 0, "w": 2, "h": 2, "shape": [[0, 0], [0, 1], [1, 1]]},
+        ],
+    }
+    level, problems = parse_level(raw)
+    assert level is not None, problems
+    levels = catalog(registry.get(MODE)).levels
+    levels["t-parity"] = level
+    try:
+        open_level(page, "t-parity")
+        assert page.text_content('.ns-label[data-id="b"] .ns-num') == "偶"
+        # the L cell is drawn as an L (6 corners), not as its bounding box
+        d = page.get_attribute('.ns-cell[data-id="L"] .ns-base', "d") or ""
+        assert d.count("L") == 5, d
+        pointer.tap(*centre(page, "b"))  # starting on "even" is step 1: a conflict
+        assert board_state(page)["b"] == {"state": "conflict", "step": 1}
+        assert page.text_content('.ns-label[data-id="b"] .ns-corner') == "偶"
+        if device == "touch":
+            page.wait_for_timeout(300)
+            shot(page, "stroke-parity-conflict")
+        page.click('[data-action="restart"]')
+        drag_cells(page, pointer, ["a", "b"])
+        assert board_state(page)["b"] == {"state": "path", "step": 2}
+        assert page.text_content('.ns-label[data-id="b"] .ns-sub') == "偶"
+        pointer.drag([centre(page, "b"), at_units(page, 2.5, 0.5)], steps=2)
+        # a hidden level is not saved; clearing it returns to level select
+        page.wait_for_selector(".tile")
+        assert "t-parity" not in (page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") or "")
+    finally:
+        levels.pop("t-parity", None)

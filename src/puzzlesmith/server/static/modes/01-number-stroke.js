@@ -354,7 +354,7 @@ class StrokeScreen {
           if (one !== undefined) { this.shake(one); this.s.sound.nudge(); }
         }
       } else if (g.has(i)) {
-        if (i !== g.end) { g.rewind(i); this.changed(); }
+        if (i !== g.end) this.rewindTo(i);
         drawing = true;
       } else if (g.canAdd(i)) {
         g.add(i); this.changed({ added: i }); drawing = true;
@@ -385,7 +385,7 @@ class StrokeScreen {
     const p = this.pointer, g = this.game;
     const real = this.geo.hit(x, y, p.dz);
     if (real >= 0 && g.has(real)) {
-      if (real !== g.end) { g.rewind(real); this.changed(); }
+      if (real !== g.end) this.rewindTo(real);
       p.last = [x, y];
       return;
     }
@@ -402,6 +402,19 @@ class StrokeScreen {
     p.last = [x, y];
   }
 
+  /** Rewind to a visited cell; the dropped cells stop shaking at once (seed 000 §4.5). */
+  rewindTo(i) {
+    this.stopMotion(this.game.path.slice(this.game.pos.get(i)));
+    this.game.rewind(i);
+    this.changed();
+  }
+
+  stopMotion(cells) {
+    for (const c of cells) {
+      for (const e of [this.cellEls[c].g, this.cellEls[c].t]) for (const a of e.getAnimations()) a.cancel();
+    }
+  }
+
   up(e) {
     if (!this.pointer || e.pointerId !== this.pointer.id) return;
     this.pointer = null;
@@ -411,6 +424,7 @@ class StrokeScreen {
   // ---- buttons -------------------------------------------------------------------------
   restart() {
     if (this.locked) return;
+    this.stopMotion(this.game.path);
     this.game.reset();
     this.prevConflicts = new Set();
     this.changed();
