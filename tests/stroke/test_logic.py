@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 from puzzlesmith.cli.main import build_app
 from puzzlesmith.stroke import MODE
 from puzzlesmith.stroke.board import Level, board_of, parse_level
-from puzzlesmith.stroke.logic import GRADES, deduce_level, grade
+from puzzlesmith.stroke.logic import GRADES, deduce_level, grade, grade_of
 from puzzlesmith.stroke.solver import solve
-from puzzlesmith.stroke.techniques import TECHNIQUES, PathGraph, deduce
+from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 
 
 def _level(cells: list[dict[str, Any]], lid: str = "t") -> Level:
@@ -236,7 +236,25 @@ def test_contradiction_depth_is_recorded_and_explained() -> None:
     assert result.details["max_depth"] >= 1
     step = next(s for s in result.steps if s.technique == "contradiction")
     assert step.reason.startswith("suppose ") and "depth" in step.reason
-    assert result.grade in ("hard", "expert")
+    assert result.grade != "easy"
+
+
+@pytest.mark.parametrize(
+    ("techniques", "depth", "expected"),
+    [
+        ({"ends": 3, "two_neighbours": 5}, 0, "easy"),
+        ({"ends": 1, "distance": 2}, 0, "medium"),
+        ({"parity": 1}, 0, "medium"),
+        ({"contradiction": 1}, 3, "medium"),
+        ({"contradiction": 1}, 6, "hard"),
+        ({"contradiction": 2}, 2, "hard"),
+        ({"contradiction": 3}, 2, "expert"),
+        ({"contradiction": 1}, 20, "expert"),
+    ],
+)
+def test_grade_scale(techniques: dict[str, int], depth: int, expected: str) -> None:
+    d = Deduction(True, False, [0], [], techniques, depth, [2])
+    assert grade_of(d) == expected
 
 
 def test_trace_names_cells_and_reasons_in_words() -> None:

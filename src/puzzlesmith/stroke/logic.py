@@ -9,9 +9,9 @@ finished by the named techniques, a single bounded contradiction counting as log
 Grades, from the hardest thing needed:
 
 - ``easy``: ends, forced neighbours, cells next to known steps (and singles);
-- ``medium``: also counting moves between known steps, or avoiding loops;
-- ``hard``: also parity colouring, cut cells, or one or two short contradictions
-  (depth ≤ 8);
+- ``medium``: also counting moves, avoiding loops, parity colouring, cut cells, or a
+  single very short contradiction (depth ≤ 3);
+- ``hard``: one or two contradictions of depth ≤ 8;
 - ``expert``: longer contradictions, or more than two of them.
 
 >>> from puzzlesmith.stroke.board import parse_level
@@ -48,11 +48,13 @@ _WEIGHT: dict[str, int] = {
     "clue_neighbours": 0,
     "no_loop": 1,
     "distance": 1,
-    "parity": 2,
-    "connectivity": 2,
+    "parity": 1,
+    "connectivity": 1,
 }
 
-#: contradictions up to this depth, at most two of them, still grade "hard"
+#: one contradiction up to this depth is a quick look-ahead ("medium")
+GLANCE_DEPTH = 3
+#: contradictions up to this depth, at most two of them, grade "hard"
 HARD_DEPTH = 8
 
 
@@ -71,8 +73,12 @@ def grade_of(d: Deduction) -> str:
     level = 0
     for name, times in d.techniques.items():
         if name == "contradiction":
-            hard = d.max_depth <= HARD_DEPTH and times <= 2
-            level = max(level, 2 if hard else 3)
+            if times == 1 and d.max_depth <= GLANCE_DEPTH:
+                level = max(level, 1)
+            elif times <= 2 and d.max_depth <= HARD_DEPTH:
+                level = max(level, 2)
+            else:
+                level = 3
         elif times:
             level = max(level, _WEIGHT.get(name, 0))
     return GRADES[level]
