@@ -364,15 +364,17 @@ def _cell_name(k: int) -> str:
 
 
 def _cells(pieces: list[_Piece]) -> tuple[list[Cell], list[int]]:
-    """Cells in reading order of their top-left unit, named a, b, c...; and where each
-    piece went (piece k → cell index)."""
+    """Cells in reading order of their top-left unit, named a, b, c..., moved so the board
+    starts at (0, 0); and where each piece went (piece k → cell index)."""
     order = sorted(range(len(pieces)), key=lambda k: min((y, x) for x, y in pieces[k].units))
+    ox = min(x for p in pieces for x, _ in p.units)
+    oy = min(y for p in pieces for _, y in p.units)
     out = []
     where = [0] * len(pieces)
     for idx, k in enumerate(order):
         p = pieces[k]
         shape = normalize(p.offsets) if p.shaped else None
-        out.append(Cell(_cell_name(idx), p.x, p.y, p.w, p.h, shape))
+        out.append(Cell(_cell_name(idx), p.x - ox, p.y - oy, p.w, p.h, shape))
         where[k] = idx
     return out, where
 
