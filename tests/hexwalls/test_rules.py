@@ -87,7 +87,8 @@ def test_static_wall_blocks(make_level: MakeLevel) -> None:
         (["reveal b 9"], "outside"),
         (["reveal a 2"], "already shows"),
         (["reveal b 6"], "already shown"),
-        ([""], "empty move"),
+        ([""], "unknown move"),
+        (["add  b"], "unknown move"),
     ],
 )
 def test_illegal_moves_name_index_and_reason(

@@ -78,9 +78,9 @@ class GameState:
         def illegal(why: str) -> IllegalMoveError:
             return IllegalMoveError(f"move {index + 1} {move!r}: {why}")
 
-        parts = move.split()
-        if not parts:
-            raise illegal("empty move")
+        if not isinstance(move, str):
+            raise illegal("a move must be a string")
+        parts = move.split(" ")
         verb, args = parts[0], parts[1:]
 
         def cell(arg: str) -> int:
@@ -109,10 +109,9 @@ class GameState:
             self.path.clear()
         elif verb == "reveal" and len(args) == 2:
             j = cell(args[0])
-            try:
-                step = int(args[1])
-            except ValueError:
-                raise illegal(f"step {args[1]!r} is not a number") from None
+            if not args[1].isdecimal():
+                raise illegal(f"step {args[1]!r} is not a number")
+            step = int(args[1])
             if not 1 <= step <= b.n:
                 raise illegal(f"step {step} is outside 1..{b.n}")
             known = self.known()
@@ -147,9 +146,8 @@ class GameState:
         remaining = b.n - len(self.path)
         cleared = remaining == 0 and not conflicts
         end = self.path[-1] if self.path else None
-        dead = False
-        if end is not None and remaining:
-            dead = not any(self.can_add(j) is None for j in b.adj[end])
+        # as in Number Stroke: no way on from the end while not cleared (walls of the moment count)
+        dead = end is not None and not cleared and not any(self.can_add(j) is None for j in b.adj[end])
         return {
             "path": [b.ids[i] for i in self.path],
             "steps": {b.ids[i]: s + 1 for s, i in enumerate(self.path)},

@@ -1,0 +1,141 @@
+"""Export Hex Walls rule vectors from the Python engine for the JS mirror's tests.
+
+For every shipped level: its view, then move lists with the state the engine's
+``replay`` returns (solution prefixes with undos, seeded random play with undos,
+resets and reveals) and move lists the engine rejects — among them moves into a
+static or turning wall at the moment it blocks. ``tests/js/hex-rules.test.mjs``
+runs this script at the start of each run, so the mirror is checked against the
+engine as it is now.
+
+Usage: python tests/js/hex_export_vectors.py OUT.json
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.core import registry
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.hexwalls.board import Level, board_of
+from puzzlesmith.hexwalls.rules import GameState
+
+MODE_ID = "03-hex-walls"
+
+
+def case(level: Level, moves: list[str]) -> dict[str, Any]:
+    mode = registry.get(MODE_ID)
+    try:
+        state = mode.replay(level, moves)
+    except IllegalMoveError as exc:
+        return {"moves": moves, "error": str(exc)}
+    return {
+        "moves": moves,
+        "state": state,
+        "hints": {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds},
+    }
+
+
+def random_games(level: Level, rng: random.Random, games: int) -> list[list[str]]:
+    """Plausible play through the engine's own legality: adds, undos, resets, reveals."""
+    b = board_of(level)
+    sol = registry.get(MODE_ID).view(level)["solution"]
+    out = []
+    for _ in range(games):
+        st = GameState(b)
+        moves: list[str] = []
+        for _ in range(rng.randint(3, 3 * b.n)):
+            r = rng.random()
+            if r < 0.06:
+                known = st.known()
+                free = [(c, k) for k, c in enumerate(sol, 1) if b.index[c] not in known and k not in known.values()]
+                if free:
+                    c, k = rng.choice(free)
+                    mv = f"reveal {c} {k}"
+                else:
+                    continue
+            elif r < 0.1:
+                mv = "reset"
+            elif r < 0.25 and st.path:
+                mv = "undo"
+            elif not st.path:
+                mv = f"start {b.ids[rng.choice(st.legal_starts())]}"
+            else:
+                nxt = [j for j in b.adj[st.path[-1]] if st.can_add(j) is None]
+                if not nxt:
+                    mv = "undo"
+                else:
+                    mv = f"add {b.ids[rng.choice(nxt)]}"
+            st.apply(mv, len(moves))
+            moves.append(mv)
+        out.append(moves)
+    return out
+
+
+def illegal(level: Level, rng: random.Random) -> list[list[str]]:
+    b = board_of(level)
+    first = b.ids[b.step_cell.get(1, 0)]
+    cases = [
+        [f"add {b.ids[0]}"],
+        [f"start {first}", f"start {first}"],
+        ["undo"],
+        [f"rewind {first}"],
+        ["start"],
+        ["start nosuchcell"],
+        ["reset now"],
+        [f"reveal {b.ids[-1]} 0"],
+        [f"reveal {b.ids[-1]} x"],
+        [f"reveal {b.ids[-1]} {b.n + 1}"],
+    ]
+    # walk randomly and record every move into a wall that stands in the way right then
+    for _ in range(6):
+        st = GameState(b)
+        st.apply(f"start {first}")
+        moves = [f"start {first}"]
+        while True:
+            end = st.path[-1]
+            blocked = [j for j in b.adj[end] if j not in st.path and not b.is_open(end, j, st.k)]
+            if blocked:
+                cases.append([*moves, f"add {b.ids[rng.choice(blocked)]}"])
+            nxt = [j for j in b.adj[end] if st.can_add(j) is None]
+            if not nxt:
+                break
+            mv = f"add {b.ids[rng.choice(nxt)]}"
+            st.apply(mv)
+            moves.append(mv)
+    return cases
+
+
+def vectors(seed: int = 20261130, games: int = 10) -> dict[str, Any]:
+    mode = registry.get(MODE_ID)
+    rng = random.Random(seed)
+    out = []
+    for pack in mode.shipped_packs():
+        for level in pack.levels:
+            view = mode.view(level)
+            sol = view["solution"]
+            path = [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]
+            cases = [case(level, path[:k]) for k in range(len(path) + 1)]
+            cases += [case(level, [*path[:k], "undo"]) for k in range(1, len(path) + 1, 3)]
+            cases += [case(level, m) for m in random_games(level, rng, games)]
+            cases += [case(level, m) for m in illegal(level, rng)]
+            out.append({"level": level.id, "view": view, "cases": cases})
+    return {"mode": MODE_ID, "seed": seed, "levels": out}
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: hex_export_vectors.py OUT.json", file=sys.stderr)
+        return 2
+    data = vectors()
+    Path(argv[1]).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    n = sum(len(lv["cases"]) for lv in data["levels"])
+    print(f"exported {n} cases over {len(data['levels'])} levels to {argv[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
