@@ -51,7 +51,11 @@ def random_games(level: Level, rng: random.Random, games: int) -> list[list[str]
             r = rng.random()
             if r < 0.06:
                 known = st.known()
-                free = [(c, k) for k, c in enumerate(sol, 1) if b.index[c] not in known and k not in known.values()]
+                free = [
+                    (c, k)
+                    for k, c in enumerate(sol, 1)
+                    if b.index[c] not in known and k not in known.values()
+                ]
                 if free:
                     c, k = rng.choice(free)
                     mv = f"reveal {c} {k}"
@@ -65,10 +69,7 @@ def random_games(level: Level, rng: random.Random, games: int) -> list[list[str]
                 mv = f"start {b.ids[rng.choice(st.legal_starts())]}"
             else:
                 nxt = [j for j in b.adj[st.path[-1]] if st.can_add(j) is None]
-                if not nxt:
-                    mv = "undo"
-                else:
-                    mv = f"add {b.ids[rng.choice(nxt)]}"
+                mv = "undo" if not nxt else f"add {b.ids[rng.choice(nxt)]}"
             st.apply(mv, len(moves))
             moves.append(mv)
         out.append(moves)
