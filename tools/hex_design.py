@@ -164,7 +164,7 @@ PLANS: list[Plan] = [
     Plan(
         "2-7",
         "三个转墙 / Three turning walls",
-        "三个转墙 / Three turning walls",
+        "三个转墙，只给起点",
         GenerateOptions(cells=14, walls=2, turners=3),
         ("hard",),
     ),

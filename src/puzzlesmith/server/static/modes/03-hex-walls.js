@@ -1,0 +1,554 @@
+// Hex Walls play screen (seed 001 §9, issue 5): drag across hexes to add cells, tap the
+// end (or drag back onto the previous cell, or press 撤销) to step back one; static walls
+// on their edges; every turning wall turns 120° clockwise about its dot each time a cell
+// is added — the start included — and back on undo.
+// Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
+import { makeBoard, Game, isOpen } from "./03-hex-walls/rules.js";
+import * as localHints from "./01-number-stroke/hints.js";
+
+export const strings = {
+  zh: {
+    "hx.tip": "按住拖过六边形连线 · 点末格或「撤销」退一步 · 橙色转墙每走一格转 120°",
+    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路",
+    "hx.noReveal": "没有可补的数字了，试试「指路」",
+    "hx.restartHint": "起点就错了，点「重开」",
+    "hx.rewindHint": "按「撤销」退回到高亮的格",
+    "hx.done": "路线正确，走完就过关",
+    "hx.blocked": "墙挡住了这一步",
+    "hx.oneStep": "六边一笔只能一步一步退：点末格或按「撤销」",
+    "hx.mismatch": "校验未通过，请再试一次",
+  },
+  en: {
+    "hx.tip": "Hold and drag across hexes · tap the end or Undo to step back · orange walls turn 120° per cell",
+    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way",
+    "hx.noReveal": "No number left to add — try “Show way”",
+    "hx.restartHint": "The start is wrong — tap Restart",
+    "hx.rewindHint": "Undo back to the highlighted cell",
+    "hx.done": "All correct so far — finish the path",
+    "hx.blocked": "A wall blocks that step",
+    "hx.oneStep": "Hex Walls steps back one cell at a time: tap the end or Undo",
+    "hx.mismatch": "The check did not pass; try again",
+  },
+};
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const INRADIUS = Math.sqrt(3) / 2;
+const DEAD_ZONE = { touch: 0.1, pen: 0.1, mouse: 0.16 };
+const SAMPLE = 0.25;          // interpolation step of fast drags, in units
+const SHRINK = 0.94;          // hexes drawn slightly smaller than their cell: a visible gap
+const REVEAL_RING_MS = 1400;
+const CLEAR_HOLD_MS = 450;
+const TURN_MS = 220;
+
+let current = null;
+
+export function mount(element, level, services) {
+  current = new HexScreen(element, level, services);
+}
+
+export function unmount() {
+  if (current) current.destroy();
+  current = null;
+}
+
+function captionFor(caption, lang) {
+  if (!caption) return null;
+  const parts = caption.split(" / ");
+  return parts.length === 2 ? parts[lang === "en" ? 1 : 0] : caption;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+function hexPoints(x, y, r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 90);
+    pts.push(`${(x + r * Math.cos(a)).toFixed(4)},${(y + r * Math.sin(a)).toFixed(4)}`);
+  }
+  return pts.join(" ");
+}
+
+/** Axial (q, r) of the hex containing point (x, y) (pointy top, circumradius 1), by cube rounding. */
+export function hexAt(x, y) {
+  const q = (Math.sqrt(3) / 3) * x - y / 3;
+  const r = (2 / 3) * y;
+  const s = -q - r;
+  let rq = Math.round(q), rr = Math.round(r), rs = Math.round(s);
+  const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return [rq, rr];
+}
+
+class HexScreen {
+  constructor(root, view, services) {
+    this.root = root;
+    this.view = view;
+    this.s = services;
+    this.board = makeBoard(view);
+    this.game = new Game(this.board);
+    this.byHex = new Map(view.cells.map((c, i) => [`${c.q},${c.r}`, i]));
+    this.locked = false;
+    this.pointer = null;          // {id, dz, last, ctm, moved, tapEnd}
+    this.sig = [];
+    this.freshReveal = new Set();
+    this.target = null;           // guide highlight: {cell, dimFrom?}
+    this.prevConflicts = new Set();
+    this.timers = new Set();
+    this.build();
+    this.render();
+    this.offSettings = services.settings.onChange?.((_, k) => {
+      if (k === "lang") this.relabel();
+      this.sig = [];
+      this.render();
+    });
+  }
+
+  // ---- layout -----------------------------------------------------------------------
+  build() {
+    const { root, view } = this;
+    root.classList.add("hx");
+    this.wrap = document.createElement("div");
+    this.wrap.className = "hx-board";
+    const b = view.bounds;
+    const pad = 0.15;
+    this.vb = { x: b.x - pad, y: b.y - pad, w: b.w + 2 * pad, h: b.h + 2 * pad };
+    const svg = el("svg", {
+      viewBox: `${this.vb.x} ${this.vb.y} ${this.vb.w} ${this.vb.h}`,
+      class: "hx-svg", role: "img", "aria-label": view.id,
+    });
+    this.svg = svg;
+    const defs = el("defs", {}, svg);
+    const pat = el("pattern", { id: "hx-stripes", width: "0.2", height: "0.2", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: "0.09", height: "0.2", fill: "#ffffff", "fill-opacity": "0.55" }, pat);
+    this.layerCells = el("g", { class: "hx-cells" }, svg);
+    this.layerPath = el("g", { class: "hx-pathline" }, svg);
+    this.layerWalls = el("g", { class: "hx-walls" }, svg);
+    this.layerTurners = el("g", { class: "hx-turners" }, svg);
+    this.layerText = el("g", { class: "hx-labels" }, svg);
+    this.cellEls = view.cells.map((c, i) => {
+      const g = el("g", { class: "hx-cell", "data-id": c.id, "data-i": String(i) }, this.layerCells);
+      const base = el("polygon", { class: "hx-base", points: hexPoints(c.x, c.y, SHRINK) }, g);
+      const hatch = el("polygon", { class: "hx-hatch", points: hexPoints(c.x, c.y, SHRINK), fill: "url(#hx-stripes)" }, g);
+      const ring = el("polygon", { class: "hx-ring", points: hexPoints(c.x, c.y, SHRINK - 0.06) }, g);
+      const t = el("g", { class: "hx-label", "data-id": c.id }, this.layerText);
+      const num = el("text", { class: "hx-num", x: c.x, y: c.y }, t);
+      const corner = el("text", { class: "hx-corner", x: c.x + 0.42, y: c.y - 0.4 }, t);
+      return { g, base, hatch, ring, t, num, corner };
+    });
+    this.pathLine = el("polyline", { class: "hx-line", points: "" }, this.layerPath);
+    this.wallEls = view.walls.map((w) => {
+      const [[x1, y1], [x2, y2]] = w.ends;
+      const line = el("line", { class: "hx-wall", x1, y1, x2, y2 }, this.layerWalls);
+      line.dataset.cells = w.cells.join("|");
+      return line;
+    });
+    this.turnerEls = view.turners.map((t, ti) => {
+      const g = el("g", { class: "hx-turner", "data-t": String(ti) }, this.layerTurners);
+      for (const e of t.cycle) {
+        const [[x1, y1], [x2, y2]] = e.ends;
+        el("line", { class: "hx-ghost", x1, y1, x2, y2 }, g);
+      }
+      const arm = el("g", { class: "hx-arm" }, g);
+      const [[x1, y1], [x2, y2]] = t.cycle[t.start].ends;
+      el("line", { class: "hx-tw", x1, y1, x2, y2 }, arm);
+      const [px, py] = t.point;
+      arm.style.transformOrigin = `${px}px ${py}px`;
+      el("circle", { class: "hx-pivot", cx: px, cy: py, r: 0.11 }, g);
+      return { g, arm, turns: 0 };
+    });
+    this.wrap.append(svg);
+    this.tip = document.createElement("div");
+    this.tip.className = "hx-tip";
+    const bar = document.createElement("div");
+    bar.className = "hx-buttons";
+    this.buttons = {};
+    for (const [name, fn] of [["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "hx-btn";
+      btn.dataset.action = name;
+      btn.onclick = fn;
+      this.buttons[name] = btn;
+      bar.append(btn);
+    }
+    root.append(this.wrap, this.tip, bar);
+    this.relabel();
+    this.ro = new ResizeObserver(() => this.fit());
+    this.ro.observe(this.wrap);
+    this.fit();
+    this.onDown = (e) => this.down(e);
+    this.onMove = (e) => this.move(e);
+    this.onUp = (e) => this.up(e);
+    this.onCancel = (e) => this.up(e, true);
+    this.onMenu = (e) => e.preventDefault();
+    svg.addEventListener("pointerdown", this.onDown);
+    svg.addEventListener("pointermove", this.onMove);
+    svg.addEventListener("pointerup", this.onUp);
+    svg.addEventListener("pointercancel", this.onCancel);
+    svg.addEventListener("lostpointercapture", this.onCancel);
+    svg.addEventListener("contextmenu", this.onMenu);
+  }
+
+  relabel() {
+    const { t } = this.s;
+    this.tip.textContent = t("hx.tip");
+    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`hx.${name}`);
+    this.s.topBar.setCaption(captionFor(this.view.caption, this.s.settings.lang));
+  }
+
+  fit() {
+    const r = this.wrap.getBoundingClientRect();
+    const margin = Math.min(24, Math.max(10, r.width * 0.04));
+    const { w, h } = this.vb;
+    const u = Math.max(8, Math.min((r.width - 2 * margin) / w, (r.height - 2 * margin) / h, 90));
+    this.svg.setAttribute("width", String(Math.floor(u * w)));
+    this.svg.setAttribute("height", String(Math.floor(u * h)));
+  }
+
+  destroy() {
+    for (const id of this.timers) clearTimeout(id);
+    this.timers.clear();
+    this.ro?.disconnect();
+    this.offSettings?.();
+    const svg = this.svg;
+    svg.removeEventListener("pointerdown", this.onDown);
+    svg.removeEventListener("pointermove", this.onMove);
+    svg.removeEventListener("pointerup", this.onUp);
+    svg.removeEventListener("pointercancel", this.onCancel);
+    svg.removeEventListener("lostpointercapture", this.onCancel);
+    svg.removeEventListener("contextmenu", this.onMenu);
+    this.root.replaceChildren();
+  }
+
+  later(ms, fn) {
+    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
+    this.timers.add(id);
+    return id;
+  }
+
+  get motion() { return !this.s.settings.reducedMotion; }
+
+  // ---- drawing ------------------------------------------------------------------------
+  cellLook(i) {
+    const g = this.game, b = this.board;
+    const step = g.pos.get(i);
+    const clue = b.clue.get(i);
+    const rev = g.revealed.get(i);
+    const given = clue !== undefined ? clue : rev;
+    let kind = "empty", num = "", corner = "";
+    if (step !== undefined) {
+      const bad = g.conflictsAt(i, step).length > 0;
+      kind = bad ? "conflict" : "path";
+      num = String(step);
+      if (bad && given !== undefined) corner = String(given);
+    } else if (given !== undefined) {
+      num = String(given);
+    }
+    const isStart = step === undefined && g.path.length === 0 && clue === 1;
+    const isEnd = step !== undefined && i === g.end;
+    const ring = this.freshReveal.has(i) ? "amber" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    const tgt = this.target;
+    const targeted = tgt && tgt.cell === i ? 1 : 0;
+    const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom ? 1 : 0;
+    const bright = this.locked && kind === "path" ? 1 : 0;
+    return [kind, num, corner, ring, isStart ? 1 : 0, isEnd ? 1 : 0, targeted, dim, bright].join("|");
+  }
+
+  render() {
+    const n = this.board.n;
+    for (let i = 0; i < n; i++) {
+      const sig = this.cellLook(i);
+      if (sig !== this.sig[i]) { this.sig[i] = sig; this.paintCell(i, sig); }
+    }
+    const cells = this.view.cells;
+    this.pathLine.setAttribute("points", this.game.path.map((i) => `${cells[i].x},${cells[i].y}`).join(" "));
+    this.renderTurners();
+    this.s.topBar.setCounter(`⬡ × ${n - this.game.path.length}`);
+    this.svg.dataset.cleared = String(this.locked);
+    this.svg.dataset.len = String(this.game.path.length);
+  }
+
+  paintCell(i, sig) {
+    const [kind, num, corner, ring, isStart, isEnd, targeted, dim, bright] = sig.split("|");
+    const c = this.cellEls[i];
+    const cls = `hx-${kind}` + (isStart === "1" ? " hx-start" : "") + (isEnd === "1" ? " hx-end" : "") +
+      (targeted === "1" ? " hx-target" : "") + (dim === "1" ? " hx-dim" : "") + (bright === "1" ? " hx-bright" : "");
+    c.g.setAttribute("class", `hx-cell ${cls}`);
+    c.g.dataset.state = kind;
+    c.g.dataset.step = kind === "empty" ? "" : num;
+    c.t.setAttribute("class", `hx-label ${cls}` + (ring === "ink" ? " hx-given" : ""));
+    c.ring.setAttribute("class", `hx-ring hx-ring-${ring || "none"}`);
+    c.num.textContent = num;
+    c.corner.textContent = corner;
+  }
+
+  /** Each turner's arm is rotated 120°·k about its dot; a CSS transition animates the turn. */
+  renderTurners() {
+    const k = this.game.path.length;
+    for (const t of this.turnerEls) {
+      if (t.turns === k) continue;
+      t.turns = k;
+      t.arm.style.transform = `rotate(${120 * k}deg)`;
+      t.g.dataset.turns = String(k);
+    }
+  }
+
+  // ---- feedback ----------------------------------------------------------------------
+  pop(i) {
+    if (!this.motion) return;
+    this.cellEls[i].g.animate([{ transform: "scale(1.1)" }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
+  }
+
+  shake(i, amp = 0.09, ms = 280) {
+    if (!this.motion) return;
+    const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, -amp * 0.3, 0].map((x) => ({ transform: `translateX(${x}px)` }));
+    for (const e of [this.cellEls[i].g, this.cellEls[i].t]) e.animate(frames, { duration: ms, easing: "ease-out" });
+  }
+
+  flashWall(elm) {
+    elm.classList.remove("hx-hit");
+    void elm.getBoundingClientRect();
+    elm.classList.add("hx-hit");
+    this.later(420, () => elm.classList.remove("hx-hit"));
+  }
+
+  /** A refused step into a wall: show which wall, nudge. */
+  blocked(i, j) {
+    const b = this.board, k = this.game.k;
+    const ids = [b.ids[i], b.ids[j]].sort().join("|");
+    for (const w of this.wallEls) if (w.dataset.cells.split("|").sort().join("|") === ids) this.flashWall(w);
+    this.view.turners.forEach((t, ti) => {
+      const e = t.cycle[(t.start + k) % 3];
+      if (e.cells[0] != null && e.cells[1] != null && [...e.cells].sort().join("|") === ids) this.flashWall(this.turnerEls[ti].g);
+    });
+    this.s.sound.nudge();
+    this.s.vibrate(15);
+  }
+
+  changed({ added = null } = {}) {
+    const g = this.game;
+    this.target = null;
+    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
+    const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
+    this.prevConflicts = now;
+    this.render();
+    if (added !== null) {
+      this.pop(added);
+      if (!fresh.length) {
+        this.s.sound.step(g.pos.get(added));
+        this.s.vibrate(8);
+      }
+    }
+    if (fresh.length) {
+      for (const i of fresh) this.shake(i);
+      this.s.sound.conflict();
+      this.s.vibrate([30, 40, 30]);
+    }
+    if (g.cleared()) return this.clear();
+    if (added !== null && g.deadEnd()) {
+      this.later(90, () => { if (g.end !== null) this.shake(g.end, 0.04, 220); this.s.sound.nudge(); });
+    }
+  }
+
+  // ---- input ------------------------------------------------------------------------
+  toUnits(e, ctm) {
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
+    return [p.x, p.y];
+  }
+
+  /** The cell under a point, or -1; ``dz`` keeps a margin from the hex's edge. */
+  hit(x, y, dz) {
+    const [q, r] = hexAt(x, y);
+    const i = this.byHex.get(`${q},${r}`);
+    if (i === undefined) return -1;
+    const c = this.view.cells[i];
+    return Math.hypot(x - c.x, y - c.y) <= INRADIUS - dz ? i : -1;
+  }
+
+  down(e) {
+    if (this.pointer || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return;
+    e.preventDefault();
+    if (this.locked) return;
+    const ctm = this.svg.getScreenCTM().inverse();
+    const dz = DEAD_ZONE[e.pointerType] ?? DEAD_ZONE.touch;
+    const [ux, uy] = this.toUnits(e, ctm);
+    const i = this.hit(ux, uy, 0);
+    const g = this.game;
+    let drawing = false, tapEnd = false;
+    if (i >= 0) {
+      if (!g.path.length) {
+        if (g.canStart(i)) { g.start(i); this.changed({ added: i }); drawing = true; }
+        else {
+          const one = g.legalStarts()[0];
+          if (one !== undefined) this.shake(one);
+          this.s.sound.nudge();
+        }
+      } else if (i === g.end) {
+        drawing = true; tapEnd = true;      // a tap (no drag) on the end steps back one
+      } else if (g.has(i)) {
+        this.s.toast(this.s.t("hx.oneStep"));
+        this.pulse(this.buttons.undo);
+      } else if (g.canAdd(i)) {
+        g.add(i); this.changed({ added: i }); drawing = true;
+      } else if (this.board.adjSet[g.end].has(i)) {
+        this.blocked(g.end, i);
+      }
+    }
+    if (drawing && !this.locked) {
+      this.pointer = { id: e.pointerId, dz, last: [ux, uy], ctm, tapEnd, lastRefused: -1 };
+      try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+    }
+  }
+
+  move(e) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id || this.locked) return;
+    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const ev of events.length ? events : [e]) {
+      this.track(this.toUnits(ev, p.ctm));
+      if (this.locked || !this.pointer) break;
+    }
+  }
+
+  /** Walk the segment from the last sample in small steps so a fast drag skips no cell. */
+  track([x, y]) {
+    const p = this.pointer, g = this.game;
+    const [lx, ly] = p.last;
+    const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / SAMPLE));
+    for (let s = 1; s <= steps; s++) {
+      const i = this.hit(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps, p.dz);
+      if (i < 0 || i === g.end) continue;
+      p.tapEnd = false;
+      if (g.path.length >= 2 && i === g.path[g.path.length - 2]) {
+        this.stepBack();                // dragging back onto the previous cell undoes one
+      } else if (g.canAdd(i)) {
+        g.add(i);
+        this.changed({ added: i });
+        if (this.locked) break;
+      } else if (i !== p.lastRefused && !g.has(i) && this.board.adjSet[g.end].has(i) && !isOpen(this.board, g.end, i, g.k)) {
+        p.lastRefused = i;
+        this.blocked(g.end, i);
+      }
+    }
+    p.last = [x, y];
+  }
+
+  up(e, cancelled = false) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id) return;
+    this.pointer = null;
+    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    if (p.tapEnd && !cancelled && !this.locked) this.stepBack();
+  }
+
+  stepBack() {
+    const g = this.game;
+    if (!g.path.length) return;
+    const c = g.undo();
+    for (const e of [this.cellEls[c].g, this.cellEls[c].t]) for (const a of e.getAnimations()) a.cancel();
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  // ---- buttons -------------------------------------------------------------------------
+  undo() {
+    if (this.locked) return;
+    if (!this.game.path.length) { this.s.sound.nudge(); return; }
+    this.stepBack();
+  }
+
+  restart() {
+    if (this.locked) return;
+    this.game.reset();
+    this.prevConflicts = new Set();
+    this.changed();
+  }
+
+  async hint(kind) {
+    const solution = this.view.solution || [];
+    try {
+      return await this.s.api.hint(this.game.moves(), kind);
+    } catch (err) {
+      if (err && err.status >= 400 && err.status < 500) throw err;
+      return kind === "reveal" ? localHints.reveal(solution, this.game) : localHints.guide(solution, this.game);
+    }
+  }
+
+  async reveal() {
+    if (this.locked) return;
+    const h = await this.hint("reveal");
+    if (this.locked) return;
+    if (!h.cell) {
+      this.s.toast(this.s.t("hx.noReveal"));
+      this.pulse(this.buttons.guide);
+      return;
+    }
+    const i = this.board.index.get(h.cell);
+    if (i === undefined || this.game.numberOn(i) !== undefined) return;
+    this.game.apply(`reveal ${h.cell} ${h.step}`);
+    this.freshReveal.add(i);
+    this.later(REVEAL_RING_MS, () => { this.freshReveal.delete(i); this.sig = []; this.render(); });
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  async guide() {
+    if (this.locked) return;
+    const h = await this.hint("guide");
+    if (this.locked) return;
+    const i = h.cell == null ? undefined : this.board.index.get(h.cell);
+    if (h.action === "restart") {
+      this.s.toast(this.s.t("hx.restartHint"));
+      this.pulse(this.buttons.restart);
+      this.target = i === undefined ? null : { cell: i };
+    } else if (h.action === "done") {
+      this.s.toast(this.s.t("hx.done"));
+      return;
+    } else if (h.action === "rewind") {
+      this.s.toast(this.s.t("hx.rewindHint"));
+      this.pulse(this.buttons.undo);
+      this.target = { cell: i, dimFrom: this.game.pos.get(i) };
+    } else {
+      this.target = { cell: i };
+    }
+    this.render();
+  }
+
+  pulse(btn) {
+    btn.classList.remove("hx-pulse");
+    void btn.offsetWidth;
+    btn.classList.add("hx-pulse");
+  }
+
+  // ---- clear -------------------------------------------------------------------------
+  clear() {
+    this.locked = true;
+    this.pointer = null;
+    this.root.classList.add("hx-locked");
+    for (const b of Object.values(this.buttons)) b.disabled = true;
+    this.render();
+    this.s.sound.clear();
+    this.s.vibrate([20, 40, 60]);
+    const sweep = this.motion ? 250 : 0;
+    if (this.motion) {
+      this.pathLine.animate([{ strokeWidth: 0.16 }, { strokeWidth: 0.3, stroke: "#FFFFFF" }, { strokeWidth: 0.16 }], { duration: sweep + TURN_MS, easing: "ease-out" });
+    }
+    const verified = this.s.api.check(this.game.moves()).then((st) => st.cleared, () => true);
+    this.later(sweep + CLEAR_HOLD_MS, async () => {
+      if (await verified) this.s.onCleared();
+      else {
+        this.s.toast(this.s.t("hx.mismatch"));
+        this.locked = false;
+        this.root.classList.remove("hx-locked");
+        for (const b of Object.values(this.buttons)) b.disabled = false;
+        this.render();
+      }
+    });
+  }
+}
