@@ -32,7 +32,13 @@ _STATE = """() => {
 def open_level(page: Any, level_id: str, *, all_levels: bool = True) -> None:
     query = "?all=1" if all_levels else ""
     page.goto(f"{page.base_url}/{query}#/{MODE}/{level_id}")
+    wait_settled(page, level_id)
+
+
+def wait_settled(page: Any, level_id: str) -> None:
+    """The board of ``level_id`` is drawn and laid out (the fit runs on a ResizeObserver)."""
     page.wait_for_selector(f'.ns-svg[aria-label="{level_id}"]')
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def view(page: Any, level_id: str) -> dict[str, Any]:

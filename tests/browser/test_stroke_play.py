@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from browser_support import Pointer, shot
 from stroke_helpers import (
     MODE,
@@ -18,7 +19,11 @@ from stroke_helpers import (
     open_level,
     path_of,
     view,
+    wait_settled,
 )
+
+#: tests of behaviour that does not depend on the device run on the phone only
+TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
 WRONG_DEMO = ["s", "l", "m", "j", "i", "g", "h", "B"]
 
@@ -30,7 +35,7 @@ def drag_cells(page: Any, pointer: Pointer, cells: list[str], steps: int = 3) ->
 def test_clear_1_1_then_the_next_level_opens(page: Any, pointer: Pointer, device: str) -> None:
     page.goto(f"{page.base_url}/#/{MODE}")
     page.click('.tile[data-level="1-1"]')
-    page.wait_for_selector('.ns-svg[aria-label="1-1"]')
+    wait_settled(page, "1-1")
     assert page.text_content("#caption") == "从一个数字滑到邻格"
     assert page.text_content(".ns-tip") == "按住滑动连线 · 点已走格回退"
     assert page.text_content("#tb-title") == "1-1"
@@ -52,7 +57,7 @@ def test_clear_1_4_big_cell_is_one_step(page: Any, pointer: Pointer, device: str
     )
     page.reload()
     page.click('.tile[data-level="1-4"]')
-    page.wait_for_selector('.ns-svg[aria-label="1-4"]')
+    wait_settled(page, "1-4")
     assert page.text_content("#caption") == "大格也只算一步"
     v = view(page, "1-4")
     big = [c["id"] for c in v["cells"] if len(c["units"]) == 4]
@@ -91,6 +96,7 @@ def test_demo_wrong_move_shows_red_8_and_rewind_clears_it(
     assert board_state(page)["B"] == {"state": "path", "step": 6}
 
 
+@TOUCH_ONLY
 def test_rewind_without_lifting(page: Any, pointer: Pointer) -> None:
     open_level(page, "demo")
     pts = [centre(page, c) for c in ["s", "l", "m", "j", "m", "l", "i"]]
@@ -160,6 +166,7 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
     assert numbers == [str(k) for k in range(1, 16)]
 
 
+@TOUCH_ONLY
 def test_revealed_number_checks_the_path_at_once(page: Any, pointer: Pointer) -> None:
     open_level(page, "demo")
     drag_cells(page, pointer, ["s", "l", "m", "j", "i", "g", "f", "A", "a", "b", "c", "e"])
@@ -173,7 +180,7 @@ def test_progress_survives_reload_and_corrupt_save_resets_alone(
     page: Any, pointer: Pointer
 ) -> None:
     page.goto(f"{page.base_url}/#/{MODE}/1-1")
-    page.wait_for_selector('.ns-svg[aria-label="1-1"]')
+    wait_settled(page, "1-1")
     drag_cells(page, pointer, view(page, "1-1")["solution"])
     page.wait_for_selector('.ns-svg[aria-label="1-2"]')
     page.reload()
@@ -195,6 +202,7 @@ def test_progress_survives_reload_and_corrupt_save_resets_alone(
     assert page.locator(".error-box").count() == 0
 
 
+@TOUCH_ONLY
 def test_linear_unlock_and_open_all(page: Any) -> None:
     page.goto(f"{page.base_url}/#/{MODE}")
     page.wait_for_selector(".tile")
@@ -231,6 +239,7 @@ def test_high_contrast_and_reduced_motion_apply(page: Any, pointer: Pointer, dev
     assert page.evaluate("document.documentElement.className").split() == ["hc", "rm"]
 
 
+@TOUCH_ONLY
 def test_english_switch(page: Any) -> None:
     open_level(page, "demo")
     page.click("#tb-menu")
@@ -240,6 +249,7 @@ def test_english_switch(page: Any) -> None:
     assert page.text_content("#caption") == "A big cell is one step"
 
 
+@TOUCH_ONLY
 def test_correct_clue_flashes_and_dead_end_nudges(page: Any, pointer: Pointer) -> None:
     open_level(page, "demo")
     drag_cells(page, pointer, ["s", "l", "m", "j", "h"])
@@ -253,6 +263,7 @@ def test_correct_clue_flashes_and_dead_end_nudges(page: Any, pointer: Pointer) -
     assert animating(page, "i"), "the end cell of a dead end nudges"
 
 
+@TOUCH_ONLY
 def test_last_level_returns_to_level_select(page: Any, pointer: Pointer) -> None:
     packs = page.request.get(f"{page.base_url}/api/modes/{MODE}/packs").json()["packs"]
     last = packs[-1]["levels"][-1]["id"]
@@ -262,6 +273,7 @@ def test_last_level_returns_to_level_select(page: Any, pointer: Pointer) -> None
     assert page.url.endswith(f"#/{MODE}")
 
 
+@TOUCH_ONLY
 def test_parity_clues_and_a_board_without_1(page: Any, pointer: Pointer, device: str) -> None:
     """A level injected for this test: no clue 1 (any cell starts), an even and an L cell."""
     from puzzlesmith.core import registry
