@@ -12,7 +12,12 @@ search for a second solution ran to the end. Pruning, each checked after every s
   wrong parity;
 * on bipartite boards (all plain square grids) the two colours must alternate: the
   start colour is fixed by every clue, and the unvisited cells must hold as many cells
-  of each colour as an alternating walk can cover.
+  of each colour as an alternating walk can cover;
+* before the search, each cell gets the set of steps it can still take (graph distance
+  to the clues before and after, parity, colour), and a cell with one possible step, or a
+  step with one possible cell, becomes an implied clue — repeated to a fixed point. The
+  search then only enters a cell at a step in its set, and gives up as soon as a cell's
+  last possible step has passed.
 
 >>> from puzzlesmith.stroke.board import parse_level, board_of
 >>> lv = parse_level({"id": "t", "cells": [
@@ -25,7 +30,8 @@ search for a second solution ran to the end. Pruning, each checked after every s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Mapping, Sequence
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
@@ -55,7 +61,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _two_colouring(adjmask: tuple[int, ...] | list[int]) -> list[int] | None:
+def _two_colouring(adjmask: Sequence[int]) -> list[int] | None:
     """Colours 0/1 when the graph is bipartite (connected or not), else None."""
     n = len(adjmask)
     colour = [-1] * n
@@ -75,8 +81,148 @@ def _two_colouring(adjmask: tuple[int, ...] | list[int]) -> list[int] | None:
     return colour
 
 
+def _distances(adj: Sequence[Sequence[int]], src: int) -> list[int]:
+    dist = [-1] * len(adj)
+    dist[src] = 0
+    queue = deque([src])
+    while queue:
+        i = queue.popleft()
+        for j in adj[i]:
+            if dist[j] < 0:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    return dist
+
+
+def step_domains(
+    adjmask: Sequence[int],
+    clue: Mapping[int, int],
+    parity: Mapping[int, int],
+) -> tuple[dict[int, int], list[int]] | None:
+    """Implied clues and, per step, the mask of cells that may take it; None if impossible.
+
+    Sound necessary conditions only, so the solution set never changes: a cell at step t
+    between clues (a, ca) and (b, cb) needs dist(a, cell) ≤ t − ca and dist(cell, b) ≤ cb − t.
+
+    >>> step_domains([0b10, 0b101, 0b10], {0: 1}, {})[0]
+    {0: 1, 1: 2, 2: 3}
+    """
+    n = len(adjmask)
+    adj = [_bits(m) for m in adjmask]
+    colour = _two_colouring(adjmask)
+    known = dict(clue)
+    dist: dict[int, list[int]] = {}
+    while True:
+        for c in known:
+            if c not in dist:
+                dist[c] = _distances(adj, c)
+        order = sorted((s, c) for c, s in known.items())
+        # start colour on bipartite boards: step t lands on colour c0 ^ ((t - 1) & 1)
+        c0 = -1
+        if colour is not None:
+            cols = {colour[c] ^ ((s - 1) & 1) for s, c in order}
+            cols |= {colour[c] ^ (p ^ 1) for c, p in parity.items()}
+            if len(cols) > 1:
+                return None
+            c0 = cols.pop() if cols else -1
+        taken = {s for s, _ in order}
+        may = [0] * (n + 2)
+        for s, c in order:
+            may[s] = 1 << c
+        new: dict[int, int] = {}
+        # segments: (prev clue or none, next clue or none)
+        bounds: list[tuple[tuple[int, int] | None, tuple[int, int] | None]]
+        bounds = [(None, order[0] if order else None)]
+        bounds += [
+            (order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(len(order))
+        ]
+        for u in range(n):
+            if u in known:
+                continue
+            par = parity.get(u, -1)
+            if c0 >= 0:
+                # step parity fixed by colour: (t - 1) & 1 == colour ^ c0
+                cpar = ((colour[u] ^ c0) + 1) & 1 if colour is not None else -1
+                if par >= 0 and par != cpar:
+                    return None
+                par = cpar
+            count = 0
+            only = 0
+            for prev, nxt in bounds:
+                lo = prev[0] + dist[prev[1]][u] if prev else 1
+                hi = nxt[0] - dist[nxt[1]][u] if nxt else n
+                if lo > hi:
+                    continue
+                stride = 1
+                if par >= 0:
+                    if (lo & 1) != par:
+                        lo += 1
+                    stride = 2
+                bit = 1 << u
+                for t in range(lo, hi + 1, stride):
+                    if t not in taken:
+                        may[t] |= bit
+                        count += 1
+                        only = t
+            if count == 0:
+                return None
+            if count == 1:
+                new[u] = only
+        for t in range(1, n + 1):
+            if t in taken:
+                continue
+            cells = may[t]
+            if not cells:
+                return None
+            if not cells & (cells - 1):
+                u = cells.bit_length() - 1
+                if new.get(u, t) != t:
+                    return None
+                new[u] = t
+        if not new:
+            return known, may
+        if len(set(new.values())) != len(new):
+            return None
+        known.update(new)
+
+
+def _layers(src: int, region: int, depth: int, adjmask: Sequence[int]) -> list[int]:
+    """BFS layers from ``src`` through ``region``: layer d = cells at distance d (d ≤ depth)."""
+    frontier = 1 << src
+    layers = [frontier]
+    seen = frontier
+    for _ in range(depth):
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= adjmask[low.bit_length() - 1]
+            f ^= low
+        nxt &= region & ~seen
+        if not nxt:
+            break
+        seen |= nxt
+        layers.append(nxt)
+        frontier = nxt
+    return layers
+
+
+def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
+    """Cells u with dist(a, u) + dist(u, b) ≤ length, given BFS layers from a and from b."""
+    cum: list[int] = []
+    acc = 0
+    for layer in lb:
+        acc |= layer
+        cum.append(acc)
+    top = len(cum) - 1
+    reach = 0
+    for d in range(1, min(length, len(la))):
+        reach |= la[d] & cum[min(length - d, top)]
+    return reach
+
+
 def search(
-    adjmask: tuple[int, ...] | list[int],
+    adjmask: Sequence[int],
     clue: Mapping[int, int],
     parity: Mapping[int, int],
     limit: int = 2,
@@ -86,31 +232,70 @@ def search(
     """Up to ``limit`` solution paths (cell indices) and whether the search finished.
 
     ``clue`` maps cell → step (1-based), ``parity`` cell → 1 odd / 0 even. With a
-    ``node_budget`` the search may stop early (``complete`` False).
+    ``node_budget`` the search may stop early (``complete`` False). When the clues
+    leave more freedom before the first clue than after the last one, the path is
+    searched from its far end (steps reversed) and the solutions turned back.
     """
     n = len(adjmask)
     if n == 0 or limit <= 0:
-        return [], n == 0 or limit <= 0
+        return [], True
+    if any(not 1 <= s <= n for s in clue.values()) or len(set(clue.values())) != len(clue):
+        return [], True
+    dom = step_domains(adjmask, clue, parity)
+    if dom is None:
+        return [], True
+    known, may = dom
+    if known:
+        lo, hi = min(known.values()), max(known.values())
+        if lo - 1 > n - hi:
+            flip = (n + 1) & 1
+            rmay = [0] * (n + 2)
+            for t in range(1, n + 1):
+                rmay[n + 1 - t] = may[t]
+            paths, complete = _search(
+                adjmask,
+                {c: n + 1 - s for c, s in known.items()},
+                {c: p ^ flip for c, p in parity.items()},
+                rmay,
+                limit,
+                node_budget,
+            )
+            return [p[::-1] for p in paths], complete
+    return _search(adjmask, known, parity, may, limit, node_budget)
+
+
+def _search(
+    adjmask: Sequence[int],
+    clue: Mapping[int, int],
+    parity: Mapping[int, int],
+    may: list[int],
+    limit: int,
+    node_budget: int | None,
+) -> tuple[list[list[int]], bool]:
+    n = len(adjmask)
     full = (1 << n) - 1
     adj = [_bits(m) for m in adjmask]
     cell_at = [-1] * (n + 2)  # step → cell holding that clue
     for cell, step in clue.items():
-        if not 1 <= step <= n:
-            return [], True
         cell_at[step] = cell
-    clue_mask = 0
-    for cell in clue:
-        clue_mask |= 1 << cell
-    # parity masks: cells that may take an odd step / an even step
-    no_odd = no_even = 0
-    for cell, p in parity.items():
-        if p == 1:
-            no_even |= 1 << cell
-        else:
-            no_odd |= 1 << cell
-    # allowed[k & 1] = cells that a plain (non-clue) step k may enter
-    allowed = (full & ~clue_mask & ~no_even, full & ~clue_mask & ~no_odd)
+    # due[k]: cells whose last possible step is ≤ k (still unvisited after step k → dead)
+    last_step = [0] * n
+    for t in range(1, n + 1):
+        for u in _bits(may[t]):
+            last_step[u] = t
+    due = [0] * (n + 1)
+    for u in range(n):
+        due[last_step[u]] |= 1 << u
+    for k in range(1, n + 1):
+        due[k] |= due[k - 1]
     clue_steps = sorted(clue.values())
+    # next_idx[k] = index in clue_steps of the first clue step > k
+    next_idx = [len(clue_steps)] * (n + 1)
+    j = len(clue_steps)
+    for k in range(n, -1, -1):
+        while j > 0 and clue_steps[j - 1] > k:
+            j -= 1
+        next_idx[k] = j
     last_clue_cell = cell_at[n]
     colour = _two_colouring(adjmask)
     col1 = 0
@@ -127,15 +312,14 @@ def search(
 
     def final_ok(d: int) -> bool:
         """May cell d be the last cell (step n)?"""
-        if d in clue:
-            return clue[d] == n
         if last_clue_cell >= 0:
-            return False
-        p = parity.get(d)
-        return p is None or p == (n & 1)
+            return d == last_clue_cell
+        return bool((may[n] >> d) & 1)
 
     def feasible(v: int, k: int, unv: int, dead: int) -> bool:
         """After stepping onto v at step k with ``unv`` unvisited: can this still finish?"""
+        if unv & due[k]:
+            return False
         if dead:
             if dead & (dead - 1):
                 return False
@@ -151,19 +335,39 @@ def search(
             diff = (zeros - ones) if colour[v] else (ones - zeros)
             if diff not in (0, 1):
                 return False
-        # BFS from v through unv: connectivity and clue distances
-        pending = [s for s in clue_steps if s > k]
-        pi = 0
+        # connectivity: removing v from the unvisited region can only split it when v
+        # has several unvisited neighbours; grow from one until it meets all the others
+        nb = adjmask[v] & unv
+        if not nb:
+            return False
+        if nb & (nb - 1):
+            low = nb & -nb
+            reached = low
+            frontier = low
+            while frontier and (nb & ~reached):
+                nxt = 0
+                f = frontier
+                while f:
+                    low = f & -f
+                    nxt |= adjmask[low.bit_length() - 1]
+                    f ^= low
+                nxt &= unv & ~reached
+                reached |= nxt
+                frontier = nxt
+            if nb & ~reached:
+                return False
+        ni = next_idx[k]
+        if ni >= len(clue_steps):
+            return True
+        # BFS from v through unv up to the next clue c: the clue cells due by then are
+        # within reach, and the cells that must be visited before c fit on a walk v → c
+        c = clue_steps[ni]
+        length = c - k
         reached = 0
         frontier = 1 << v
-        depth = 0
-        while frontier:
-            depth += 1
-            # the next pending clue must be reached within s - k moves
-            while pi < len(pending) and pending[pi] - k < depth:
-                if not (reached >> cell_at[pending[pi]]) & 1:
-                    return False
-                pi += 1
+        layers = [frontier]
+        pi = ni
+        for _ in range(length):
             nxt = 0
             f = frontier
             while f:
@@ -173,13 +377,20 @@ def search(
             nxt &= unv & ~reached
             reached |= nxt
             frontier = nxt
-        if reached != unv:
-            return False
-        while pi < len(pending):
-            s = pending[pi]
-            if not (reached >> cell_at[s]) & 1:
+            layers.append(nxt)
+            if not nxt:
+                break
+        while pi < len(clue_steps) and clue_steps[pi] - k <= length:
+            if not (reached >> cell_at[clue_steps[pi]]) & 1:
                 return False
             pi += 1
+        here = unv & due[c - 1]
+        if here:
+            if here.bit_count() > length - 1:
+                return False
+            lt = _layers(cell_at[c], unv, length - 1, adjmask)
+            if here & ~_segment_reach(layers, lt, length):
+                return False
         return True
 
     def dfs(v: int, k: int, unv: int, dead: int) -> bool:
@@ -193,18 +404,14 @@ def search(
                 aborted[0] = True
                 return True
         nk = k + 1
-        forced = cell_at[nk]
-        if forced >= 0:
-            cands = [forced] if (adjmask[v] >> forced) & 1 and (unv >> forced) & 1 else []
-        else:
-            cands = _bits(adjmask[v] & unv & allowed[nk & 1])
-            if len(cands) > 1:
-                cands.sort(key=deg.__getitem__)
+        cands = _bits(adjmask[v] & unv & may[nk])
+        if len(cands) > 1:
+            cands.sort(key=deg.__getitem__)
+        touched = adj[v]
         for w in cands:
             bw = 1 << w
             nunv = unv & ~bw
             # v stops being the end: its unvisited neighbours lose one degree
-            touched = adj[v]
             ndead = dead & ~bw
             for u in touched:
                 if (nunv >> u) & 1:
@@ -224,25 +431,11 @@ def search(
                 return True
         return False
 
-    starts = [cell_at[1]] if cell_at[1] >= 0 else _bits(allowed[1])
-    if colour is not None:
-        # step s lands on colour start ^ ((s - 1) & 1): clues and parities fix the start colour
-        need: set[int] = set()
-        for cell, s in clue.items():
-            need.add(colour[cell] ^ ((s - 1) & 1))
-        for cell, p in parity.items():
-            need.add(colour[cell] ^ (p ^ 1))
-        if len(need) > 1:
-            return [], True
-        if need:
-            c0 = need.pop()
-            starts = [s for s in starts if colour[s] == c0]
-    base_deg = [m.bit_count() for m in adjmask]
-    starts.sort(key=base_deg.__getitem__)
+    base_deg = [mask.bit_count() for mask in adjmask]
+    starts = sorted(_bits(may[1]), key=base_deg.__getitem__)
     for s in starts:
         unv = full & ~(1 << s)
-        for u in range(n):
-            deg[u] = base_deg[u]  # every other cell is unvisited or the end
+        deg[:] = base_deg  # every other cell is unvisited or the end
         dead = 0
         for u in range(n):
             if u != s and deg[u] <= 1:
