@@ -33,7 +33,7 @@ from puzzlesmith.stroke.board import (
     normalize,
     symmetries,
 )
-from puzzlesmith.stroke.logic import GRADES, grade_index, grade_of, graph_of
+from puzzlesmith.stroke.logic import EASY_TECHNIQUES, GRADES, grade_index, grade_of, graph_of
 from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, bits, deduce
 
 #: rectangular big cells and how often each is drawn
@@ -510,7 +510,9 @@ def _place_clues(
     path: list[int],
     opts: GenerateOptions,
     parity: dict[int, int],
+    hi: int = len(GRADES) - 1,
 ) -> tuple[dict[int, int], Deduction] | None:
+    """Clues that make the level solvable by logic, as few as the grade cap ``hi`` allows."""
     n = len(path)
     fixed: set[int] = set()
     steps: set[int] = set()
@@ -522,7 +524,7 @@ def _place_clues(
     steps.add(first)
     # adding: cheap techniques only (a stuck run with contradictions costs the most);
     # removing below uses them all, so the level ends as hard as logic allows
-    cheap = [t for t in TECHNIQUES if t != "contradiction"]
+    cheap = EASY_TECHNIQUES if hi == 0 else [t for t in TECHNIQUES if t != "contradiction"]
     while True:
         clues = {path[s - 1]: s for s in steps}
         d = deduce(_graph(base, clues, parity), cheap)
@@ -536,6 +538,7 @@ def _place_clues(
         steps.add(pick)
 
     # drop clues, those in the tightest gaps first, while logic still solves it
+    # within the grade cap
     def gap(s: int) -> tuple[int, float]:
         others = sorted(steps - {s}) or [0]
         return (min(abs(s - k) for k in others), rng.random())
@@ -543,7 +546,7 @@ def _place_clues(
     for s in sorted(steps - fixed, key=gap):
         trial = {path[t - 1]: t for t in steps if t != s}
         td = deduce(_graph(base, trial, parity))
-        if td.solved:
+        if td.solved and GRADES.index(grade_of(td)) <= hi:
             steps.discard(s)
             d = td
     clues = {path[s - 1]: s for s in steps}
@@ -627,7 +630,7 @@ def _attempt(
         if chosen is None:
             return None
         parity = chosen
-    placed = _place_clues(rng, base, path, opts, parity)
+    placed = _place_clues(rng, base, path, opts, parity, hi)
     if placed is None:
         return None
     clues, d = placed

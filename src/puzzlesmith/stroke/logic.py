@@ -52,6 +52,9 @@ _WEIGHT: dict[str, int] = {
     "connectivity": 1,
 }
 
+#: what an "easy" level may need: the techniques that do not lift the grade
+EASY_TECHNIQUES: tuple[str, ...] = tuple(t for t, w in _WEIGHT.items() if w == 0)
+
 #: one contradiction up to this depth is a quick look-ahead ("medium")
 GLANCE_DEPTH = 3
 #: contradictions up to this depth, at most two of them, grade "hard"
