@@ -107,6 +107,11 @@ async function renderModes(token) {
     const sub = document.createElement("span");
     sub.textContent = settings.lang === "en" ? m.title.zh : m.title.en;
     b.append(name, sub);
+    getPacks(m.id).then((p) => {
+      const total = flatten(p).length;
+      const done = bucket(m.id).cleared().filter((id) => flatten(p).some((l) => l.id === id)).length;
+      if (total) sub.textContent += ` · ${done}/${total}`;
+    }, () => {});
     b.onclick = () => go(m.id);
     list.append(b);
   }
