@@ -587,7 +587,8 @@ class _Engine:
                     "distance",
                     tuple(ends) + tuple(changed),
                     f"counting moves from {' and '.join(self.nm(c) for c in ends)}: "
-                    f"{self.nms(sum(1 << i for i in changed))} are too far away for some of "
+                    f"{self.nms(sum(1 << i for i in changed))} "
+                    f"{'is' if len(changed) == 1 else 'are'} too far away for some of "
                     f"{what}",
                 )
                 return True
