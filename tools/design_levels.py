@@ -465,6 +465,37 @@ PACK3 = [
         "→i→f=12。",
         parity={"f": "even", "h": "even"},
     ),
+    Spec(
+        "3-4",
+        ["ab.cd", ".effg", "hiffj", "hhhkl", "...mn"],
+        {"c": 1},
+        "cdgjlnmkfhieba",
+        "异形与奇偶：a 只贴 b，是终点 14。c=1 旁边的 2×2 f 要奇数步，c→f 是 2（偶），只能 c→d→g；"
+        "g→f 是 4（偶），只能 g→j→l→n→m→k，k=8。此时 L 形 h 要偶数，k→h 是 9（奇），"
+        "所以 k→f=9（奇）→h=10（偶）→i→e→b→a。两个奇偶各挡住一条近路。",
+        parity={"f": "odd", "h": "even"},
+    ),
+    Spec(
+        "3-5",
+        ["..aab", ".cdef", "ccghi", "jck.l", "mno.p"],
+        {"p": 1, "d": 9},
+        "plihefbadcgkonmj",
+        "数字与多个奇偶：p 只贴 l，p→l→i。d=9 要从 i=3 再走六步：i→f→b→横条 a→d 只到 7，"
+        "i→h→g→d 只到 6；只有 h→e→f→b→a 绕一圈让 d=9。T 形 c 要偶数：d→c=10 正好，"
+        "d→g→c 成 11（奇）。n 要偶数：c 之后若 j→m→n，n=13（奇）；所以 c→g→k→o→n=14→m→j。",
+        parity={"c": "even", "n": "even"},
+    ),
+    Spec(
+        "3-6",
+        ["a.bcd", "e.ffg", "h.ffi", "jk.lm", "nollp", "nqrl."],
+        {"a": 1, "l": 10},
+        "aehjkonqrlpmigfbcd",
+        "综合：a 只贴 e，左列 a→e→h→j 固定；k 只有 j、o 两个邻格，于是 j→k→o→竖条 n→q→r→"
+        "T 形 l，正好第 10 步。剩下右上八格由三个奇偶一起决定：m 要偶数，l→p→m=12 正好"
+        "（先进 2×2 f 会让 m 落在 17）；i=13 之后直进 f 是 14，而 f 要奇数，所以 i→g=14→f=15；"
+        "g 之后若 d→c，c=16，而 c 要奇数，所以 f→b→c=17→d。",
+        parity={"c": "odd", "f": "odd", "m": "even"},
+    ),
 ]
 
 PACKS: list[tuple[int, str, list[Spec]]] = [
