@@ -59,8 +59,9 @@ def turns(page: Any) -> list[tuple[str, str]]:
     ]
 
 
-@TOUCH_ONLY
-def test_mode_listed_and_tutorial_level_cleared_by_dragging(page: Any, pointer: Pointer) -> None:
+def test_mode_listed_and_tutorial_level_cleared_by_dragging(
+    page: Any, pointer: Pointer, device: str
+) -> None:
     page.goto(f"{page.base_url}/#/")
     page.wait_for_selector(f'[href="#/{MODE}"], [data-mode="{MODE}"]')
     open_level(page, "1-3")
@@ -68,7 +69,7 @@ def test_mode_listed_and_tutorial_level_cleared_by_dragging(page: Any, pointer: 
     lv = HEX.find_level("1-3")[1]
     assert len(page.query_selector_all(".hx-wall")) == len(lv.walls) > 0
     sol = HEX.view(lv)["solution"]
-    shot(page, "hex-1-3-start")
+    shot(page, f"hex-1-3-start-{device}")
     drag(page, pointer, sol)
     page.wait_for_selector('.hx-svg[aria-label="1-4"]')
     save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))

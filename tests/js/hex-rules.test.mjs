@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { replay, makeBoard, Game, IllegalMove, isOpen } from "../../src/puzzlesmith/server/static/modes/03-hex-walls/rules.js";
+import { hexAt } from "../../src/puzzlesmith/server/static/modes/03-hex-walls.js";
 import * as hints from "../../src/puzzlesmith/server/static/modes/01-number-stroke/hints.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -80,6 +81,16 @@ test("turner levels: undo turns every wall back; moves() rebuilds the position",
     for (let k = seen.length - 1; k > 0; k--) {
       g.undo();
       assert.equal(JSON.stringify(g.toJSON().turners), seen[k - 1], `${lv.level}: undo to ${k}`);
+    }
+  }
+});
+
+test("hit testing: every cell centre, and points near it, map back to the cell's hex", () => {
+  for (const lv of data.levels) {
+    for (const c of lv.view.cells) {
+      for (const [dx, dy] of [[0, 0], [0.5, 0], [-0.3, 0.5], [0, -0.8], [0.7, 0.1]]) {
+        assert.deepStrictEqual(hexAt(c.x + dx, c.y + dy), [c.q, c.r], `${lv.level} ${c.id} +${dx},${dy}`);
+      }
     }
   }
 });

@@ -12,6 +12,7 @@ exact solver searching for a second solution:
 - ``turner-redundant`` (error): without one turner the level stays unique.
 - ``turner-replaceable`` (error): a static wall on one of the turner's three
   candidate edges keeps the level unique, so the turning adds nothing.
+- ``needs-guessing`` (warning, as in Number Stroke): the logic grader gets stuck.
 
 >>> from puzzlesmith.hexwalls.board import parse_level
 >>> lv = parse_level({"id": "2-1", "cells": [{"q": 0, "r": 0, "clue": 1}, {"q": 1, "r": 0},
@@ -118,4 +119,23 @@ def check_level(level: Level) -> list[Problem]:
                     )
                 )
                 break
+    problems.extend(_guessing_warning(level))
     return problems
+
+
+def _guessing_warning(level: Level) -> list[Problem]:
+    """As in Number Stroke: a warning when the logic grader gets stuck (seed 001 §7)."""
+    from puzzlesmith.hexwalls.logic import grade
+
+    result = grade(level)
+    if result.solved:
+        return []
+    return [
+        Problem(
+            "needs-guessing",
+            f"the logic solver gets stuck after {len(result.steps)} steps "
+            "(a person would have to guess)",
+            level=level.id,
+            severity="warning",
+        )
+    ]

@@ -147,7 +147,9 @@ class GameState:
         cleared = remaining == 0 and not conflicts
         end = self.path[-1] if self.path else None
         # as in Number Stroke: no way on from the end while not cleared (walls of the moment count)
-        dead = end is not None and not cleared and not any(self.can_add(j) is None for j in b.adj[end])
+        dead = (
+            end is not None and not cleared and not any(self.can_add(j) is None for j in b.adj[end])
+        )
         return {
             "path": [b.ids[i] for i in self.path],
             "steps": {b.ids[i]: s + 1 for s, i in enumerate(self.path)},

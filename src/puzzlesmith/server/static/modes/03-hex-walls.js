@@ -82,7 +82,7 @@ export function hexAt(x, y) {
   const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
   if (dq > dr && dq > ds) rq = -rr - rs;
   else if (dr > ds) rr = -rq - rs;
-  return [rq, rr];
+  return [rq || 0, rr || 0];  // no -0
 }
 
 class HexScreen {
