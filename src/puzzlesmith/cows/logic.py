@@ -165,7 +165,7 @@ def last_free(p: Position) -> Deduction | None:
                 "last-free",
                 m,
                 0,
-                b.units[u] & ~m,
+                b.units[u],
                 f"{b.unit_name_zh(u)}只剩 {at} 一个空格，牛就在这里。",
                 f"{_cap(b.unit_name(u))} has one free cell left, {at}: the cow goes there.",
                 (u,),
@@ -479,10 +479,10 @@ def deduce(
     return run
 
 
-def grade(level: Level) -> GradeResult:
+def grade(level: Level, max_tier: int = 3) -> GradeResult:
     """Grade = the hardest tier needed (easy/medium/hard/expert), plus Hall size and steps."""
     b = board_of(level)
-    run = deduce(b)
+    run = deduce(b, max_tier=max_tier)
     counts: dict[str, int] = {}
     for s in run.steps:
         counts[s.technique] = counts.get(s.technique, 0) + 1

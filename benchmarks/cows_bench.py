@@ -1,0 +1,114 @@
+"""Cows speed and coverage figures (issue 6 targets). Prints figures; asserts nothing.
+
+- exact solver: all 1,041 real Queens puzzles counted to 2 — total solver time
+  (target < 0.5 s) and the speed-up over a plain row-by-row bitmask backtracker
+  (target ≥ 10×);
+- logic solver: share of the 650 LinkedIn levels solved without guessing (target 100 %),
+  the grades, and which techniques the levels needed;
+- generator: median time for a unique, logic-solvable 10×10 (target < 50 ms) and
+  12×12 (target < 500 ms).
+
+The real puzzles are read from ../shared/external (test data only, never shipped).
+
+Times are CPU time of this process (time.process_time), so other load on the machine
+does not inflate them.
+
+Run: .venv/bin/python benchmarks/cows_bench.py [--count 30] [--skip-plain]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+
+from puzzlesmith.cows import MODE
+from puzzlesmith.cows.board import board_of
+from puzzlesmith.cows.generate import CowsOptions, generate_level
+from puzzlesmith.cows.logic import GRADES, deduce
+from puzzlesmith.cows.solver import solve, solve_rows_plain
+
+EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "external"
+
+
+def bench_real(skip_plain: bool) -> None:
+    path = EXTERNAL / "queens-real.json"
+    if not path.exists():
+        print(f"real corpus absent ({path}); skipping solver and logic figures")
+        return
+    levels = MODE.load_file(path).levels
+    for lv in levels:  # precompute the masks so the figure is solver time only
+        board_of(lv)
+    t = time.process_time()
+    counts = [solve(lv, 2).count for lv in levels]
+    fast = time.process_time() - t
+    print(
+        f"exact solver: {len(levels)} real levels counted to 2 in {fast:.3f} s "
+        f"(target < 0.5 s); unique {counts.count(1)}, several {counts.count(2)}"
+    )
+    if not skip_plain:
+        t = time.process_time()
+        plain = [solve_rows_plain(lv, 2) for lv in levels]
+        slow = time.process_time() - t
+        assert plain == counts, "the two solvers disagree"
+        print(
+            f"plain row-by-row backtracker: {slow:.3f} s — speed-up {slow / fast:.1f}× "
+            f"(target ≥ 10×)"
+        )
+    linkedin = [lv for lv in levels if (lv.teach or "").startswith("LinkedIn")]
+    t = time.process_time()
+    grades: Counter[str] = Counter()
+    needed: Counter[str] = Counter()
+    combos: Counter[str] = Counter()
+    solved = 0
+    for lv in linkedin:
+        run = deduce(board_of(lv))
+        solved += run.solved
+        grades[GRADES[run.tier] if run.solved else "unsolved"] += 1
+        used = sorted({s.technique for s in run.steps})
+        needed.update(used)
+        combos[
+            " + ".join(u for u in used if u not in ("cow-excludes", "last-free")) or "basic"
+        ] += 1
+    took = time.process_time() - t
+    print(
+        f"logic solver: {solved}/{len(linkedin)} LinkedIn levels solved without guessing "
+        f"({100 * solved / len(linkedin):.1f} %) in {took:.2f} s"
+    )
+    print("  grades: " + ", ".join(f"{g} {grades[g]}" for g in [*GRADES, "unsolved"]))
+    print("  levels needing each technique: " + ", ".join(f"{k} {v}" for k, v in needed.items()))
+    print("  technique sets beyond the basics:")
+    for combo, k in combos.most_common():
+        print(f"    {k:4}  {combo}")
+
+
+def bench_generator(count: int) -> None:
+    for size, grade in ((10, "medium"), (12, "medium"), (10, "hard"), (8, "expert")):
+        times = []
+        for i in range(count):
+            t = time.process_time()
+            generate_level(CowsOptions(size, grade), 2026, i)
+            times.append(time.process_time() - t)
+        target = {10: " (target < 50 ms)", 12: " (target < 500 ms)"}.get(size, "")
+        if grade != "medium":
+            target = ""
+        print(
+            f"generator {size}×{size} {grade}: median {1000 * statistics.median(times):.0f} ms, "
+            f"p90 {1000 * sorted(times)[int(0.9 * (count - 1))]:.0f} ms, "
+            f"max {1000 * max(times):.0f} ms over {count}{target}"
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=30, help="boards per generator figure")
+    ap.add_argument("--skip-plain", action="store_true", help="skip the slow baseline solver")
+    args = ap.parse_args()
+    bench_real(args.skip_plain)
+    bench_generator(args.count)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Hints from played positions, and the Mode wiring: CLI contracts, view, render."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzlesmith.cli.main import build_app
+from puzzlesmith.core import registry
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.cows import MODE
+from puzzlesmith.cows.board import Level
+from puzzlesmith.cows.solver import solve
+
+
+def solution_moves(lv: Level) -> list[str]:
+    return [f"cow {r} {c}" for r, c in enumerate(solve(lv, 2).solutions[0])]
+
+
+def test_registered() -> None:
+    assert registry.get("cows") is MODE and registry.get("04-cows") is MODE
+
+
+def test_first_hint_is_a_forced_step_with_reasons(shipped: dict[str, Level]) -> None:
+    lv = shipped["1-1"]
+    h = MODE.hint(lv, [], "next")
+    assert h["kind"] == "step" and h["technique"] == "last-free"
+    assert h["place"] and h["because"] and "牛" in h["reason_zh"] and "cow" in h["reason_en"]
+    # playing the hinted cow makes the next hint its exclusions
+    r, c = (int(x) for x in h["place"][0][1:].split("c"))
+    h2 = MODE.hint(lv, [f"cow {r} {c}"], "next")
+    assert h2["technique"] == "cow-excludes" and h2["exclude"]
+
+
+def test_following_hints_solves_every_level_of_a_pack(shipped: dict[str, Level]) -> None:
+    for lid in ("1-16", "3-12", "4-9"):
+        lv = shipped[lid]
+        moves: list[str] = []
+        for _ in range(400):
+            h = MODE.hint(lv, moves, "next")
+            if h["kind"] == "solved":
+                break
+            assert h["kind"] == "step", h
+            for cell in h["place"]:
+                r, c = cell[1:].split("c")
+                moves.append(f"cow {r} {c}")
+            if h["exclude"]:
+                moves.append("mark " + " ".join(" ".join(x[1:].split("c")) for x in h["exclude"]))
+        assert MODE.replay(lv, moves)["cleared"], lid
+
+
+def test_mistakes_are_pointed_out(shipped: dict[str, Level]) -> None:
+    lv = shipped["2-3"]
+    sol = solve(lv, 2).solutions[0]
+    wrong_c = next(c for c in range(lv.size) if abs(c - sol[0]) > 1)
+    h = MODE.hint(lv, [f"cow 0 {wrong_c}"], "next")
+    assert h["kind"] == "mistake" and h["code"] == "cow-wrong" and h["cells"] == [f"r0c{wrong_c}"]
+    h = MODE.hint(lv, [f"mark 0 {sol[0]}"], "next")
+    assert h["code"] == "mark-wrong"
+    h = MODE.hint(lv, ["cow 0 0", "cow 0 2"], "next")
+    assert h["code"] == "cows-same-row" and h["cells"] == ["r0c0", "r0c2"]
+    assert MODE.hint(lv, solution_moves(lv), "next")["kind"] == "solved"
+    with pytest.raises(IllegalMoveError):
+        MODE.hint(lv, [], "reveal")
+
+
+def test_view_carries_what_the_client_needs(shipped: dict[str, Level]) -> None:
+    lv = shipped["3-1"]
+    v = MODE.view(lv)
+    assert v["mode"] == "04-cows" and v["size"] == 9 and len(v["regionOf"]) == 81
+    assert len(v["colours"]) == len(v["letters"]) == 9
+    assert v["solution"] == solve(lv, 2).solutions[0]
+    json.dumps(v)
+
+
+def test_cli_solve_grade_render(tmp_path: Path) -> None:
+    app = build_app()
+    res = CliRunner().invoke(app, ["cows", "solve", "2-1", "--json", "--max", "3"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["level"] == "2-1" and out["count"] == 1 and out["complete"] is True
+    assert len(out["solutions"][0]) == 7
+    res = CliRunner().invoke(app, ["cows", "grade", "3-6", "--json"])
+    out = json.loads(res.output)
+    assert out["solved"] is True and out["grade"] == "hard" and out["techniques"]["hall-set"] >= 1
+    res = CliRunner().invoke(app, ["cows", "grade", "3-6", "--trace"])
+    assert "[hall-set]" in res.output and "Region" in res.output
+    svg = tmp_path / "b.svg"
+    res = CliRunner().invoke(app, ["cows", "render", "1-2", "-o", str(svg), "--solution"])
+    assert res.exit_code == 0, res.output
+    text = svg.read_text()
+    assert text.count("<rect") == 26 and text.count('class="cow"') == 5
