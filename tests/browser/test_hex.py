@@ -29,6 +29,30 @@ _STATE = """() => {
 }"""
 
 
+_ARMS = """() => {
+  const inv = document.querySelector('.hx-svg').getScreenCTM().inverse();
+  return [...document.querySelectorAll('.hx-turner .hx-tw')].map((line) => {
+    const m = line.getScreenCTM();  // includes the CSS rotation of the arm
+    return [['x1', 'y1'], ['x2', 'y2']].map(([a, b]) => {
+      const p = new DOMPoint(+line.getAttribute(a), +line.getAttribute(b)).matrixTransform(m).matrixTransform(inv);
+      return [p.x, p.y];
+    });
+  });
+}"""
+
+
+def arms_on_engine_edges(page: Any, view: dict[str, Any], k: int) -> bool:
+    """Each drawn turning wall lies where the engine says it stands after k landings."""
+    page.wait_for_timeout(350)  # the 220 ms turn animation
+    arms = page.evaluate(_ARMS)
+    for t, arm in zip(view["turners"], arms, strict=True):
+        want = t["cycle"][(t["start"] + k) % 3]["ends"]
+        for x, y in arm:
+            if min(abs(x - ex) + abs(y - ey) for ex, ey in want) > 0.02:
+                return False
+    return True
+
+
 def open_level(page: Any, level_id: str) -> None:
     page.goto(f"{page.base_url}/?all=1#/{MODE}/{level_id}")
     page.wait_for_selector(f'.hx-svg[aria-label="{level_id}"]')
@@ -103,11 +127,14 @@ def test_turner_level_turns_blocks_undoes_and_clears(page: Any, pointer: Pointer
     drag(page, pointer, sol[:3])
     assert steps(page)[sol[2]] == 3
     assert turns(page) == [("3", "rotate(360deg)")] * len(lv.turners)
+    assert arms_on_engine_edges(page, HEX.view(lv), 3)
     shot(page, f"hex-{lid}-three-steps")
     # tapping the end steps back one, and every turner turns back
     pointer.tap(*centre(page, sol[2]))
     assert steps(page)[sol[2]] is None and steps(page)[sol[1]] == 2
     assert turns(page) == [("2", "rotate(240deg)")] * len(lv.turners)
+    assert arms_on_engine_edges(page, HEX.view(lv), 2)
+    assert not arms_on_engine_edges(page, HEX.view(lv), 3)  # the check can tell
     # tapping an older cell does not truncate
     pointer.tap(*centre(page, sol[0]))
     assert steps(page)[sol[1]] == 2
