@@ -1,14 +1,23 @@
 """Number Stroke candidates in bulk (seed 000 §8.2, seed 001 §4 and §6).
 
-One attempt: tile a unit grid with big and shaped cells plus 1×1 cells, punch holes
-while the board stays connected; find a random author path that passes through
-every multi-unit cell (never starting or ending on one); reject boards whose path
-runs straight for more than half its length. Then clues: clue 1 and a guide clue
-at step 4–7 when asked, other clues where the logic solver got stuck, far from the
-known steps, until the level is solvable by logic (which proves it unique); then
-drop clues, smallest gaps first, while it stays so; finally the exact solver proves
-uniqueness once more and every parity clue is checked necessary. Attempts that miss
-the target grade are thrown away.
+One attempt:
+
+1. **Board.** Usually grown along its own author path: each new cell (1×1, a big
+   rectangle or a shaped piece, rotated and mirrored) touches the previous one, big
+   and shaped cells sit at inner path positions, and the unit squares never reached
+   are the holes. Otherwise a random fill: scatter the pieces, 1×1 cells elsewhere,
+   punch holes while the board stays connected, then search a random author path
+   that neither starts nor ends on a multi-unit cell. Either way every multi-unit
+   cell is passed through.
+2. **Filters.** At least one big cell; the longest straight run of the path (by
+   cell centres) is at most half of it.
+3. **Clues.** Clue 1 and a guide clue at step 4–7 when asked, one clue in the back
+   half, then — while the cheap techniques get stuck — a clue at the open step
+   farthest from every known step. Then clues go, tightest gaps first, while the
+   level stays solvable by logic within the grade cap (logic-solvable implies
+   unique). Steps 1 (unless asked) and N are never clued.
+4. **Proof.** The exact solver proves uniqueness; every parity clue is shown
+   necessary (without it a second solution exists). Off-target grades are dropped.
 
 Everything random comes from ``rng_for(seed, "stroke", index, attempt)``: a level
 depends only on (options, seed, index), never on the worker that made it.
