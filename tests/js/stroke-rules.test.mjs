@@ -10,6 +10,7 @@ import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { replay, makeBoard, Game, IllegalMove } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
 import * as hints from "../../src/puzzlesmith/server/static/modes/01-number-stroke/hints.js";
+import { geometry, outlinePath } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/geometry.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -90,4 +91,37 @@ test("demo: the wrong move j → i leaves B as a red 8, rewinding clears it", ()
   for (const id of ["h", "B"]) g.apply(`add ${id}`);
   assert.equal(g.toJSON().steps.B, 6);
   assert.deepStrictEqual(g.toJSON().conflicts, []);
+});
+
+test("geometry: every cell is hit at its label, solution steps share an edge, shapes are real", () => {
+  for (const lv of data.levels) {
+    const geo = geometry(lv.view);
+    lv.view.cells.forEach((c, i) => {
+      const [x, y] = geo.cells[i].at;
+      assert.equal(geo.hit(x, y, 0.14), i, `${lv.level}: label of ${c.id} hits it`);
+      const d = outlinePath(c.units, 0);
+      const corners = d.split("L").length;
+      const xs = c.units.map((u) => u[0]), ys = c.units.map((u) => u[1]);
+      const rect = (Math.max(...xs) - Math.min(...xs) + 1) * (Math.max(...ys) - Math.min(...ys) + 1) === c.units.length;
+      assert.ok(rect ? corners === 4 : corners >= 6, `${lv.level}: outline of ${c.id} is its shape (${d})`);
+    });
+    const sol = lv.view.solution || [];
+    for (let k = 0; k + 1 < sol.length; k++) {
+      const a = lv.view.cells.findIndex((c) => c.id === sol[k]);
+      const b = lv.view.cells.findIndex((c) => c.id === sol[k + 1]);
+      assert.ok(geo.sharedEdge(a, b), `${lv.level}: ${sol[k]} and ${sol[k + 1]} share an edge`);
+    }
+    // a point in a hole or outside the board hits nothing
+    const b = lv.view.bounds;
+    assert.equal(geo.hit(b.x - 0.5, b.y - 0.5, 0), -1);
+  }
+});
+
+test("geometry: dead zones lie on cell borders only, not on a big cell's inner seams", () => {
+  const demo = data.levels.find((l) => l.level === "demo");
+  const geo = geometry(demo.view);
+  const A = demo.view.cells.findIndex((c) => c.id === "A");
+  assert.equal(geo.hit(1.0, 0.5, 0.14), A, "the seam inside the 2×2 A is live");
+  assert.equal(geo.hit(1.9, 0.5, 0.14), -1, "A's border with a is a dead zone for the mouse (14 %)");
+  assert.equal(geo.hit(1.9, 0.5, 0.08), A, "the touch dead zone is narrower (8 %)");
 });
