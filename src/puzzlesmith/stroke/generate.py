@@ -577,10 +577,8 @@ def _place_parity(
     """
     n = len(path)
     step = {c: k + 1 for k, c in enumerate(path)}
-    clues = {path[0]: 1} if opts.clue1 else {path[rng.randint(1, n - 2)]: 0}
-    if not opts.clue1:
-        (c,) = clues
-        clues[c] = step[c]
+    k = 0 if opts.clue1 else rng.randint(1, n - 2)
+    clues = {path[k]: k + 1}
     parity: dict[int, int] = {}
     for _ in range(opts.parity):
         rivals, _complete = solver.search(adj, clues, parity, 48, node_budget=20_000)
