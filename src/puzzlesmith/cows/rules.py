@@ -1,7 +1,8 @@
 """Play rules: cell states, move strings, replay, conflicts (seed 002 §1, §3.3).
 
 Moves are strings so that undo/redo (a prefix of the move list), saves and the
-server's authoritative check share one path. Rows and columns count from 0:
+server's authoritative check share one path. Words are separated by single
+spaces; rows and columns count from 0:
 
 - ``cow r c`` — put a cow on a cell;
 - ``mark r c [r c ...]`` — ✕ on each cell (one step however many cells: a drag);
@@ -20,6 +21,7 @@ server's authoritative check share one path. Rows and columns count from 0:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +30,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows.board import Board, Level, board_of, cell_id
 
 EMPTY, MARK, COW = 0, 1, 2
+_INT = re.compile(r"[0-9]{1,3}")
 SYMBOLS = ".xC"
 VERBS = ("cow", "mark", "clear", "auto")
 
@@ -42,28 +45,24 @@ def parse_move(board: Board, move: str, k: int = 0) -> tuple[str, list[int]]:
     """
     if not isinstance(move, str):
         raise IllegalMoveError(f"move {k + 1}: must be a string")
-    parts = move.split()
-    if not parts or parts[0] not in VERBS:
-        raise IllegalMoveError(
-            f"move {k + 1} {move!r}: unknown verb (expected one of {', '.join(VERBS)})"
-        )
+    # the client mirror (static/modes/04-cows/rules.js) builds the same messages
+    label = f'move {k + 1} "{move}"'
+    parts = move.split(" ")
+    if parts[0] not in VERBS:
+        raise IllegalMoveError(f"{label}: unknown verb (expected one of {', '.join(VERBS)})")
     verb, nums = parts[0], parts[1:]
     single = verb in ("cow", "auto")
     if not nums or len(nums) % 2 or (single and len(nums) != 2):
-        raise IllegalMoveError(
-            f"move {k + 1} {move!r}: expected '{verb} r c'" + ("" if single else " [r c ...]")
-        )
+        more = "" if single else " [r c ...]"
+        raise IllegalMoveError(f"{label}: expected '{verb} r c'{more}")
     cells = []
     n = board.n
     for j in range(0, len(nums), 2):
-        try:
-            r, c = int(nums[j]), int(nums[j + 1])
-        except ValueError:
-            raise IllegalMoveError(
-                f"move {k + 1} {move!r}: row and column must be integers"
-            ) from None
-        if not (0 <= r < n and 0 <= c < n):
-            raise IllegalMoveError(f"move {k + 1} {move!r}: cell ({r}, {c}) is off the board")
+        if not (_INT.fullmatch(nums[j]) and _INT.fullmatch(nums[j + 1])):
+            raise IllegalMoveError(f"{label}: row and column must be whole numbers")
+        r, c = int(nums[j]), int(nums[j + 1])
+        if not (r < n and c < n):
+            raise IllegalMoveError(f"{label}: cell ({r}, {c}) is off the board")
         cells.append(r * n + c)
     return verb, cells
 
@@ -84,7 +83,7 @@ def apply_moves(board: Board, moves: Sequence[str]) -> list[int]:
         else:
             i = cells[0]
             if state[i] != COW:
-                raise IllegalMoveError(f"move {k + 1} {move!r}: no cow on that cell to expand")
+                raise IllegalMoveError(f'move {k + 1} "{move}": no cow on that cell to expand')
             for j in auto_marks(board, state, i):
                 state[j] = MARK
     return state
