@@ -36,7 +36,8 @@ def rate(
     levels = run_batch(MODE.id, opts, seed, count, **kw)  # type: ignore[arg-type]
     dt, dc = time.perf_counter() - t, _cpu() - c
     grades = Counter(grade(lv).grade for lv in levels)
-    return count / dt, count / dc if dc > 0 else float("nan"), grades
+    on_dask = kw.get("scheduler") is not None
+    return count / dt, count / dc if dc > 0 and not on_dask else float("nan"), grades
 
 
 def bench_generate(jobs: int, scale: float, scheduler: str | None, label: str) -> None:
