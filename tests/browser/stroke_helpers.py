@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 MODE = "01-number-stroke"
@@ -77,3 +78,38 @@ def animating(page: Any, cell_id: str) -> bool:
             cell_id,
         )
     )
+
+
+def unit_route(view_json: dict[str, Any], cells: list[str]) -> list[tuple[float, float]]:
+    """Unit-square centres (unit coordinates) that walk ``cells`` in order, moving one unit
+    at a time and never leaving the current cell except into the next one, so a drag along
+    them crosses no third cell whatever the shapes."""
+    units = {c["id"]: [tuple(u) for u in c["units"]] for c in view_json["cells"]}
+    cur: tuple[int, int] = units[cells[0]][0]
+    out = [(cur[0] + 0.5, cur[1] + 0.5)]
+    for a, b in itertools.pairwise(cells):
+        inside = set(units[a])
+        targets = set(units[b])
+        prev: dict[tuple[int, int], tuple[int, int] | None] = {cur: None}
+        queue = [cur]
+        end: tuple[tuple[int, int], tuple[int, int]] | None = None
+        while queue and end is None:
+            u = queue.pop(0)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                v = (u[0] + dx, u[1] + dy)
+                if v in targets:
+                    end = (u, v)
+                    break
+                if v in inside and v not in prev:
+                    prev[v] = u
+                    queue.append(v)
+        assert end is not None, f"{a} and {b} share no edge"
+        walk: list[tuple[int, int]] = []
+        node: tuple[int, int] | None = end[0]
+        while node is not None and node != cur:
+            walk.append(node)
+            node = prev[node]
+        for u in [*reversed(walk), end[1]]:
+            out.append((u[0] + 0.5, u[1] + 0.5))
+        cur = end[1]
+    return out

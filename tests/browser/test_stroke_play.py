@@ -18,6 +18,7 @@ from stroke_helpers import (
     centre,
     open_level,
     path_of,
+    unit_route,
     view,
     wait_settled,
 )
@@ -264,16 +265,6 @@ def test_correct_clue_flashes_and_dead_end_nudges(page: Any, pointer: Pointer) -
 
 
 @TOUCH_ONLY
-def test_last_level_returns_to_level_select(page: Any, pointer: Pointer) -> None:
-    packs = page.request.get(f"{page.base_url}/api/modes/{MODE}/packs").json()["packs"]
-    last = packs[-1]["levels"][-1]["id"]
-    open_level(page, last)
-    drag_cells(page, pointer, view(page, last)["solution"], steps=2)
-    page.wait_for_selector(f'.tile.cleared[data-level="{last}"]')
-    assert page.url.endswith(f"#/{MODE}")
-
-
-@TOUCH_ONLY
 def test_parity_clues_and_a_board_without_1(page: Any, pointer: Pointer, device: str) -> None:
     """A level injected for this test: no clue 1 (any cell starts), an even and an L cell."""
     from puzzlesmith.core import registry
@@ -314,3 +305,19 @@ def test_parity_clues_and_a_board_without_1(page: Any, pointer: Pointer, device:
         assert "t-parity" not in (page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") or "")
     finally:
         levels.pop("t-parity", None)
+
+
+@TOUCH_ONLY
+def test_every_shipped_level_clears_by_touch(page: Any, pointer: Pointer) -> None:
+    """All listed levels, each drawn by a real touch drag along its solution; the last
+    one returns to level select."""
+    packs = page.request.get(f"{page.base_url}/api/modes/{MODE}/packs").json()["packs"]
+    ids = [lv["id"] for p in packs for lv in p["levels"]]
+    for lid in ids:
+        open_level(page, lid)
+        v = view(page, lid)
+        pointer.drag([at_units(page, x, y) for x, y in unit_route(v, v["solution"])], steps=1)
+        assert page.get_attribute(".ns-svg", "data-cleared") == "true", (lid, path_of(page))
+    # the last level, once its clear animation ends, returns to level select
+    page.wait_for_selector(f'.tile.cleared[data-level="{ids[-1]}"]')
+    assert page.url.endswith(f"#/{MODE}")
