@@ -113,7 +113,15 @@ def test_drag_marks_then_erases_and_conflicts_show(page: Any, pointer: Pointer) 
     # a drag starting on a ✕ erases the ✕ it crosses
     pointer.drag([row[1], row[3]], steps=6)
     st = states(page)
-    assert [st[3 * n + c] for c in range(n)] == ["empty", "mark", "empty", "empty", "empty", "mark", "empty"]
+    assert [st[3 * n + c] for c in range(n)] == [
+        "empty",
+        "mark",
+        "empty",
+        "empty",
+        "empty",
+        "mark",
+        "empty",
+    ]
     # two touching cows: both flagged at once
     for i in (0, n + 1):
         tap(page, pointer, i)

@@ -1,0 +1,584 @@
+// Cows play screen (seed 002, issue 6): one cow per row, column and colour region, and no
+// two cows touch. Tap cycles empty → ✕ → cow (right-click toggles ✕ with a mouse); a drag
+// marks ✕ across cells, a drag that starts on ✕ erases; double-tap a cow to cross out every
+// cell it rules out (one undoable step); long-press outlines the cell's region; hints show
+// the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
+// Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
+import { makeBoard, applyMoves, stateJSON, offlineHint, EMPTY, MARK, COW } from "./04-cows/rules.js";
+
+export const strings = {
+  zh: {
+    "cw.tip": "点一下打 ✕，再点放牛 · 拖动连续打 ✕（从 ✕ 开始拖则擦除）· 双击牛自动排除 · 长按看区域",
+    "cw.tipMouse": "左键：空 → ✕ → 牛 · 右键：✕ · 拖动连续打 ✕ · 双击牛自动排除 · 长按看区域",
+    "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.restart": "清空",
+    "cw.timerHide": "隐藏计时", "cw.timerShow": "显示计时",
+    "cw.nothing": "没有可以撤销的了", "cw.noRedo": "没有可以重做的了",
+    "cw.region": "{letter} 区",
+    "cw.mistake.cow-wrong": "这头牛放错了位置。",
+    "cw.mistake.mark-wrong": "这个 ✕ 标错了：这里其实有牛。",
+    "cw.mistake.cows-same-row": "同一行里有两头牛。",
+    "cw.mistake.cows-same-column": "同一列里有两头牛。",
+    "cw.mistake.cows-same-region": "同一个颜色区域里有两头牛。",
+    "cw.mistake.cows-touch": "两头牛挨在一起（斜角也不行）。",
+    "cw.reveal": "这里有一头牛。",
+    "cw.solved": "已经完成！",
+    "cw.offline": "（离线提示）",
+    "cw.mismatch": "校验未通过，请再试一次",
+    "cw.cleared": "过关！用时 {time}",
+    "cw.counter": "牛 {k}/{n}",
+    "cw.time": "用时 {time}",
+  },
+  en: {
+    "cw.tip": "Tap for ✕, again for a cow · drag to mark ✕ (start on ✕ to erase) · double-tap a cow to auto-mark · long-press shows a region",
+    "cw.tipMouse": "Click: empty → ✕ → cow · right-click: ✕ · drag to mark · double-click a cow to auto-mark · long-press shows a region",
+    "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.restart": "Clear",
+    "cw.timerHide": "Hide timer", "cw.timerShow": "Show timer",
+    "cw.nothing": "Nothing to undo", "cw.noRedo": "Nothing to redo",
+    "cw.region": "region {letter}",
+    "cw.mistake.cow-wrong": "This cow is misplaced.",
+    "cw.mistake.mark-wrong": "This ✕ is wrong: a cow belongs here.",
+    "cw.mistake.cows-same-row": "Two cows share a row.",
+    "cw.mistake.cows-same-column": "Two cows share a column.",
+    "cw.mistake.cows-same-region": "Two cows share a colour region.",
+    "cw.mistake.cows-touch": "Two cows touch (diagonals count).",
+    "cw.reveal": "A cow goes here.",
+    "cw.solved": "Solved!",
+    "cw.offline": "(offline hint)",
+    "cw.mismatch": "The check did not pass; try again",
+    "cw.cleared": "Cleared in {time}",
+    "cw.counter": "Cows {k}/{n}",
+    "cw.time": "Time {time}",
+  },
+};
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const DOUBLE_TAP_MS = 350;
+const LONG_PRESS_MS = 500;
+const OUTLINE_MS = 1600;
+const CLEAR_HOLD_MS = 700;
+const PAD = 0.08;
+
+let current = null;
+let timerHidden = false;   // a player's choice, kept while the page lives
+
+export function mount(element, level, services) {
+  current = new CowsScreen(element, level, services);
+}
+
+export function unmount() {
+  if (current) current.destroy();
+  current = null;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+function captionFor(caption, lang) {
+  if (!caption) return null;
+  const parts = caption.split(" · ");
+  return parts.length >= 2 ? (lang === "en" ? parts.slice(1).join(" · ") : parts[0]) : caption;
+}
+
+function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+class CowsScreen {
+  constructor(root, view, services) {
+    this.root = root;
+    this.view = view;
+    this.s = services;
+    this.board = makeBoard(view);
+    this.n = view.size;
+    this.moves = [];
+    this.redoStack = [];
+    this.state = new Array(this.n * this.n).fill(EMPTY);
+    this.locked = false;
+    this.press = null;
+    this.lastTap = null;
+    this.highlight = null;       // {because: Set, cells: Set}
+    this.outline = null;         // region index outlined by a long press
+    this.prevConflicts = new Set();
+    this.timers = new Set();
+    this.sig = [];
+    this.started = performance.now();
+    this.elapsed = 0;
+    this.build();
+    this.changed();
+    this.tick = setInterval(() => this.renderTimer(), 1000);
+    this.offSettings = services.settings.onChange?.((_, k) => {
+      if (k === "lang") this.relabel();
+      this.sig = [];
+      this.render();
+    });
+  }
+
+  // ---- layout -----------------------------------------------------------------------
+  build() {
+    const { root, view, n } = this;
+    root.classList.add("cw");
+    const top = document.createElement("div");
+    top.className = "cw-top";
+    this.timerEl = document.createElement("span");
+    this.timerEl.className = "cw-timer";
+    this.timerBtn = document.createElement("button");
+    this.timerBtn.type = "button";
+    this.timerBtn.className = "cw-link";
+    this.timerBtn.dataset.action = "timer";
+    this.timerBtn.onclick = () => { timerHidden = !timerHidden; this.relabel(); this.renderTimer(); };
+    top.append(this.timerEl, this.timerBtn);
+
+    this.wrap = document.createElement("div");
+    this.wrap.className = "cw-board";
+    const svg = el("svg", {
+      viewBox: `${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`,
+      class: "cw-svg", role: "img", "aria-label": view.id,
+    });
+    this.svg = svg;
+    const defs = el("defs", {}, svg);
+    const pat = el("pattern", { id: "cw-stripes", width: "0.2", height: "0.2", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: "0.08", height: "0.2", fill: "#ffffff", "fill-opacity": "0.7" }, pat);
+    const layerCells = el("g", { class: "cw-cells" }, svg);
+    const layerBorders = el("g", { class: "cw-borders" }, svg);
+    this.layerOutline = el("g", { class: "cw-outline" }, svg);
+    const layerMarks = el("g", { class: "cw-marks" }, svg);
+    this.cellEls = [];
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n, g = view.regionOf[i];
+      const cell = el("g", { class: "cw-cell", "data-i": String(i), "data-id": `r${r}c${c}`, "data-region": view.letters[g] }, layerCells);
+      el("rect", { class: "cw-base", x: c, y: r, width: 1, height: 1, fill: view.colours[g] }, cell);
+      el("rect", { class: "cw-hatch", x: c, y: r, width: 1, height: 1, fill: "url(#cw-stripes)" }, cell);
+      el("rect", { class: "cw-ring", x: c + 0.07, y: r + 0.07, width: 0.86, height: 0.86, rx: 0.12 }, cell);
+      const letter = el("text", { class: "cw-letter", x: c + 0.08, y: r + 0.1 }, cell);
+      letter.textContent = view.letters[g];
+      const mark = el("g", { class: "cw-x" }, layerMarks);
+      el("path", { d: `M${c + 0.32},${r + 0.32} L${c + 0.68},${r + 0.68} M${c + 0.68},${r + 0.32} L${c + 0.32},${r + 0.68}` }, mark);
+      const cow = el("g", { class: "cw-cow" }, layerMarks);
+      const cx = c + 0.5, cy = r + 0.52;
+      el("path", { class: "cw-horn", d: `M${cx - 0.2},${cy - 0.16} l-0.09,-0.14 M${cx + 0.2},${cy - 0.16} l0.09,-0.14` }, cow);
+      el("ellipse", { class: "cw-head", cx, cy, rx: 0.27, ry: 0.23 }, cow);
+      el("circle", { class: "cw-eye", cx: cx - 0.1, cy: cy - 0.05, r: 0.04 }, cow);
+      el("circle", { class: "cw-eye", cx: cx + 0.1, cy: cy - 0.05, r: 0.04 }, cow);
+      el("ellipse", { class: "cw-nose", cx, cy: cy + 0.11, rx: 0.13, ry: 0.07 }, cow);
+      this.cellEls.push({ cell, mark, cow });
+    }
+    // thick lines between regions, thin grid elsewhere
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n, g = view.regionOf[i];
+      if (c + 1 < n) {
+        const thick = view.regionOf[i + 1] !== g;
+        el("line", { class: thick ? "cw-wall" : "cw-grid", x1: c + 1, y1: r, x2: c + 1, y2: r + 1 }, layerBorders);
+      }
+      if (r + 1 < n) {
+        const thick = view.regionOf[i + n] !== g;
+        el("line", { class: thick ? "cw-wall" : "cw-grid", x1: c, y1: r + 1, x2: c + 1, y2: r + 1 }, layerBorders);
+      }
+    }
+    el("rect", { class: "cw-frame", x: 0, y: 0, width: n, height: n }, layerBorders);
+    this.outlinePath = el("path", { class: "cw-outline-path", d: "" }, this.layerOutline);
+    this.wrap.append(svg);
+
+    this.tip = document.createElement("div");
+    this.tip.className = "cw-tip";
+    this.hintBox = document.createElement("div");
+    this.hintBox.className = "cw-hintbox";
+    this.hintBox.hidden = true;
+    const bar = document.createElement("div");
+    bar.className = "cw-buttons";
+    this.buttons = {};
+    for (const [name, fn] of [["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "cw-btn";
+      btn.dataset.action = name;
+      btn.onclick = fn;
+      this.buttons[name] = btn;
+      bar.append(btn);
+    }
+    root.append(top, this.wrap, this.hintBox, this.tip, bar);
+    this.relabel();
+    this.ro = new ResizeObserver(() => this.fit());
+    this.ro.observe(this.wrap);
+    this.fit();
+    this.onDown = (e) => this.down(e);
+    this.onMove = (e) => this.move(e);
+    this.onUp = (e) => this.up(e);
+    this.onCancel = (e) => this.up(e, true);
+    this.onMenu = (e) => e.preventDefault();
+    svg.addEventListener("pointerdown", this.onDown);
+    svg.addEventListener("pointermove", this.onMove);
+    svg.addEventListener("pointerup", this.onUp);
+    svg.addEventListener("pointercancel", this.onCancel);
+    svg.addEventListener("contextmenu", this.onMenu);
+  }
+
+  relabel() {
+    const { t } = this.s;
+    const mouse = matchMedia?.("(pointer: fine)")?.matches;
+    this.tip.textContent = t(mouse ? "cw.tipMouse" : "cw.tip");
+    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`cw.${name}`);
+    this.timerBtn.textContent = t(timerHidden ? "cw.timerShow" : "cw.timerHide");
+    this.s.topBar.setCaption(captionFor(this.view.caption, this.s.settings.lang));
+    if (this.lastHint) this.showHint(this.lastHint, this.lastHintOffline);
+  }
+
+  fit() {
+    const r = this.wrap.getBoundingClientRect();
+    const side = Math.max(80, Math.min(r.width - 16, r.height - 8, 720));
+    this.svg.setAttribute("width", String(Math.floor(side)));
+    this.svg.setAttribute("height", String(Math.floor(side)));
+  }
+
+  destroy() {
+    for (const id of this.timers) clearTimeout(id);
+    this.timers.clear();
+    clearInterval(this.tick);
+    if (this.press?.longTimer) clearTimeout(this.press.longTimer);
+    this.ro?.disconnect();
+    this.offSettings?.();
+    const svg = this.svg;
+    svg.removeEventListener("pointerdown", this.onDown);
+    svg.removeEventListener("pointermove", this.onMove);
+    svg.removeEventListener("pointerup", this.onUp);
+    svg.removeEventListener("pointercancel", this.onCancel);
+    svg.removeEventListener("contextmenu", this.onMenu);
+    this.root.replaceChildren();
+  }
+
+  later(ms, fn) {
+    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
+    this.timers.add(id);
+    return id;
+  }
+
+  get motion() { return !this.s.settings.reducedMotion; }
+
+  // ---- state ------------------------------------------------------------------------------
+  /** Play a move (a new step: the redo stack is dropped). */
+  play(move) {
+    this.moves.push(move);
+    this.redoStack = [];
+    this.changed();
+  }
+
+  changed() {
+    this.state = applyMoves(this.board, this.moves);
+    this.json = stateJSON(this.board, this.state);
+    this.highlight = null;
+    this.hideHint();
+    const now = new Set(this.json.conflicts.flatMap((p) => p.cells));
+    const fresh = [...now].filter((id) => !this.prevConflicts.has(id));
+    this.prevConflicts = now;
+    this.render();
+    if (fresh.length) {
+      for (const id of fresh) this.shake(id);
+      this.s.sound.conflict();
+      this.s.vibrate([30, 40, 30]);
+    }
+    if (this.json.cleared && !this.locked) this.clear();
+  }
+
+  // ---- drawing ------------------------------------------------------------------------
+  render() {
+    const n = this.n;
+    const conflictCells = this.prevConflicts;
+    const hl = this.highlight;
+    for (let i = 0; i < n * n; i++) {
+      const id = `r${Math.floor(i / n)}c${i % n}`;
+      const st = this.state[i];
+      const sig = [st, conflictCells.has(id) ? 1 : 0, hl?.because.has(id) ? 1 : 0, hl?.cells.has(id) ? 1 : 0, this.pendingHas(i) ? 1 : 0].join("|");
+      if (sig === this.sig[i]) continue;
+      this.sig[i] = sig;
+      const [s, bad, because, target, pending] = sig.split("|");
+      const e = this.cellEls[i];
+      const kind = ["empty", "mark", "cow"][Number(s)];
+      e.cell.dataset.state = kind;
+      e.cell.setAttribute("class", "cw-cell" + (bad === "1" ? " cw-conflict" : "") + (because === "1" ? " cw-because" : "") + (target === "1" ? " cw-target" : ""));
+      e.mark.setAttribute("class", "cw-x" + ((Number(s) === MARK || pending === "1") ? " on" : "") + (pending === "1" && Number(s) === MARK && this.press?.mode === "erase" ? " erasing" : ""));
+      e.cow.setAttribute("class", "cw-cow" + (Number(s) === COW ? " on" : "") + (bad === "1" ? " bad" : ""));
+    }
+    const cows = this.json.cows.length;
+    this.s.topBar.setCounter(this.s.t("cw.counter", { k: cows, n }));
+    this.svg.dataset.cleared = String(this.locked);
+    this.svg.dataset.moves = String(this.moves.length);
+    this.buttons.undo.disabled = this.locked || !this.moves.length;
+    this.buttons.redo.disabled = this.locked || !this.redoStack.length;
+    this.renderTimer();
+  }
+
+  pendingHas(i) {
+    return !!this.press?.cells?.has(i);
+  }
+
+  renderTimer() {
+    const ms = this.locked ? this.elapsed : performance.now() - this.started;
+    this.timerEl.textContent = this.s.t("cw.time", { time: clock(ms) });
+    this.timerEl.hidden = timerHidden;
+  }
+
+  shake(id) {
+    if (!this.motion) return;
+    const i = this.cellIndex(id);
+    const amp = 0.06;
+    const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, 0].map((x) => ({ transform: `translateX(${x}px)` }));
+    this.cellEls[i].cow.animate(frames, { duration: 280, easing: "ease-out" });
+  }
+
+  cellIndex(id) {
+    const m = /^r(\d+)c(\d+)$/.exec(id);
+    return Number(m[1]) * this.n + Number(m[2]);
+  }
+
+  /** Outline a region (long press): every cell side that borders another region. */
+  showOutline(g) {
+    const { n, view } = this;
+    let d = "";
+    for (let i = 0; i < n * n; i++) {
+      if (view.regionOf[i] !== g) continue;
+      const r = Math.floor(i / n), c = i % n;
+      const other = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n || view.regionOf[rr * n + cc] !== g;
+      if (other(r - 1, c)) d += `M${c},${r}h1`;
+      if (other(r + 1, c)) d += `M${c},${r + 1}h1`;
+      if (other(r, c - 1)) d += `M${c},${r}v1`;
+      if (other(r, c + 1)) d += `M${c + 1},${r}v1`;
+    }
+    this.outline = g;
+    this.outlinePath.setAttribute("d", d);
+    this.svg.dataset.outline = view.letters[g];
+    this.s.toast(this.s.t("cw.region", { letter: view.letters[g] }), 1200);
+    if (this.outlineTimer) clearTimeout(this.outlineTimer);
+    this.outlineTimer = this.later(OUTLINE_MS, () => this.hideOutline());
+  }
+
+  hideOutline() {
+    this.outline = null;
+    this.outlinePath.setAttribute("d", "");
+    delete this.svg.dataset.outline;
+  }
+
+  // ---- input ------------------------------------------------------------------------
+  cellAt(e) {
+    const ctm = this.svg.getScreenCTM().inverse();
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
+    return this.cellAtUnits(p.x, p.y);
+  }
+
+  cellAtUnits(x, y) {
+    const r = Math.floor(y), c = Math.floor(x);
+    return r >= 0 && c >= 0 && r < this.n && c < this.n ? r * this.n + c : -1;
+  }
+
+  rc(i) { return `${Math.floor(i / this.n)} ${i % this.n}`; }
+
+  down(e) {
+    if (this.locked || !e.isPrimary) return;
+    const i = this.cellAt(e);
+    if (i < 0) return;
+    e.preventDefault();
+    if (e.pointerType === "mouse" && e.button === 2) {   // right-click toggles ✕
+      this.play(`${this.state[i] === MARK ? "clear" : "mark"} ${this.rc(i)}`);
+      this.s.sound.tap();
+      return;
+    }
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (this.press) return;
+    const ctm = this.svg.getScreenCTM().inverse();
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
+    this.press = { id: e.pointerId, start: i, startState: this.state[i], ctm, last: [p.x, p.y], mode: null, cells: null, long: false };
+    this.press.longTimer = setTimeout(() => {
+      if (this.press && !this.press.mode) {
+        this.press.long = true;
+        this.showOutline(this.view.regionOf[i]);
+        this.s.vibrate(10);
+      }
+    }, LONG_PRESS_MS);
+    try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+  }
+
+  move(e) {
+    const p = this.press;
+    if (!p || e.pointerId !== p.id || this.locked || p.long) return;
+    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const ev of events.length ? events : [e]) {
+      const q = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(p.ctm);
+      this.track(q.x, q.y);
+    }
+  }
+
+  /** Walk from the last sample in small steps so a fast drag skips no cell. */
+  track(x, y) {
+    const p = this.press;
+    const [lx, ly] = p.last;
+    const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / 0.25));
+    for (let s = 1; s <= steps; s++) {
+      const i = this.cellAtUnits(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps);
+      if (i < 0) continue;
+      if (!p.mode && i !== p.start) {
+        clearTimeout(p.longTimer);
+        p.mode = p.startState === MARK ? "erase" : "mark";
+        p.cells = new Set();
+        this.dragAdd(p.start);
+      }
+      if (p.mode) this.dragAdd(i);
+    }
+    p.last = [x, y];
+  }
+
+  dragAdd(i) {
+    const p = this.press;
+    const want = p.mode === "erase" ? MARK : EMPTY;
+    if (this.state[i] !== want || p.cells.has(i)) return;
+    p.cells.add(i);
+    this.sig[i] = null;
+    this.render();
+  }
+
+  up(e, cancelled = false) {
+    const p = this.press;
+    if (!p || e.pointerId !== p.id) return;
+    this.press = null;
+    clearTimeout(p.longTimer);
+    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    if (p.long || this.locked) return;
+    if (p.mode) {
+      for (const i of p.cells) this.sig[i] = null;
+      if (cancelled || !p.cells.size) { this.render(); return; }
+      const cells = [...p.cells].sort((a, z) => a - z).map((i) => this.rc(i)).join(" ");
+      this.play(`${p.mode === "erase" ? "clear" : "mark"} ${cells}`);
+      this.s.sound.tap();
+      return;
+    }
+    if (!cancelled) this.tap(p.start);
+  }
+
+  /** Tap cycles empty → ✕ → cow → empty; a second tap on a cow just cleared auto-marks. */
+  tap(i) {
+    const now = performance.now();
+    const last = this.lastTap;
+    this.lastTap = null;
+    if (last && last.cell === i && last.wasCow && now - last.t < DOUBLE_TAP_MS && this.moves[this.moves.length - 1] === last.move) {
+      this.moves.pop();                   // the first tap's clear is replaced by the auto-mark
+      this.moves.push(`auto ${this.rc(i)}`);
+      this.redoStack = [];
+      this.changed();
+      this.s.sound.step(3);
+      this.s.vibrate(12);
+      return;
+    }
+    const st = this.state[i];
+    const move = `${st === EMPTY ? "mark" : st === MARK ? "cow" : "clear"} ${this.rc(i)}`;
+    this.play(move);
+    this.lastTap = { cell: i, t: now, wasCow: st === COW, move };
+    if (st === MARK) { this.s.sound.step(1); this.pop(i); } else this.s.sound.tap();
+  }
+
+  pop(i) {
+    if (!this.motion) return;
+    this.cellEls[i].cow.animate([{ transform: "scale(1.15)" }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
+  }
+
+  // ---- buttons -------------------------------------------------------------------------
+  undo() {
+    if (this.locked) return;
+    if (!this.moves.length) { this.s.toast(this.s.t("cw.nothing")); return; }
+    this.redoStack.push(this.moves.pop());
+    this.lastTap = null;
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  redo() {
+    if (this.locked) return;
+    if (!this.redoStack.length) { this.s.toast(this.s.t("cw.noRedo")); return; }
+    this.moves.push(this.redoStack.pop());
+    this.lastTap = null;
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  restart() {
+    if (this.locked) return;
+    const used = [];
+    this.state.forEach((s, i) => { if (s !== EMPTY) used.push(this.rc(i)); });
+    if (!used.length) return;
+    this.play(`clear ${used.join(" ")}`);   // one step, so Undo brings the board back
+  }
+
+  async hint() {
+    if (this.locked) return;
+    const moves = [...this.moves];
+    let h, offline = false;
+    try {
+      h = await this.s.api.hint(moves, "next");
+    } catch (err) {
+      if (err && err.status >= 400 && err.status < 500) throw err;
+      h = offlineHint(this.board, this.view.solution, moves);
+      offline = true;
+    }
+    if (this.locked || moves.length !== this.moves.length) return;
+    this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
+    this.sig = [];
+    this.render();
+    this.showHint(h, offline);
+    this.s.sound.nudge();
+  }
+
+  hintText(h, offline) {
+    const { t } = this.s;
+    const lang = this.s.settings.lang;
+    let text;
+    if (h.reason_zh && h.reason_en && !offline) {
+      const name = h.name_zh && lang !== "en" ? `【${h.name_zh}】` : h.technique ? `[${h.technique}] ` : "";
+      text = name + (lang === "en" ? h.reason_en : h.reason_zh);
+    } else if (h.kind === "mistake") text = t(`cw.mistake.${h.code}`);
+    else if (h.kind === "solved") text = t("cw.solved");
+    else text = t("cw.reveal");
+    return offline ? `${text} ${t("cw.offline")}` : text;
+  }
+
+  showHint(h, offline) {
+    this.lastHint = h;
+    this.lastHintOffline = offline;
+    this.hintBox.textContent = this.hintText(h, offline);
+    this.hintBox.dataset.kind = h.kind;
+    this.hintBox.dataset.technique = h.technique || "";
+    this.hintBox.hidden = false;
+  }
+
+  hideHint() {
+    this.lastHint = null;
+    if (this.hintBox) this.hintBox.hidden = true;
+  }
+
+  // ---- clear -------------------------------------------------------------------------
+  clear() {
+    this.locked = true;
+    this.elapsed = performance.now() - this.started;
+    this.press = null;
+    this.root.classList.add("cw-locked");
+    for (const b of Object.values(this.buttons)) b.disabled = true;
+    this.render();
+    this.s.sound.clear();
+    this.s.vibrate([20, 40, 60]);
+    this.s.toast(this.s.t("cw.cleared", { time: clock(this.elapsed) }), 1800);
+    if (this.motion) {
+      this.svg.animate([{ filter: "brightness(1)" }, { filter: "brightness(1.25)" }, { filter: "brightness(1)" }], { duration: 500, easing: "ease-out" });
+    }
+    const verified = this.s.api.check(this.moves).then((st) => st.cleared, () => true);
+    this.later(CLEAR_HOLD_MS, async () => {
+      if (await verified) this.s.onCleared();
+      else {
+        this.s.toast(this.s.t("cw.mismatch"));
+        this.locked = false;
+        this.root.classList.remove("cw-locked");
+        for (const b of Object.values(this.buttons)) b.disabled = false;
+        this.render();
+      }
+    });
+  }
+}
