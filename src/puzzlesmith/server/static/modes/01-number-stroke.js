@@ -29,7 +29,7 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const DEAD_ZONE = { touch: 0.08, pen: 0.08, mouse: 0.14 };
 const SAMPLE = 0.2;           // interpolation step of fast drags, in units
 const INSET = 0.055;          // half the gap between cells, in units
-const CONNECTOR = 0.42;       // length of the bar across a shared edge, in units
+const CONNECTOR = 0.2;        // length of the bar across a shared edge (plus round caps), in units
 const REVEAL_RING_MS = 1400;  // amber ring before a revealed number looks like a clue
 const CLEAR_HOLD_MS = 450;    // after the sweep, before the next level opens
 
@@ -115,7 +115,7 @@ class StrokeScreen {
       const [cx, cy] = c.units[0];
       const badge = el("rect", { class: "ns-badge", x: cx + 0.08, y: cy + 0.08, width: 0.3, height: 0.3, rx: 0.07 }, t);
       const corner = el("text", { class: "ns-corner", x: cx + 0.23, y: cy + 0.235 }, t);
-      const sub = el("text", { class: "ns-sub", x: ax, y: ay + 0.31 }, t);
+      const sub = el("text", { class: "ns-sub", x: ax, y: ay + 0.23 }, t);
       return { g, base, hatch, ring, t, num, corner, badge, sub };
     });
     this.wrap.append(svg);
@@ -241,7 +241,10 @@ class StrokeScreen {
     c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" ? " ns-given" : ""));
     c.ring.setAttribute("class", `ns-ring ns-ring-${ring || "none"}`);
     c.num.textContent = num;
-    c.num.setAttribute("class", "ns-num" + (isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num) ? " ns-partext" : ""));
+    const partext = isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num);
+    c.num.setAttribute("class", "ns-num" + (partext ? " ns-partext" : num.length > 1 ? " ns-num2" : ""));
+    const [, ay] = this.geo.cells[i].at;
+    c.num.setAttribute("y", String(sub ? ay - 0.07 : ay));
     c.corner.textContent = corner;
     c.badge.style.display = corner ? "" : "none";
     if (corner) {
