@@ -117,3 +117,11 @@ def test_validate_cli_fails_non_unique_and_warns_on_guessing(
     assert "[not-unique]" in res.output and "[no-solution]" in res.output
     assert "level guess: board: warning: the logic solver gets stuck" in res.output
     assert "cows: 1/3 levels passed" in res.output  # a warning alone does not fail a level
+
+
+def test_impossible_request_fails_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzlesmith.cows.generate as gen
+
+    monkeypatch.setattr(gen, "MAX_RESTARTS", 15)
+    with pytest.raises(gen.GenerationError, match="no 4×4 board at grade hard"):
+        generate_level(CowsOptions(4, "hard"), 1, 0)

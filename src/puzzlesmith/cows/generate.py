@@ -20,10 +20,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.cows.board import LETTERS, Level, bits, build_board, flood
 from puzzlesmith.cows.logic import GRADES, deduce
 from puzzlesmith.cows.solver import solve_board
+
+#: fresh plantings tried before giving up on a (size, grade) that may not exist (e.g. 4×4 hard)
+MAX_RESTARTS = 400
+
+
+class GenerationError(PuzzlesmithError):
+    """No board of the requested size and grade was found."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +160,7 @@ def generate_level(options: CowsOptions, seed: int, index: int, max_rounds: int 
     # even growth makes long interlocking regions (Hall sets); skewed growth easy footholds
     skew = 4.0 if tier < 2 else 0.0
     rounds = max_rounds or 12 * n
-    while True:
+    for _ in range(MAX_RESTARTS):
         cols = plant_solution(n, rng)
         owner = grow_regions(n, cols, rng, skew)
         cow_cells = {r * n + c for r, c in enumerate(cols)}
@@ -175,6 +183,14 @@ def generate_level(options: CowsOptions, seed: int, index: int, max_rounds: int 
                 level, score, stuck, placed = trial, s, st, pl
             else:
                 owner[j] = old
+    raise _give_up(options)
+
+
+def _give_up(options: CowsOptions) -> GenerationError:
+    return GenerationError(
+        f"cows generate: no {options.size}×{options.size} board at grade {options.grade} "
+        f"after {MAX_RESTARTS} fresh starts; try another grade or size"
+    )
 
 
 def _make_unique(
