@@ -152,7 +152,7 @@ PLANS: list[Plan] = [
         "撤销一步，转墙也会转回去 / Undo a step and the walls turn back too",
         "两个转墙，只给起点",
         GenerateOptions(cells=12, walls=2, turners=2),
-        ("medium", "hard"),
+        ("hard",),
     ),
     Plan(
         "2-6",

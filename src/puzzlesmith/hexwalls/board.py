@@ -25,6 +25,7 @@ from typing import Any
 
 from puzzlesmith.core.pack import check_fields, is_type
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.stroke.board import components  # generic over adjacency lists
 
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
@@ -283,26 +284,6 @@ def board_of(level: Level) -> Board:
         clue=clue,
         step_cell={s: i for i, s in clue.items()},
     )
-
-
-def components(adj: tuple[tuple[int, ...], ...]) -> list[list[int]]:
-    """Connected components of a graph given as adjacency lists."""
-    seen: set[int] = set()
-    comps: list[list[int]] = []
-    for s in range(len(adj)):
-        if s in seen:
-            continue
-        comp, stack = [], [s]
-        seen.add(s)
-        while stack:
-            i = stack.pop()
-            comp.append(i)
-            for j in adj[i]:
-                if j not in seen:
-                    seen.add(j)
-                    stack.append(j)
-        comps.append(sorted(comp))
-    return comps
 
 
 # ---- parsing ---------------------------------------------------------------------------
