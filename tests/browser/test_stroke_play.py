@@ -45,6 +45,8 @@ def test_clear_1_1_then_the_next_level_opens(page: Any, pointer: Pointer, device
         shot(page, "stroke-1-1-start")
     drag_cells(page, pointer, view(page, "1-1")["solution"])
     assert page.text_content("#tb-counter") == "□ × 0"
+    pointer.tap(*centre(page, "a"))  # cleared locks the board: no rewind
+    assert page.text_content("#tb-counter") == "□ × 0"
     page.wait_for_selector('.ns-svg[aria-label="1-2"]')
     assert page.url.endswith(f"#/{MODE}/1-2")
     save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
@@ -120,6 +122,11 @@ def test_fast_drags_skip_nothing_and_never_jump(page: Any, pointer: Pointer) -> 
     # one straight move across two cells: l is interpolated, not skipped
     pointer.drag([centre(page, "s"), centre(page, "m")], steps=1)
     assert path_of(page) == ["s", "l", "m"]
+    # a real touch on a history cell wins: one fast move from h back across j and m to l
+    drag_cells(page, pointer, ["m", "j", "h"])
+    pointer.drag([centre(page, "h"), centre(page, "l")], steps=1)
+    assert path_of(page) == ["s", "l"]
+    pointer.drag([centre(page, "l"), centre(page, "m")], steps=1)
     # fast diagonal drags through cell corners append no non-adjacent cell
     pointer.drag([centre(page, "m"), at_units(page, 1.5, 2.5)], steps=1)  # m ↗ g across corners
     pointer.drag([centre(page, path_of(page)[-1]), at_units(page, 3.5, 0.5)], steps=1)
