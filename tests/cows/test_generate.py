@@ -125,3 +125,18 @@ def test_impossible_request_fails_with_one_line(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(gen, "MAX_RESTARTS", 15)
     with pytest.raises(gen.GenerationError, match="no 4×4 board at grade hard"):
         generate_level(CowsOptions(4, "hard"), 1, 0)
+
+
+def test_validate_warns_on_a_real_board_that_needs_guessing(
+    real: tuple[list[Level], dict[str, object]], tmp_path: Path
+) -> None:
+    """Community level 538 of the real corpus is unique, but our techniques get stuck."""
+    levels, _ = real
+    stuck = next(lv for lv in levels if lv.id == "community-538")
+    path = tmp_path / "p.json"
+    path.write_text(
+        json.dumps({"mode": "04-cows", "pack": 9, "title": "t", "levels": [stuck.to_json()]})
+    )
+    res = CliRunner().invoke(build_app(), ["cows", "validate", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "warning: the logic solver gets stuck" in res.output and "[needs-guessing]" in res.output
