@@ -54,8 +54,9 @@ class GameState:
         return out
 
     def legal_starts(self) -> list[int]:
-        firsts = [i for i, s in self.known().items() if s == 1]
-        return firsts if firsts else list(range(self.board.n))
+        """The clue-1 cell, else any cell (as in Number Stroke: a revealed 1 does not restrict)."""
+        one = self.board.step_cell.get(1)
+        return [one] if one is not None else list(range(self.board.n))
 
     def can_add(self, j: int) -> str | None:
         """Why cell j cannot be added now, or None when it can."""

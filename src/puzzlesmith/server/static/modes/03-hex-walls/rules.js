@@ -75,8 +75,8 @@ export class Game {
   numberOn(cell) { return this.known().get(cell); }
 
   legalStarts() {
-    const firsts = [...this.known()].filter(([, s]) => s === 1).map(([c]) => c);
-    return firsts.length ? firsts : [...Array(this.board.n).keys()];
+    const one = this.board.stepCell.get(1);
+    return one !== undefined ? [one] : [...Array(this.board.n).keys()];
   }
 
   /** Why cell j cannot be added now, or null when it can (the engine's wording). */
