@@ -26,6 +26,7 @@ from stroke_helpers import (
 #: tests of behaviour that does not depend on the device run on the phone only
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
+DEMO_SOLUTION = list("slmjhBdecbaAfgi")  # seed 000 §7.3
 WRONG_DEMO = ["s", "l", "m", "j", "i", "g", "h", "B"]
 
 
@@ -328,3 +329,17 @@ def test_every_shipped_level_clears_by_touch(page: Any, pointer: Pointer) -> Non
     # the last level, once its clear animation ends, returns to level select
     page.wait_for_selector(f'.tile.cleared[data-level="{ids[-1]}"]')
     assert page.url.endswith(f"#/{MODE}")
+
+
+@TOUCH_ONLY
+def test_hints_and_clear_work_with_the_server_gone(page: Any, pointer: Pointer) -> None:
+    """After load the level plays offline: hints come from the baked solution."""
+    open_level(page, "demo")
+    page.route("**/api/**", lambda route: route.abort())
+    page.click('[data-action="reveal"]')
+    page.wait_for_selector('.ns-label[data-id="a"] .ns-num:text("11")')
+    page.click('[data-action="guide"]')
+    page.wait_for_selector('.ns-cell.ns-target[data-id="s"]')
+    drag_cells(page, pointer, DEMO_SOLUTION)
+    assert page.get_attribute(".ns-svg", "data-cleared") == "true"
+    page.wait_for_selector(".tile")  # a hidden level returns to level select (packs cached)
