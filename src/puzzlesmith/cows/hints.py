@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlesmith.cows.board import Level, bits, board_of, cell_id
+from puzzlesmith.cows.board import Level, board_of, cell_id
 from puzzlesmith.cows.logic import Position, next_deduction
 from puzzlesmith.cows.rules import COW, MARK, apply_moves, conflicts
 from puzzlesmith.cows.solver import solve_board
@@ -99,14 +99,6 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
         "reason_zh": "这个棋盘没有唯一解，无法给出提示。",
         "reason_en": "This board has no unique solution; no hint can be given.",
     }
-
-
-def free_cells(level: Level, moves: Sequence[str]) -> list[str]:
-    """Empty cells of the position (for tests and the client)."""
-    b = board_of(level)
-    state = apply_moves(b, moves)
-    full = sum(1 << i for i, s in enumerate(state) if s == 0)
-    return [cell_id(b, i) for i in bits(full)]
 
 
 _CONFLICT_ZH = {

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import GradeResult, LogicStep
-from puzzlesmith.cows.board import Board, Level, bits, board_of, cell_id, cells_of
+from puzzlesmith.cows.board import Board, Level, bits, board_of, cells_of
 
 TECHNIQUES = (
     "cow-excludes",
@@ -494,8 +494,3 @@ def grade(level: Level, max_tier: int = 3) -> GradeResult:
         techniques=counts,
         details={"hardest": hardest, "hall": run.hall, "tier": run.tier},
     )
-
-
-def describe(board: Board, cows: int) -> list[str]:
-    """Cell ids of the cows, for messages."""
-    return [cell_id(board, i) for i in bits(cows)]
