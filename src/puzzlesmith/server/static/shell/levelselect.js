@@ -43,7 +43,7 @@ export function renderLevelSelect(packs, saves, { t, onPick }) {
       const open = isOpen(order, l.id, saves);
       b.className = "tile";
       b.dataset.level = l.id;
-      b.textContent = l.id;
+      b.textContent = `${p.pack}-${l.index}`;
       if (cleared.has(l.id)) { b.classList.add("cleared"); b.title = t("cleared"); }
       if (!open) { b.classList.add("locked"); b.disabled = true; b.title = t("locked"); }
       if (first && first.id === l.id) b.classList.add("current");

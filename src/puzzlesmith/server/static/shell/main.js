@@ -147,7 +147,7 @@ async function renderPlay(mode, levelId, token) {
     document.head.append(link);
   }
   if (listed) saves.setCurrent(levelId);
-  topBar.setTitle(levelId);
+  topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
   const root = document.createElement("div");
   root.className = "mode-root";
