@@ -13,7 +13,7 @@ The real puzzles are read from ../shared/external (test data only, never shipped
 Times are CPU time of this process (time.process_time), so other load on the machine
 does not inflate them.
 
-Run: .venv/bin/python benchmarks/cows_bench.py [--count 30] [--skip-plain]
+Run: .venv/bin/python benchmarks/cows_bench.py [--count 30] [--skip-plain] [--per-level]
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from puzzlesmith.cows.solver import solve, solve_rows_plain
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "external"
 
 
-def bench_real(skip_plain: bool) -> None:
+def bench_real(skip_plain: bool, per_level: bool) -> None:
     path = EXTERNAL / "queens-real.json"
     if not path.exists():
         print(f"real corpus absent ({path}); skipping solver and logic figures")
@@ -105,8 +105,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=30, help="boards per generator figure")
     ap.add_argument("--skip-plain", action="store_true", help="skip the slow baseline solver")
+    ap.add_argument(
+        "--per-level", action="store_true", help="list each LinkedIn level's techniques"
+    )
     args = ap.parse_args()
-    bench_real(args.skip_plain)
+    bench_real(args.skip_plain, args.per_level)
     bench_generator(args.count)
 
 
