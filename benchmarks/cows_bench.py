@@ -69,9 +69,11 @@ def bench_real(skip_plain: bool, per_level: bool) -> None:
         grades[GRADES[run.tier] if run.solved else "unsolved"] += 1
         used = sorted({s.technique for s in run.steps})
         needed.update(used)
-        combos[
-            " + ".join(u for u in used if u not in ("cow-excludes", "last-free")) or "basic"
-        ] += 1
+        combo = " + ".join(u for u in used if u not in ("cow-excludes", "last-free")) or "basic"
+        combos[combo] += 1
+        if per_level:
+            verdict = GRADES[run.tier] if run.solved else "unsolved"
+            print(f"  {lv.id}: {verdict}, hall {run.hall}, {len(run.steps)} steps: {combo}")
     took = time.process_time() - t
     print(
         f"logic solver: {solved}/{len(linkedin)} LinkedIn levels solved without guessing "
