@@ -479,6 +479,16 @@ def deduce(
     return run
 
 
+def grade_name(run: Run) -> str:
+    """``easy``/``medium``/``hard``/``expert``, with the largest Hall set when k ≥ 2.
+
+    The full difficulty is this, the hardest technique and the step count.
+    """
+    if not run.solved:
+        return "unsolved"
+    return GRADES[run.tier] + (f" (hall {run.hall})" if run.hall >= 2 else "")
+
+
 def grade(level: Level, max_tier: int = 3) -> GradeResult:
     """Grade = the hardest tier needed (easy/medium/hard/expert), plus Hall size and steps."""
     b = board_of(level)
@@ -489,7 +499,7 @@ def grade(level: Level, max_tier: int = 3) -> GradeResult:
     hardest = max(run.steps, key=lambda s: TIER[s.technique]).technique if run.steps else ""
     return GradeResult(
         solved=run.solved,
-        grade=GRADES[run.tier] if run.solved else "unsolved",
+        grade=grade_name(run),
         steps=[s.to_step(b) for s in run.steps],
         techniques=counts,
         details={"hardest": hardest, "hall": run.hall, "tier": run.tier},
