@@ -89,6 +89,10 @@ def test_demo_wrong_move_shows_red_8_and_rewind_clears_it(
         "getComputedStyle(document.querySelector('.ns-cell[data-id=\"B\"] .ns-base')).fill"
         " === 'rgb(229, 72, 77)'"
     )
+    dash = page.evaluate(
+        "getComputedStyle(document.querySelector('.ns-cell[data-id=\"B\"] .ns-ring')).strokeDasharray"
+    )
+    assert dash not in ("", "none"), "a conflict also reads without colour (broken outline)"
     if device == "touch":
         page.wait_for_timeout(320)
         shot(page, "stroke-demo-conflict")
