@@ -238,7 +238,7 @@ class StrokeScreen {
     const c = this.cellEls[i];
     c.g.setAttribute("class", `ns-cell ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (targeted === "1" ? " ns-target" : "") + (dim === "1" ? " ns-dim" : "") + (bright === "1" ? " ns-bright" : ""));
     c.g.dataset.state = kind;
-    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" ? " ns-given" : ""));
+    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" ? " ns-given" : "") + (bright === "1" ? " ns-bright" : ""));
     c.ring.setAttribute("class", `ns-ring ns-ring-${ring || "none"}`);
     c.num.textContent = num;
     const partext = isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num);
