@@ -418,13 +418,13 @@ PACK2 = [
     ),
     Spec(
         "2-9",
-        ["abcddd", "e.fddd", "ghiddd", "jjjklm", ".njo.p", ".qqrst"],
-        {"n": 1, "h": 6, "s": 20},
-        "nqrojhgeabcfidklmpts",
-        "两头一起推：n=1 紧贴 L 形 j，而 j 又贴 h，直接进 j 最多让 h=3；要五步到 h 只能"
-        "n→横条 q→r→o→L 形 j→h。另一头 s=20 只剩 t 一个邻格，t=19→p=18→m=17。"
-        "h 之后若先走 i，g 只剩 e 一个出口，成第二个终点；所以 h→g→e→a→b→c。c 若直接进 3×3，"
-        "f、i 会被困，于是 c→f→i→3×3 d→k→l→m。",
+        [".aabbb", ".cdbbb", "efgbbb", "hijklm", ".nommm", ".pqrst"],
+        {"c": 1, "d": 4, "t": 18},
+        "cabdgfehinpqojklmtsr",
+        "1 与 4 紧挨着，却要走三步：c→横条 a→3×3 b→d，或 c→f→g→d。后者让角格 e 只剩 h 一个出口，"
+        "成了终点，倒推 h=19、i=18，与 t=18 冲突；所以先绕横条和 3×3（两个大块各只算一步）。"
+        "d 之后只能 g，顺着 f→e→h→i 收左侧。t=18 只贴 s 和 L 形 m，收尾是 …→m=17→t→s→r；"
+        "中段 i→n→p→q→o→j→k→l 把剩下的格扫完，再进 L 形 m。",
     ),
     Spec(
         "2-10",
