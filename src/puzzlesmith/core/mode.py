@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from puzzlesmith.core.errors import LevelFormatError, UnknownLevelError, UnreadableFileError
-from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
+from puzzlesmith.core.problems import Problem, errors
 
 JSON = dict[str, Any]
 
@@ -33,6 +34,8 @@ class LevelLike(Protocol):
 
     @property
     def caption(self) -> str | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 L = TypeVar("L", bound=LevelLike)
@@ -126,12 +129,40 @@ class Mode(ABC, Generic[L]):
 
     # ---- level files -------------------------------------------------------------------
     @abstractmethod
-    def parse_pack(self, raw: object, source: str) -> Pack[L]:
-        """Check every hard rule of the format; raise LevelFormatError listing all problems."""
+    def parse_level(self, raw: object, lid: str) -> tuple[L | None, list[Problem]]:
+        """Check every hard rule of one level body; the level when it is sound enough to use."""
 
-    @abstractmethod
+    def parse_pack(self, raw: object, source: str) -> Pack[L]:
+        """The envelope and every level; raise LevelFormatError listing all problems found."""
+        header, problems = parse_header(raw, self.id)
+        levels: list[L] = []
+        if header is not None:
+            ids: list[str] = []
+            for k, raw_level in enumerate(header.levels):
+                lid = level_id_of(raw_level, k)
+                level, level_problems = self.parse_level(raw_level, lid)
+                problems.extend(level_problems)
+                if isinstance(raw_level, dict) and isinstance(raw_level.get("id"), str):
+                    ids.append(lid)
+                if level is not None:
+                    levels.append(level)
+            problems.extend(duplicate_level_ids(ids))
+        if header is None or errors(problems):
+            if not problems:
+                problems.append(Problem("json-type", "not a pack", where="pack"))
+            raise format_error(errors(problems) or problems, source)
+        return Pack(
+            mode=header.mode,
+            pack=header.pack,
+            title=header.title,
+            levels=levels,
+            notes=header.notes,
+            source=source,
+        )
+
     def dump_level(self, level: L) -> JSON:
         """The level as it is written in a pack file (round-trips through parse_pack)."""
+        return level.to_json()
 
     def dump_pack(self, pack: Pack[L]) -> JSON:
         out: JSON = {"mode": self.id, "pack": pack.pack, "title": pack.title}

@@ -7,9 +7,8 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.core.mode import JSON, GradeResult, Mode, Pack, SolveResult, format_error
-from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
-from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
+from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows import hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, parse_level
 from puzzlesmith.cows.generate import CowsOptions, generate_level
@@ -63,35 +62,8 @@ class CowsMode(Mode[Level]):
     generate_options = CowsOptions
 
     # ---- level files -------------------------------------------------------------------
-    def parse_pack(self, raw: object, source: str) -> Pack[Level]:
-        header, problems = parse_header(raw, self.id)
-        levels: list[Level] = []
-        if header is not None:
-            ids: list[str] = []
-            for k, raw_level in enumerate(header.levels):
-                lid = level_id_of(raw_level, k)
-                level, level_problems = parse_level(raw_level, lid)
-                problems.extend(level_problems)
-                if isinstance(raw_level, dict) and isinstance(raw_level.get("id"), str):
-                    ids.append(lid)
-                if level is not None:
-                    levels.append(level)
-            problems.extend(duplicate_level_ids(ids))
-        if errors(problems) or header is None:
-            if not problems:
-                problems.append(Problem("json-type", "not a pack", where="pack"))
-            raise format_error(errors(problems) or problems, source)
-        return Pack(
-            mode=header.mode,
-            pack=header.pack,
-            title=header.title,
-            levels=levels,
-            notes=header.notes,
-            source=source,
-        )
-
-    def dump_level(self, level: Level) -> JSON:
-        return level.to_json()
+    def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
+        return parse_level(raw, lid)
 
     # ---- checking and solving -----------------------------------------------------------
     def solve(self, level: Level, limit: int = 2) -> SolveResult:
