@@ -13,6 +13,8 @@ search for a second solution ran to the end. Pruning, each checked after every s
 * on bipartite boards (all plain square grids) the two colours must alternate: the
   start colour is fixed by every clue, and the unvisited cells must hold as many cells
   of each colour as an alternating walk can cover;
+* on other boards (big and shaped cells make odd cycles, and bottlenecks) the cut
+  vertices of the unvisited region must chain up like a path's blocks (Tarjan);
 * before the search, each cell gets the set of steps it can still take (graph distance
   to the clues before and after, parity, colour), and a cell with one possible step, or a
   step with one possible cell, becomes an implied clue — repeated to a fixed point. The
@@ -30,8 +32,9 @@ search for a second solution ran to the end. Pruning, each checked after every s
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
@@ -221,6 +224,65 @@ def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
     return reach
 
 
+def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
+    """Can a Hamiltonian path of ``unv ∪ {v}`` start at v, as far as cut vertices tell?
+
+    Tarjan's DFS from v: every unvisited cell must be reached; v must not be a cut vertex
+    (the path could never come back); each cut vertex may separate only one part (a path
+    passes it once); and the cut vertices must be nested, so the blocks form a chain that
+    starts at v's block.
+    """
+    region = unv | (1 << v)
+    disc: dict[int, int] = {v: 0}
+    low: dict[int, int] = {v: 0}
+    # articulation point → (discovery time of its separated child, end of that subtree)
+    cuts: list[tuple[int, int, int]] = []
+    counter = 1
+    stack: list[tuple[int, int, Iterator[int]]] = [(v, -1, iter(adj[v]))]
+    root_children = 0
+    while stack:
+        x, parent, it = stack[-1]
+        advanced = False
+        for y in it:
+            if not (region >> y) & 1 or y == parent:
+                continue
+            if y in disc:
+                if disc[y] < low[x]:
+                    low[x] = disc[y]
+                continue
+            disc[y] = low[y] = counter
+            counter += 1
+            stack.append((y, x, iter(adj[y])))
+            advanced = True
+            break
+        if advanced:
+            continue
+        stack.pop()
+        if parent < 0:
+            continue
+        if low[x] < low[parent]:
+            low[parent] = low[x]
+        if parent == v:
+            root_children += 1
+            if root_children > 1:
+                return False  # v is a cut vertex
+        elif low[x] >= disc[parent]:
+            cuts.append((parent, disc[x], counter))
+    if len(disc) != region.bit_count():
+        return False
+    if not cuts:
+        return True
+    seen_cut: set[int] = set()
+    for cut, _, _ in cuts:
+        if cut in seen_cut:
+            return False  # a cut vertex separating two parts
+        seen_cut.add(cut)
+    # nested: sorted by their cut vertex's discovery, each next one lies in the previous
+    # one's separated subtree
+    chain = sorted(cuts, key=lambda c: disc[c[0]])
+    return all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain))
+
+
 def search(
     adjmask: Sequence[int],
     clue: Mapping[int, int],
@@ -307,7 +369,9 @@ def _search(
     solutions: list[list[int]] = []
     path: list[int] = []
     deg = [0] * n
-    budget = [node_budget if node_budget is not None else -1]
+    seen: set[tuple[int, ...]] = set()
+    nodes = [0]  # search nodes used so far
+    cap = [0]  # stop (incomplete) when nodes reaches cap
     aborted = [False]
 
     def final_ok(d: int) -> bool:
@@ -356,6 +420,8 @@ def _search(
                 frontier = nxt
             if nb & ~reached:
                 return False
+        if colour is None and not _path_shaped(v, unv, adj):
+            return False
         ni = next_idx[k]
         if ni >= len(clue_steps):
             return True
@@ -396,13 +462,15 @@ def _search(
     def dfs(v: int, k: int, unv: int, dead: int) -> bool:
         """v is the end at step k. Returns True to stop the whole search."""
         if not unv:
-            solutions.append(list(path))
+            key = tuple(path)
+            if key not in seen:  # a start searched again with a larger quota
+                seen.add(key)
+                solutions.append(list(path))
             return len(solutions) >= limit
-        if budget[0] >= 0:
-            budget[0] -= 1
-            if budget[0] < 0:
-                aborted[0] = True
-                return True
+        nodes[0] += 1
+        if nodes[0] >= cap[0]:
+            aborted[0] = True
+            return True
         nk = k + 1
         cands = _bits(adjmask[v] & unv & may[nk])
         if len(cands) > 1:
@@ -432,8 +500,10 @@ def _search(
         return False
 
     base_deg = [mask.bit_count() for mask in adjmask]
-    starts = sorted(_bits(may[1]), key=base_deg.__getitem__)
-    for s in starts:
+
+    def run(s: int) -> bool:
+        """Search every path from start s (until cap). True when s was exhausted."""
+        aborted[0] = False
         unv = full & ~(1 << s)
         deg[:] = base_deg  # every other cell is unvisited or the end
         dead = 0
@@ -441,10 +511,28 @@ def _search(
             if u != s and deg[u] <= 1:
                 dead |= 1 << u
         if unv and not feasible(s, 1, unv, dead):
-            continue
+            return True
         path.append(s)
-        stop = dfs(s, 1, unv, dead)
+        dfs(s, 1, unv, dead)
         path.pop()
-        if stop:
-            break
-    return solutions, not aborted[0]
+        return not aborted[0]
+
+    total = node_budget if node_budget is not None else 1 << 62
+    pending = sorted(_bits(may[1]), key=base_deg.__getitem__)
+    # several possible starts: round robin with growing quotas, so that one start whose
+    # refutation is long does not hide easy solutions from the others
+    quota = 2000 if len(pending) > 1 else total
+    while pending:
+        left: list[int] = []
+        for s in pending:
+            if nodes[0] >= total:
+                return solutions, False
+            cap[0] = min(total, nodes[0] + quota)
+            done = run(s)
+            if len(solutions) >= limit:
+                return solutions, True
+            if not done:
+                left.append(s)
+        pending = left
+        quota *= 4
+    return solutions, True

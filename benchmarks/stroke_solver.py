@@ -1,0 +1,223 @@
+"""Number Stroke solver benchmark (a script, not a test): prints timings and the CP-SAT ratio.
+
+    .venv/bin/python benchmarks/stroke_solver.py [--quick] [--cpsat-limit SECONDS]
+
+Sections: the shipped levels (target: each counted to 2 in < 5 ms); the real Numbrix
+puzzles in ../shared/external (when present); seeded random polyomino boards of 20–100
+cells (per-size medians) and of 40–225 cells with few clues. Each board is also solved by
+the independent CP-SAT model of tests/stroke/support.py in the same run; counts must agree
+(target: ≥ 10× less total time than CP-SAT on the 40–225-cell boards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import itertools
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.stroke import MODE
+from puzzlesmith.stroke.board import Board, Level, board_of
+from puzzlesmith.stroke.solver import search
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTERNAL = ROOT / ".." / "shared" / "external"
+
+
+def _support() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "stroke_support", ROOT / "tests" / "stroke" / "support.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def timed(fn: Callable[[], Any], repeat: int = 1) -> tuple[Any, float]:
+    """Result and the best wall time over ``repeat`` runs, in seconds."""
+    best = float("inf")
+    result = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t)
+    return result, best
+
+
+def ours(b: Board) -> int:
+    paths, complete = search(b.adjmask, b.clue, b.parity, 2)
+    assert complete
+    return len(paths)
+
+
+class Row:
+    def __init__(self, name: str, n: int, count: int, t: float) -> None:
+        self.name, self.n, self.count, self.t = name, n, count, t
+        self.cp_count: int | None = None
+        self.cp_t: float | None = None
+
+
+def compare(rows: list[Row], boards: Sequence[Board], cpsat: Any, limit: float) -> None:
+    for row, b in zip(rows, boards, strict=True):
+        paths, t = timed(lambda b=b: cpsat(b.adjmask, b.clue, b.parity, 2, time_limit=limit))
+        row.cp_count, row.cp_t = len(paths), t
+
+
+def ms(t: float | None) -> str:
+    return "—" if t is None else f"{t * 1000:9.1f}"
+
+
+def report(title: str, rows: list[Row], timeout: float) -> None:
+    print(f"\n== {title}")
+    print(f"{'board':36} {'N':>4} {'count':>5} {'ours ms':>9} {'CP-SAT ms':>10} {'cp cnt':>6}")
+    for r in rows:
+        flag = ""
+        if r.cp_count is not None and r.cp_count != r.count:
+            flag = "  (CP-SAT timed out)" if (r.cp_t or 0) >= timeout * 0.95 else "  MISMATCH"
+        cp = "—" if r.cp_count is None else str(r.cp_count)
+        print(f"{r.name[:36]:36} {r.n:4} {r.count:5} {ms(r.t)} {ms(r.cp_t):>10} {cp:>6}{flag}")
+    summary(rows, timeout)
+
+
+def summary(rows: list[Row], timeout: float) -> None:
+    mine = sum(r.t for r in rows)
+    line = f"total: ours {mine * 1000:.1f} ms"
+    cp_rows = [r for r in rows if r.cp_t is not None]
+    if cp_rows:
+        theirs = sum(r.cp_t or 0 for r in cp_rows)
+        agree = sum(1 for r in cp_rows if r.cp_count == r.count)
+        timeouts = sum(1 for r in cp_rows if (r.cp_t or 0) >= timeout * 0.95)
+        line += (
+            f", CP-SAT {theirs * 1000:.1f} ms (ratio {theirs / max(mine, 1e-9):.1f}×), "
+            f"counts agree {agree}/{len(cp_rows)}"
+        )
+        if timeouts:
+            line += f", CP-SAT hit its {timeout:.0f} s limit {timeouts}×"
+    print(line)
+
+
+def per_size(rows: list[Row], sizes: Sequence[int]) -> None:
+    print(f"{'size':>9} {'boards':>6} {'median ours ms':>15} {'median CP-SAT ms':>17}")
+    for lo, hi in itertools.pairwise(sizes):
+        group = [r for r in rows if lo <= r.n < hi]
+        if not group:
+            continue
+        med = statistics.median(r.t for r in group)
+        cps = [r.cp_t for r in group if r.cp_t is not None]
+        cp = ms(statistics.median(cps)) if cps else "—"
+        print(f"{lo:>4}–{hi - 1:<4} {len(group):6} {ms(med):>15} {cp:>17}")
+
+
+def random_boards(support: Any, seed: int, count: int, lo: int, hi: int) -> list[Level]:
+    """Seeded random polyomino boards with lo ≤ N ≤ hi and 1–4 clues taken from a path."""
+    rng = random.Random(seed)
+    out: list[Level] = []
+    while len(out) < count:
+        target = rng.randint(lo, hi)
+        side = max(3, round((target * 2.1) ** 0.5))
+        level = support.random_level(rng, side + rng.randint(-1, 1), side + rng.randint(-1, 1))
+        b = board_of(level)
+        if not lo <= b.n <= hi:
+            continue
+        paths, _complete = search(b.adjmask, {}, {}, 1, node_budget=200_000)
+        if not paths:
+            continue
+        path = paths[0]
+        k = rng.randint(1, 4)
+        steps = rng.sample(range(1, b.n + 1), k)
+        level = support.with_clues(level, {b.ids[path[s - 1]]: s for s in steps}, {})
+        out.append(level)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer random boards")
+    ap.add_argument("--cpsat-limit", type=float, default=60.0, help="CP-SAT seconds per board")
+    ap.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT comparison")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    support = _support()
+    cpsat = None if args.no_cpsat else support.cpsat_paths
+    limit = args.cpsat_limit
+
+    # 1. shipped levels: best of 5 runs each
+    rows, boards = [], []
+    for pack in MODE.shipped_packs():
+        for level in pack.levels:
+            b = board_of(level)
+            count, t = timed(lambda b=b: ours(b), repeat=5)
+            rows.append(Row(level.id, b.n, count, t))
+            boards.append(b)
+    if cpsat:
+        compare(rows, boards, cpsat, limit)
+    report("shipped levels (count to 2, best of 5)", rows, limit)
+    worst = max(rows, key=lambda r: r.t) if rows else None
+    if worst:
+        ok = "OK" if worst.t < 0.005 else "OVER TARGET"
+        print(f"slowest shipped level: {worst.name} {worst.t * 1000:.2f} ms (target < 5 ms: {ok})")
+
+    big_rows: list[Row] = []
+
+    # 2. real Numbrix puzzles
+    numbrix = EXTERNAL / "numbrix-real.json"
+    if numbrix.exists():
+        expected = json.loads((EXTERNAL / "numbrix-real.counts.json").read_text("utf-8"))
+        rows, boards = [], []
+        for level in MODE.load_file(numbrix).levels:
+            b = board_of(level)
+            count, t = timed(lambda b=b: ours(b))
+            assert count == expected[level.id]["count"], level.id
+            rows.append(Row(level.id, b.n, count, t))
+            boards.append(b)
+        if cpsat:
+            compare(rows, boards, cpsat, limit)
+        report("real Numbrix puzzles (../shared/external; counts checked)", rows, limit)
+        big_rows += [r for r in rows if 40 <= r.n <= 225]
+    else:
+        print(f"\n(no {numbrix}: Numbrix section skipped)")
+
+    # 3. random boards, 20–100 cells, per-size medians
+    n_small = 20 if args.quick else 60
+    levels = random_boards(support, args.seed, n_small, 20, 100)
+    rows = []
+    boards = [board_of(lv) for lv in levels]
+    for i, b in enumerate(boards):
+        count, t = timed(lambda b=b: ours(b))
+        rows.append(Row(f"random-{args.seed}-{i}", b.n, count, t))
+    if cpsat:
+        compare(rows, boards, cpsat, limit)
+    print("\n== seeded random polyomino boards, 20–100 cells, 1–4 clues")
+    per_size(rows, [20, 40, 60, 80, 101])
+    summary(rows, limit)
+
+    # 4. the target set: 40–225 cells, few clues
+    n_big = 10 if args.quick else 30
+    levels = random_boards(support, args.seed + 1, n_big, 40, 225)
+    rows = []
+    boards = [board_of(lv) for lv in levels]
+    for i, b in enumerate(boards):
+        count, t = timed(lambda b=b: ours(b))
+        rows.append(Row(f"random-{args.seed + 1}-{i}", b.n, count, t))
+    if cpsat:
+        compare(rows, boards, cpsat, limit)
+    print("\n== seeded random polyomino boards, 40–225 cells, 1–4 clues")
+    per_size(rows, [40, 80, 120, 160, 226])
+    summary(rows, limit)
+    big_rows += rows
+    if cpsat:
+        print("\n== target set: every board of 40–225 cells above (random + Numbrix)")
+        summary(big_rows, limit)
+
+
+if __name__ == "__main__":
+    sys.setrecursionlimit(10_000)
+    main()
