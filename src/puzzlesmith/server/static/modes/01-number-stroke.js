@@ -274,7 +274,6 @@ class StrokeScreen {
       const line = el("line", { class: "ns-conn", x1, y1, x2, y2 }, this.layerConn);
       line.dataset.from = this.board.ids[a];
       line.dataset.to = this.board.ids[b];
-      if (this.motion && j === path.length - 2) line.animate([{ strokeWidth: 0 }, { strokeWidth: 0.16 }], { duration: 80 });
       this.conn.push({ a, b, el: line });
     }
     const dimFrom = this.target?.dimFrom;
@@ -282,11 +281,9 @@ class StrokeScreen {
   }
 
   // ---- feedback ----------------------------------------------------------------------
-  pop(i) {
-    if (!this.motion) return;
-    this.cellEls[i].g.animate([{ transform: "scale(1.12)" }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
-    this.cellEls[i].num.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 120 });
-  }
+  // The 80 ms pop, the step's fade-in and the connector's growth are CSS animations that
+  // start when a cell turns into a path cell (01-number-stroke.css): no script animation
+  // objects on the hot path of a drag.
 
   shake(i, amp = 0.09, ms = 280) {
     if (!this.motion) return;
@@ -314,7 +311,6 @@ class StrokeScreen {
     this.prevConflicts = now;
     this.render();
     if (added !== null) {
-      this.pop(added);
       const k = g.pos.get(added);
       if (!fresh.length) {
         this.s.sound.step(k);
