@@ -429,12 +429,16 @@ class StrokeScreen {
     this.changed();
   }
 
+  /** The server's hint; offline (or on a server error) the same hint from the baked solution. */
   async hint(kind) {
     const solution = this.view.solution || [];
     try {
       return await this.s.api.hint(this.game.moves(), kind);
     } catch (err) {
-      if (err && err.status >= 400 && err.status < 500) throw err;
+      if (err && err.status >= 400 && err.status < 500) {
+        this.s.toast(err.message || String(err));
+        return null;
+      }
       return kind === "reveal" ? localHints.reveal(solution, this.game) : localHints.guide(solution, this.game);
     }
   }
@@ -442,7 +446,7 @@ class StrokeScreen {
   async reveal() {
     if (this.locked) return;
     const h = await this.hint("reveal");
-    if (this.locked) return;
+    if (this.locked || !h) return;
     if (!h.cell) {
       this.s.toast(this.s.t("ns.noReveal"));
       this.pulse(this.buttons.guide);
@@ -450,7 +454,11 @@ class StrokeScreen {
     }
     const i = this.board.index.get(h.cell);
     if (i === undefined || this.game.numberOn(i) !== undefined) return;
-    this.game.apply(`reveal ${h.cell} ${h.step}`);
+    try {
+      this.game.apply(`reveal ${h.cell} ${h.step}`);
+    } catch {
+      return; // the step is already known (a hint raced a reveal): nothing to add
+    }
     this.freshReveal.add(i);
     this.later(REVEAL_RING_MS, () => { this.freshReveal.delete(i); this.render(); });
     this.s.sound.tap();
@@ -460,7 +468,7 @@ class StrokeScreen {
   async guide() {
     if (this.locked) return;
     const h = await this.hint("guide");
-    if (this.locked) return;
+    if (this.locked || !h) return;
     const i = h.cell == null ? undefined : this.board.index.get(h.cell);
     if (h.action === "restart") {
       this.s.toast(this.s.t("ns.restartHint"));
