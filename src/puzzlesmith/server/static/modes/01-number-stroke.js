@@ -15,9 +15,9 @@ export const strings = {
     "ns.mismatch": "校验未通过，请再试一次",
   },
   en: {
-    "ns.tip": "Hold and slide to draw · tap a visited cell to go back",
-    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way",
-    "ns.noReveal": "No number left to add — try “Show way”",
+    "ns.tip": "Slide to draw · tap a visited cell to go back",
+    "ns.restart": "Restart", "ns.reveal": "Reveal", "ns.guide": "Guide",
+    "ns.noReveal": "No number left to reveal — try “Guide”",
     "ns.restartHint": "The start is wrong — tap Restart",
     "ns.done": "All correct so far — finish the path",
     "ns.odd": "odd", "ns.even": "even",
