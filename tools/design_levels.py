@@ -489,14 +489,14 @@ PACK3 = [
     ),
     Spec(
         "3-6",
-        ["a.bcd", "e.ffg", "h.ffi", "jk.lm", "nollp", "nqrl."],
-        {"a": 1, "l": 10},
-        "aehjkonqrlpmigfbcd",
-        "综合：a 只贴 e，左列 a→e→h→j 固定。k 只有 j、o 两个邻格；若 j→竖条 n，k 只能当终点，"
-        "左下一角再也连不成一条路；所以 j→k→o→n→q→r→T 形 l，数字 10 正好确认。剩下右上八格由三个奇偶一起决定：m 要偶数，l→p→m=12 正好"
-        "（先进 2×2 f 会让 m 落在 17）；i=13 之后直进 f 是 14，而 f 要奇数，所以 i→g=14→f=15；"
-        "g 之后若 d→c，c=16，而 c 要奇数，所以 f→b→c=17→d。",
-        parity={"c": "odd", "f": "odd", "m": "even"},
+        [".abcc.", "defccg", "hifj.k", ".lmnop", "lll.qr"],
+        {"g": 1, "m": 8},
+        "gkprqonmlifjcbaedh",
+        "综合：三个奇偶都落在多格块上。g 紧贴 2×2 c，而 c 要奇数，g→c 是 2，所以 g→k→p；"
+        "m=8：p→o→n→m 只到 6，要先绕右下角 r→q 再 o→n→m。T 形 l 要奇数：m→竖条 f 会把 l 拖到 18，"
+        "所以 m→l=9→i。i 之后若先走 h→d→e→a→b 绕左上，c 与 f 总有一个落在偶数步；"
+        "所以 i→竖条 f=11→j→c=13→b→a→e→d→h。",
+        parity={"c": "odd", "f": "odd", "l": "odd"},
     ),
 ]
 
