@@ -74,6 +74,7 @@ class StrokeScreen {
     this.target = null;           // guide highlight: {cell, dimAfter}
     this.prevConflicts = new Set();
     this.timers = new Set();
+    this.shaking = new Map();     // cell → its running shake animations (stopped by rewind)
     this.build();
     this.render();
     this.offSettings = services.settings.onChange?.((_, k) => {
@@ -288,9 +289,9 @@ class StrokeScreen {
   shake(i, amp = 0.09, ms = 280) {
     if (!this.motion) return;
     const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, -amp * 0.3, 0].map((x) => ({ transform: `translateX(${x}px)` }));
-    for (const e of [this.cellEls[i].g, this.cellEls[i].t]) e.animate(frames, { duration: ms, easing: "ease-out" });
-    this.cellEls[i].g.classList.add("ns-shaking");
-    this.later(ms, () => this.cellEls[i].g.classList.remove("ns-shaking"));
+    const anims = [this.cellEls[i].g, this.cellEls[i].t].map((e) => e.animate(frames, { duration: ms, easing: "ease-out" }));
+    this.shaking.set(i, anims);
+    this.later(ms, () => { if (this.shaking.get(i) === anims) this.shaking.delete(i); });
   }
 
   flash(i) {
@@ -409,8 +410,10 @@ class StrokeScreen {
   }
 
   stopMotion(cells) {
+    if (!this.shaking.size) return;
     for (const c of cells) {
-      for (const e of [this.cellEls[c].g, this.cellEls[c].t]) for (const a of e.getAnimations()) a.cancel();
+      for (const a of this.shaking.get(c) || []) a.cancel();
+      this.shaking.delete(c);
     }
   }
 
