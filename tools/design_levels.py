@@ -193,6 +193,15 @@ def check(b: Built) -> list[str]:
         rest = {k: v for k, v in b.parity.items() if k != c}
         if len(solutions(b.adj, b.clue, rest, 2)) < 2:
             errs.append(f"parity on {b.ids[c]} is redundant")
+    if b.spec.id.startswith("2-"):
+        ends = {b.path[0], b.path[-1]}
+        errs += [
+            f"multi-unit cell {b.ids[i]} is a path end" for i in ends if len(b.units[b.ids[i]]) > 1
+        ]
+        for c, v in b.clue.items():
+            rest = {k: x for k, x in b.clue.items() if k != c}
+            if v != 1 and len(solutions(b.adj, rest, b.parity, 2)) < 2:
+                errs.append(f"clue {b.ids[c]}={v} is redundant")
     n = len(b.ids)
     if sorted(b.path) != list(range(n)) or any(
         b.path[k + 1] not in b.adj[b.path[k]] for k in range(n - 1)
@@ -500,6 +509,14 @@ PACK3 = [
     ),
 ]
 
+NOTES = {
+    1: "原创教学关（seed 001 §5.1 的 N 与线索步号）。由 tools/design_levels.py 从字符画生成并穷举验证唯一解；"
+    "teach 记推理意图与作者解。",
+    2: "原创进阶关：N 14–21，每关 2–3 个多格块且都在路线中段，最大步号差 7→16，2-8 不给 1；"
+    "除起点 1 外每个数字都必要。由 tools/design_levels.py 生成并验证。",
+    3: "原创奇偶关：每条奇偶线索单独删除后都出现多解（逐条验证）。由 tools/design_levels.py 生成并验证。",
+}
+
 PACKS: list[tuple[int, str, list[Spec]]] = [
     (1, "入门", PACK1),
     (2, "进阶", PACK2),
@@ -568,7 +585,13 @@ def main(argv: list[str]) -> int:
         for num, title, levels in packs_out:
             if want and not levels:
                 continue
-            pack = {"mode": "01-number-stroke", "pack": num, "title": title, "levels": levels}
+            pack = {
+                "mode": "01-number-stroke",
+                "pack": num,
+                "title": title,
+                "notes": NOTES[num],
+                "levels": levels,
+            }
             (OUT / names[num]).write_text(dump(pack), encoding="utf-8")
             print("wrote", names[num])
     return 1 if bad else 0
