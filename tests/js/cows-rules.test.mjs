@@ -3,31 +3,11 @@
 // so the mirror cannot drift from the engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { replay, makeBoard, IllegalMove, applyMoves, autoMarks, offlineHint, COW } from "../../src/puzzlesmith/server/static/modes/04-cows/rules.js";
+import { loadVectors, testMirror } from "./harness.mjs";
+import * as rules from "../../src/puzzlesmith/server/static/modes/04-cows/rules.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../..");
-
-function loadVectors() {
-  if (process.env.COWS_VECTORS) return JSON.parse(readFileSync(process.env.COWS_VECTORS, "utf8"));
-  const venv = join(root, ".venv/bin/python");
-  const python = process.env.PUZZLESMITH_PYTHON || (existsSync(venv) ? venv : "python3");
-  const dir = mkdtempSync(join(tmpdir(), "cows-vectors-"));
-  const out = join(dir, "vectors.json");
-  try {
-    execFileSync(python, [join(here, "cows_export_vectors.py"), out], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    return JSON.parse(readFileSync(out, "utf8"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const data = loadVectors();
+const { makeBoard, applyMoves, autoMarks, offlineHint, COW } = rules;
+const data = loadVectors("COWS_VECTORS", "cows_export_vectors.py");
 
 test("vectors cover every shipped level, with conflicts of each kind and rejections", () => {
   assert.equal(data.mode, "04-cows");
@@ -39,19 +19,7 @@ test("vectors cover every shipped level, with conflicts of each kind and rejecti
   assert.ok(data.levels.flatMap((l) => l.cases).filter((c) => c.error).length > 500);
 });
 
-for (const lv of data.levels) {
-  test(`level ${lv.level}: the mirror reproduces every engine state and rejection`, () => {
-    const board = makeBoard(lv.view);
-    for (const c of lv.cases) {
-      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
-      if (c.error !== undefined) {
-        assert.throws(() => replay(board, c.moves), (e) => e instanceof IllegalMove && e.message === c.error, label);
-      } else {
-        assert.deepStrictEqual(replay(board, c.moves), c.state, label);
-      }
-    }
-  });
-}
+testMirror(data, rules);
 
 test("auto-mark leaves the cow and every other cow alone, and undoes as one move", () => {
   const lv = data.levels[0];

@@ -12,14 +12,14 @@ Usage: python tests/js/cows_export_vectors.py OUT.json
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
+from vectors_common import case as _case
+from vectors_common import main
+
 from puzzlesmith.core import registry
-from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.cows.board import Level, board_of
 from puzzlesmith.cows.rules import COW, apply_moves
 
@@ -27,11 +27,7 @@ MODE_ID = "04-cows"
 
 
 def case(level: Level, moves: list[str]) -> dict[str, Any]:
-    mode = registry.get(MODE_ID)
-    try:
-        return {"moves": moves, "state": mode.replay(level, moves)}
-    except IllegalMoveError as exc:
-        return {"moves": moves, "error": str(exc)}
+    return _case(MODE_ID, level, moves, hints=False)
 
 
 def random_game(level: Level, rng: random.Random) -> list[str]:
@@ -98,16 +94,5 @@ def vectors(seed: int = 20261130, games: int = 8) -> dict[str, Any]:
     return {"mode": MODE_ID, "seed": seed, "levels": out}
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: cows_export_vectors.py OUT.json", file=sys.stderr)
-        return 2
-    data = vectors()
-    Path(argv[1]).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    n = sum(len(lv["cases"]) for lv in data["levels"])
-    print(f"exported {n} cases over {len(data['levels'])} levels to {argv[1]}")
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main(sys.argv, vectors))

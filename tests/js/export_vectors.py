@@ -11,16 +11,20 @@ Usage: python tests/js/export_vectors.py OUT.json
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
+from vectors_common import case as _case
+from vectors_common import main
+
 from puzzlesmith.core import registry
-from puzzlesmith.core.errors import IllegalMoveError
 
 MODE_ID = "01-number-stroke"
+
+
+def case(level: Any, moves: list[str]) -> dict[str, Any]:
+    return _case(MODE_ID, level, moves)
 
 
 def _levels() -> list[Any]:
@@ -111,19 +115,6 @@ def _illegal(view: dict[str, Any]) -> list[list[str]]:
     return cases
 
 
-def case(level: Any, moves: list[str]) -> dict[str, Any]:
-    mode = registry.get(MODE_ID)
-    try:
-        state = mode.replay(level, moves)
-    except IllegalMoveError as exc:
-        return {"moves": moves, "error": str(exc)}
-    return {
-        "moves": moves,
-        "state": state,
-        "hints": {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds},
-    }
-
-
 def vectors(seed: int = 20261130, games: int = 12) -> dict[str, Any]:
     mode = registry.get(MODE_ID)
     rng = random.Random(seed)
@@ -149,16 +140,5 @@ def vectors(seed: int = 20261130, games: int = 12) -> dict[str, Any]:
     return {"mode": MODE_ID, "seed": seed, "levels": out}
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: export_vectors.py OUT.json", file=sys.stderr)
-        return 2
-    data = vectors()
-    Path(argv[1]).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    n = sum(len(lv["cases"]) for lv in data["levels"])
-    print(f"exported {n} cases over {len(data['levels'])} levels to {argv[1]}")
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main(sys.argv, vectors))

@@ -3,33 +3,13 @@
 // so the mirror cannot drift from the engine. Hints reuse Number Stroke's offline copies.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { replay, makeBoard, Game, IllegalMove, isOpen } from "../../src/puzzlesmith/server/static/modes/03-hex-walls/rules.js";
+import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
+import * as rules from "../../src/puzzlesmith/server/static/modes/03-hex-walls/rules.js";
 import { hexAt } from "../../src/puzzlesmith/server/static/modes/03-hex-walls.js";
 import * as hints from "../../src/puzzlesmith/server/static/modes/01-number-stroke/hints.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../..");
-
-function loadVectors() {
-  if (process.env.HEX_VECTORS) return JSON.parse(readFileSync(process.env.HEX_VECTORS, "utf8"));
-  const venv = join(root, ".venv/bin/python");
-  const python = process.env.PUZZLESMITH_PYTHON || (existsSync(venv) ? venv : "python3");
-  const dir = mkdtempSync(join(tmpdir(), "hex-vectors-"));
-  const out = join(dir, "vectors.json");
-  try {
-    execFileSync(python, [join(here, "hex_export_vectors.py"), out], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    return JSON.parse(readFileSync(out, "utf8"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const data = loadVectors();
+const { replay, makeBoard, Game, isOpen } = rules;
+const data = loadVectors("HEX_VECTORS", "hex_export_vectors.py");
 
 test("vectors cover all 19 shipped levels, with wall-blocked moves", () => {
   assert.equal(data.mode, "03-hex-walls");
@@ -38,31 +18,8 @@ test("vectors cover all 19 shipped levels, with wall-blocked moves", () => {
   assert.ok(blocked.length > 20, `${blocked.length} wall-blocked cases`);
 });
 
-for (const lv of data.levels) {
-  test(`level ${lv.level}: the mirror reproduces every engine state and rejection`, () => {
-    const board = makeBoard(lv.view);
-    for (const c of lv.cases) {
-      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
-      if (c.error !== undefined) {
-        assert.throws(() => replay(board, c.moves), (e) => e instanceof IllegalMove && e.message === c.error, label);
-      } else {
-        assert.deepStrictEqual(replay(board, c.moves), c.state, label);
-      }
-    }
-  });
-
-  test(`level ${lv.level}: offline hints (Number Stroke's) agree with the engine's`, () => {
-    const board = makeBoard(lv.view);
-    for (const c of lv.cases) {
-      if (!c.hints) continue;
-      const g = new Game(board);
-      c.moves.forEach((m, i) => g.apply(m, i));
-      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
-      assert.deepStrictEqual(hints.reveal(lv.view.solution, g), c.hints.reveal, label);
-      assert.deepStrictEqual(hints.guide(lv.view.solution, g), c.hints.guide, label);
-    }
-  });
-}
+testMirror(data, rules);
+testPathHints(data, rules, hints, "offline hints (Number Stroke's) agree with the engine's");
 
 test("turner levels: undo turns every wall back; moves() rebuilds the position", () => {
   for (const lv of data.levels.filter((l) => l.view.turners.length)) {

@@ -12,14 +12,14 @@ Usage: python tests/js/hex_export_vectors.py OUT.json
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
+from vectors_common import case as _case
+from vectors_common import main
+
 from puzzlesmith.core import registry
-from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.hexwalls.board import Level, board_of
 from puzzlesmith.hexwalls.rules import GameState
 
@@ -27,16 +27,7 @@ MODE_ID = "03-hex-walls"
 
 
 def case(level: Level, moves: list[str]) -> dict[str, Any]:
-    mode = registry.get(MODE_ID)
-    try:
-        state = mode.replay(level, moves)
-    except IllegalMoveError as exc:
-        return {"moves": moves, "error": str(exc)}
-    return {
-        "moves": moves,
-        "state": state,
-        "hints": {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds},
-    }
+    return _case(MODE_ID, level, moves)
 
 
 def random_games(level: Level, rng: random.Random, games: int) -> list[list[str]]:
@@ -127,16 +118,5 @@ def vectors(seed: int = 20261130, games: int = 10) -> dict[str, Any]:
     return {"mode": MODE_ID, "seed": seed, "levels": out}
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: hex_export_vectors.py OUT.json", file=sys.stderr)
-        return 2
-    data = vectors()
-    Path(argv[1]).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    n = sum(len(lv["cases"]) for lv in data["levels"])
-    print(f"exported {n} cases over {len(data['levels'])} levels to {argv[1]}")
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main(sys.argv, vectors))

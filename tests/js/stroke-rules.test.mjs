@@ -3,33 +3,13 @@
 // $STROKE_VECTORS when set), so the mirror cannot drift from the engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { replay, makeBoard, Game, IllegalMove } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
+import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
+import * as rules from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
 import * as hints from "../../src/puzzlesmith/server/static/modes/01-number-stroke/hints.js";
 import { geometry, outlinePath } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/geometry.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../..");
-
-function loadVectors() {
-  if (process.env.STROKE_VECTORS) return JSON.parse(readFileSync(process.env.STROKE_VECTORS, "utf8"));
-  const venv = join(root, ".venv/bin/python");
-  const python = process.env.PUZZLESMITH_PYTHON || (existsSync(venv) ? venv : "python3");
-  const dir = mkdtempSync(join(tmpdir(), "stroke-vectors-"));
-  const out = join(dir, "vectors.json");
-  try {
-    execFileSync(python, [join(here, "export_vectors.py"), out], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    return JSON.parse(readFileSync(out, "utf8"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const data = loadVectors();
+const { replay, makeBoard, Game } = rules;
+const data = loadVectors("STROKE_VECTORS", "export_vectors.py");
 
 test("vectors cover the demo level and every shipped level", () => {
   assert.equal(data.mode, "01-number-stroke");
@@ -37,33 +17,8 @@ test("vectors cover the demo level and every shipped level", () => {
   for (const lv of data.levels) assert.ok(lv.cases.length > 5, `${lv.level} has cases`);
 });
 
-for (const lv of data.levels) {
-  test(`level ${lv.level}: the mirror reproduces every engine state`, () => {
-    const board = makeBoard(lv.view);
-    for (const c of lv.cases) {
-      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
-      if (c.error !== undefined) {
-        assert.throws(() => replay(board, c.moves), IllegalMove, label);
-      } else {
-        assert.deepStrictEqual(replay(board, c.moves), c.state, label);
-      }
-    }
-  });
-}
-
-for (const lv of data.levels) {
-  test(`level ${lv.level}: offline hints agree with the engine's`, () => {
-    const board = makeBoard(lv.view);
-    for (const c of lv.cases) {
-      if (!c.hints) continue;
-      const g = new Game(board);
-      c.moves.forEach((m, i) => g.apply(m, i));
-      const label = `${lv.level}: ${JSON.stringify(c.moves)}`;
-      assert.deepStrictEqual(hints.reveal(lv.view.solution, g), c.hints.reveal, label);
-      assert.deepStrictEqual(hints.guide(lv.view.solution, g), c.hints.guide, label);
-    }
-  });
-}
+testMirror(data, rules, { exactMessage: false, title: "every engine state" });
+testPathHints(data, rules, hints);
 
 test("solution path clears; moves() rebuilds the position", () => {
   for (const lv of data.levels) {

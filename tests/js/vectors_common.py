@@ -1,0 +1,42 @@
+"""What the rule-vector exporters share: one case through the engine, and the script's main.
+
+Each ``*export_vectors.py`` builds its own move lists (they are the mode's); this module
+runs them through the registered mode's ``replay`` (and ``hint``) and writes the JSON
+that ``harness.mjs`` loads. Imported by path: the exporters run as scripts from tests/js.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.core import registry
+from puzzlesmith.core.errors import IllegalMoveError
+
+
+def case(mode_id: str, level: Any, moves: list[str], hints: bool = True) -> dict[str, Any]:
+    """The engine's state after ``moves`` (with every hint kind's answer), or its rejection."""
+    mode = registry.get(mode_id)
+    try:
+        state = mode.replay(level, moves)
+    except IllegalMoveError as exc:
+        return {"moves": moves, "error": str(exc)}
+    out: dict[str, Any] = {"moves": moves, "state": state}
+    if hints:
+        out["hints"] = {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds}
+    return out
+
+
+def main(argv: list[str], vectors: Callable[[], dict[str, Any]]) -> int:
+    """``python tests/js/<exporter>.py OUT.json``: write ``vectors()`` to OUT.json."""
+    if len(argv) != 2:
+        print(f"usage: {Path(argv[0]).name} OUT.json", file=sys.stderr)
+        return 2
+    data = vectors()
+    Path(argv[1]).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    n = sum(len(lv["cases"]) for lv in data["levels"])
+    print(f"exported {n} cases over {len(data['levels'])} levels to {argv[1]}")
+    return 0
