@@ -2,7 +2,8 @@
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, Game } from "./01-number-stroke/rules.js";
 import { geometry, outlinePath } from "./01-number-stroke/geometry.js";
-import * as localHints from "./01-number-stroke/hints.js";
+import { screenModule, svgEl as el, walkSegment } from "../shell/playkit.js";
+import { PathScreen } from "../shell/pathscreen.js";
 
 export const strings = {
   zh: {
@@ -25,83 +26,31 @@ export const strings = {
   },
 };
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const DEAD_ZONE = { touch: 0.08, pen: 0.08, mouse: 0.14 };
 const SAMPLE = 0.2;           // interpolation step of fast drags, in units
 const INSET = 0.055;          // half the gap between cells, in units
 const CONNECTOR = 0.2;        // length of the bar across a shared edge (plus round caps), in units
-const REVEAL_RING_MS = 1400;  // amber ring before a revealed number looks like a clue
-const CLEAR_HOLD_MS = 450;    // after the sweep, before the next level opens
 
-let current = null;
+export const { mount, unmount } = screenModule((element, level, services) => new StrokeScreen(element, level, services));
 
-export function mount(element, level, services) {
-  current = new StrokeScreen(element, level, services);
-}
-
-export function unmount() {
-  if (current) current.destroy();
-  current = null;
-}
-
-/** Caption text for the current language ("中文 / English" captions are split). */
-function captionFor(caption, lang) {
-  if (!caption) return null;
-  const parts = caption.split(" / ");
-  return parts.length === 2 ? parts[lang === "en" ? 1 : 0] : caption;
-}
-
-function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
-
-class StrokeScreen {
+class StrokeScreen extends PathScreen {
   constructor(root, view, services) {
-    this.root = root;
-    this.view = view;
-    this.s = services;
-    this.board = makeBoard(view);
+    super(root, view, services, "ns", { makeBoard, Game });
     this.geo = geometry(view);
-    this.game = new Game(this.board);
-    this.locked = false;
-    this.pointer = null;          // {id, dz, last: [ux, uy], ctm}
-    this.sig = [];                // per-cell render signature
     this.conn = [];               // connectors: [{a, b, el}]
-    this.freshReveal = new Set(); // cells still showing the amber ring
-    this.target = null;           // guide highlight: {cell, dimAfter}
-    this.prevConflicts = new Set();
-    this.timers = new Set();
     this.shaking = new Map();     // cell → its running shake animations (stopped by rewind)
     this.build();
     this.render();
-    this.offSettings = services.settings.onChange?.((_, k) => {
-      if (k === "lang") this.relabel();
-      this.sig = [];
-      this.render();
-    });
+    this.watchSettings();
     performance.mark?.("ns:interactive"); // drawn and listening (benchmarks/browser_stroke.py)
   }
 
   // ---- layout -----------------------------------------------------------------------
   build() {
-    const { root, view, s } = this;
-    root.classList.add("ns");
-    s.topBar.setCaption(captionFor(view.caption, s.settings.lang));
-    this.wrap = document.createElement("div");
-    this.wrap.className = "ns-board";
+    const { root, view } = this;
     const b = view.bounds;
     const pad = 0.12;
-    const svg = el("svg", {
-      viewBox: `${b.x - pad} ${b.y - pad} ${b.w + 2 * pad} ${b.h + 2 * pad}`,
-      class: "ns-svg", role: "img", "aria-label": view.id,
-    });
-    this.svg = svg;
-    const defs = el("defs", {}, svg);
-    const pat = el("pattern", { id: "ns-stripes", width: "0.16", height: "0.16", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
-    el("rect", { width: "0.07", height: "0.16", fill: "#ffffff", "fill-opacity": "0.55" }, pat);
+    const svg = this.makeSvg(`${b.x - pad} ${b.y - pad} ${b.w + 2 * pad} ${b.h + 2 * pad}`, { size: "0.16", bar: "0.07", opacity: "0.55" });
     this.layerCells = el("g", { class: "ns-cells" }, svg);
     this.layerConn = el("g", { class: "ns-conns" }, svg);
     this.layerText = el("g", { class: "ns-labels" }, svg);
@@ -119,42 +68,18 @@ class StrokeScreen {
       const sub = el("text", { class: "ns-sub", x: ax, y: ay + 0.23 }, t);
       return { g, base, hatch, ring, t, num, corner, badge, sub };
     });
-    this.wrap.append(svg);
-    this.tip = document.createElement("div");
-    this.tip.className = "ns-tip";
-    const bar = document.createElement("div");
-    bar.className = "ns-buttons";
-    this.buttons = {};
-    for (const [name, fn] of [["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]) {
-      const btn = document.createElement("button");
-      btn.type = "button";
-      btn.className = "ns-btn";
-      btn.dataset.action = name;
-      btn.onclick = fn;
-      this.buttons[name] = btn;
-      bar.append(btn);
-    }
+    const bar = this.makeBar([["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]);
     root.append(this.wrap, this.tip, bar);
     this.relabel();
-    this.ro = new ResizeObserver(() => this.fit());
-    this.ro.observe(this.wrap);
-    this.fit();
-    this.onDown = (e) => this.down(e);
-    this.onMove = (e) => this.move(e);
-    this.onUp = (e) => this.up(e);
-    svg.addEventListener("pointerdown", this.onDown);
-    svg.addEventListener("pointermove", this.onMove);
-    svg.addEventListener("pointerup", this.onUp);
-    svg.addEventListener("pointercancel", this.onUp);
-    svg.addEventListener("lostpointercapture", this.onUp);
-    svg.addEventListener("contextmenu", (e) => e.preventDefault());
-  }
-
-  relabel() {
-    const { t } = this.s;
-    this.tip.textContent = t("ns.tip");
-    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`ns.${name}`);
-    this.s.topBar.setCaption(captionFor(this.view.caption, this.s.settings.lang));
+    this.watchSize();
+    this.listen({
+      pointerdown: (e) => this.down(e),
+      pointermove: (e) => this.move(e),
+      pointerup: (e) => this.up(e),
+      pointercancel: (e) => this.up(e),
+      lostpointercapture: (e) => this.up(e),
+      contextmenu: (e) => e.preventDefault(),
+    });
   }
 
   /** Scale the board by the short side, leaving a finger's margin all round. */
@@ -166,27 +91,6 @@ class StrokeScreen {
     this.svg.setAttribute("width", String(Math.floor(u * (b.w + 0.24))));
     this.svg.setAttribute("height", String(Math.floor(u * (b.h + 0.24))));
   }
-
-  destroy() {
-    for (const id of this.timers) clearTimeout(id);
-    this.timers.clear();
-    this.ro?.disconnect();
-    this.offSettings?.();
-    this.svg.removeEventListener("pointerdown", this.onDown);
-    this.svg.removeEventListener("pointermove", this.onMove);
-    this.svg.removeEventListener("pointerup", this.onUp);
-    this.svg.removeEventListener("pointercancel", this.onUp);
-    this.svg.removeEventListener("lostpointercapture", this.onUp);
-    this.root.replaceChildren();
-  }
-
-  later(ms, fn) {
-    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
-    this.timers.add(id);
-    return id;
-  }
-
-  get motion() { return !this.s.settings.reducedMotion; }
 
   // ---- drawing: only cells whose look changed are touched ------------------------------
   cellLook(i) {
@@ -287,9 +191,8 @@ class StrokeScreen {
   // objects on the hot path of a drag.
 
   shake(i, amp = 0.09, ms = 280) {
-    if (!this.motion) return;
-    const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, -amp * 0.3, 0].map((x) => ({ transform: `translateX(${x}px)` }));
-    const anims = [this.cellEls[i].g, this.cellEls[i].t].map((e) => e.animate(frames, { duration: ms, easing: "ease-out" }));
+    const anims = super.shake(i, amp, ms);
+    if (!anims) return;
     this.shaking.set(i, anims);
     this.later(ms, () => { if (this.shaking.get(i) === anims) this.shaking.delete(i); });
   }
@@ -303,46 +206,16 @@ class StrokeScreen {
     this.later(320, () => this.cellEls[i].g.classList.remove("ns-flashed"));
   }
 
-  /** After a change: sounds, shakes and flashes for what is new, then redraw. */
-  changed({ added = null } = {}) {
-    const g = this.game;
-    if (this.target) this.target = null;
-    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
-    const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
-    this.prevConflicts = now;
-    this.render();
-    if (added !== null) {
-      const k = g.pos.get(added);
-      if (!fresh.length) {
-        this.s.sound.step(k);
-        this.s.vibrate(8);
-        if (g.numberOn(added) === k) this.flash(added);
-      }
-    }
-    if (fresh.length) {
-      for (const i of fresh) this.shake(i);
-      this.s.sound.conflict();
-      this.s.vibrate([30, 40, 30]);
-    }
-    if (g.cleared()) return this.clear();
-    if (added !== null && g.deadEnd()) {
-      this.later(90, () => { this.shake(g.end, 0.04, 220); this.s.sound.nudge(); });
-    }
+  /** A clean step flashes a cell whose number it meets. */
+  stepped(i, bad) {
+    if (super.stepped(i, bad) && this.game.numberOn(i) === this.game.pos.get(i)) this.flash(i);
   }
 
   // ---- input (seed 000 §5.3) ----------------------------------------------------------
-  toUnits(e, ctm) {
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
-    return [p.x, p.y];
-  }
-
   down(e) {
-    if (this.pointer || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return;
-    e.preventDefault();
-    if (this.locked) return;
-    const ctm = this.svg.getScreenCTM().inverse();
-    const dz = DEAD_ZONE[e.pointerType] ?? DEAD_ZONE.touch;
-    const [ux, uy] = this.toUnits(e, ctm);
+    const press = this.press(e, DEAD_ZONE);
+    if (!press) return;
+    const [ux, uy] = press.at;
     const i = this.geo.hit(ux, uy, 0); // a press takes the cell under it; dead zones are for drags
     const g = this.game;
     let drawing = false;
@@ -360,20 +233,7 @@ class StrokeScreen {
         g.add(i); this.changed({ added: i }); drawing = true;
       }
     }
-    if (drawing && !this.locked) {
-      this.pointer = { id: e.pointerId, dz, last: [ux, uy], ctm };
-      try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
-    }
-  }
-
-  move(e) {
-    const p = this.pointer;
-    if (!p || e.pointerId !== p.id || this.locked) return;
-    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
-    for (const ev of events.length ? events : [e]) {
-      this.track(this.toUnits(ev, p.ctm));
-      if (this.locked || !this.pointer) break;
-    }
+    if (drawing && !this.locked) this.capture(e, press);
   }
 
   /**
@@ -389,16 +249,13 @@ class StrokeScreen {
       p.last = [x, y];
       return;
     }
-    const [lx, ly] = p.last;
-    const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / SAMPLE));
-    for (let s = 1; s <= steps; s++) {
-      const i = s === steps ? real : this.geo.hit(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps, p.dz);
-      if (i >= 0 && g.canAdd(i)) {
-        g.add(i);
-        this.changed({ added: i });
-        if (this.locked) break;
-      }
-    }
+    walkSegment(p.last, [x, y], SAMPLE, (px, py, last) => {
+      const i = last ? real : this.geo.hit(px, py, p.dz);
+      if (i < 0 || !g.canAdd(i)) return false;
+      g.add(i);
+      this.changed({ added: i });
+      return this.locked;
+    });
     p.last = [x, y];
   }
 
@@ -418,109 +275,15 @@ class StrokeScreen {
   }
 
   up(e) {
-    if (!this.pointer || e.pointerId !== this.pointer.id) return;
-    this.pointer = null;
-    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    this.release(e);
   }
 
-  // ---- buttons -------------------------------------------------------------------------
-  restart() {
-    if (this.locked) return;
-    this.stopMotion(this.game.path);
-    this.game.reset();
-    this.prevConflicts = new Set();
-    this.changed();
-  }
-
-  /** The server's hint; offline (or on a server error) the same hint from the baked solution. */
-  async hint(kind) {
-    const solution = this.view.solution || [];
-    try {
-      return await this.s.api.hint(this.game.moves(), kind);
-    } catch (err) {
-      if (err && err.status >= 400 && err.status < 500) {
-        this.s.toast(err.message || String(err));
-        return null;
-      }
-      return kind === "reveal" ? localHints.reveal(solution, this.game) : localHints.guide(solution, this.game);
-    }
-  }
-
-  async reveal() {
-    if (this.locked) return;
-    const h = await this.hint("reveal");
-    if (this.locked || !h) return;
-    if (!h.cell) {
-      this.s.toast(this.s.t("ns.noReveal"));
-      this.pulse(this.buttons.guide);
-      return;
-    }
-    const i = this.board.index.get(h.cell);
-    if (i === undefined || this.game.numberOn(i) !== undefined) return;
-    try {
-      this.game.apply(`reveal ${h.cell} ${h.step}`);
-    } catch {
-      return; // the step is already known (a hint raced a reveal): nothing to add
-    }
-    this.freshReveal.add(i);
-    this.later(REVEAL_RING_MS, () => { this.freshReveal.delete(i); this.render(); });
-    this.s.sound.tap();
-    this.changed();
-  }
-
-  async guide() {
-    if (this.locked) return;
-    const h = await this.hint("guide");
-    if (this.locked || !h) return;
-    const i = h.cell == null ? undefined : this.board.index.get(h.cell);
-    if (h.action === "restart") {
-      this.s.toast(this.s.t("ns.restartHint"));
-      this.pulse(this.buttons.restart);
-      this.target = i === undefined ? null : { cell: i };
-    } else if (h.action === "done") {
-      this.s.toast(this.s.t("ns.done"));
-      return;
-    } else if (h.action === "rewind") {
-      this.target = { cell: i, dimFrom: this.game.pos.get(i) };
-    } else {
-      this.target = { cell: i };
-    }
-    this.render();
-  }
-
-  pulse(btn) {
-    btn.classList.remove("ns-pulse");
-    void btn.offsetWidth;
-    btn.classList.add("ns-pulse");
-  }
-
-  // ---- clear -------------------------------------------------------------------------
-  clear() {
-    this.locked = true;
-    this.pointer = null;
-    this.root.classList.add("ns-locked");
-    for (const b of Object.values(this.buttons)) b.disabled = true;
-    this.render();
-    this.s.sound.clear();
-    this.s.vibrate([20, 40, 60]);
-    const sweep = this.motion ? 250 : 0;
-    if (this.motion) {
-      const n = Math.max(1, this.conn.length);
-      this.conn.forEach((c, j) => c.el.animate(
-        [{ stroke: "var(--path-line)" }, { stroke: "#FFFFFF", strokeWidth: 0.2 }, { stroke: "var(--path-line)" }],
-        { duration: 120, delay: (j * (sweep - 120)) / n, easing: "ease-out" },
-      ));
-    }
-    const verified = this.s.api.check(this.game.moves()).then((st) => st.cleared, () => true);
-    this.later(sweep + CLEAR_HOLD_MS, async () => {
-      if (await verified) this.s.onCleared();
-      else {
-        this.s.toast(this.s.t("ns.mismatch"));
-        this.locked = false;
-        this.root.classList.remove("ns-locked");
-        for (const b of Object.values(this.buttons)) b.disabled = false;
-        this.render();
-      }
-    });
+  // ---- clear: the white sweep along the connectors -------------------------------------
+  sweep(ms) {
+    const n = Math.max(1, this.conn.length);
+    this.conn.forEach((c, j) => c.el.animate(
+      [{ stroke: "var(--path-line)" }, { stroke: "#FFFFFF", strokeWidth: 0.2 }, { stroke: "var(--path-line)" }],
+      { duration: 120, delay: (j * (ms - 120)) / n, easing: "ease-out" },
+    ));
   }
 }

@@ -4,7 +4,8 @@
 // is added — the start included — and back on undo.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, Game, isOpen } from "./03-hex-walls/rules.js";
-import * as localHints from "./01-number-stroke/hints.js";
+import { popEl, screenModule, svgEl as el, walkSegment } from "../shell/playkit.js";
+import { PathScreen } from "../shell/pathscreen.js";
 
 export const strings = {
   zh: {
@@ -31,38 +32,13 @@ export const strings = {
   },
 };
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const INRADIUS = Math.sqrt(3) / 2;
 const DEAD_ZONE = { touch: 0.1, pen: 0.1, mouse: 0.16 };
 const SAMPLE = 0.25;          // interpolation step of fast drags, in units
 const SHRINK = 0.94;          // hexes drawn slightly smaller than their cell: a visible gap
-const REVEAL_RING_MS = 1400;
-const CLEAR_HOLD_MS = 450;
 const TURN_MS = 220;
 
-let current = null;
-
-export function mount(element, level, services) {
-  current = new HexScreen(element, level, services);
-}
-
-export function unmount() {
-  if (current) current.destroy();
-  current = null;
-}
-
-function captionFor(caption, lang) {
-  if (!caption) return null;
-  const parts = caption.split(" / ");
-  return parts.length === 2 ? parts[lang === "en" ? 1 : 0] : caption;
-}
-
-function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
+export const { mount, unmount } = screenModule((element, level, services) => new HexScreen(element, level, services));
 
 function hexPoints(x, y, r) {
   const pts = [];
@@ -85,47 +61,22 @@ export function hexAt(x, y) {
   return [rq || 0, rr || 0];  // no -0
 }
 
-class HexScreen {
+class HexScreen extends PathScreen {
   constructor(root, view, services) {
-    this.root = root;
-    this.view = view;
-    this.s = services;
-    this.board = makeBoard(view);
-    this.game = new Game(this.board);
+    super(root, view, services, "hx", { makeBoard, Game });
     this.byHex = new Map(view.cells.map((c, i) => [`${c.q},${c.r}`, i]));
-    this.locked = false;
-    this.pointer = null;          // {id, dz, last, ctm, moved, tapEnd}
-    this.sig = [];
-    this.freshReveal = new Set();
-    this.target = null;           // guide highlight: {cell, dimFrom?}
-    this.prevConflicts = new Set();
-    this.timers = new Set();
     this.build();
     this.render();
-    this.offSettings = services.settings.onChange?.((_, k) => {
-      if (k === "lang") this.relabel();
-      this.sig = [];
-      this.render();
-    });
+    this.watchSettings();
   }
 
   // ---- layout -----------------------------------------------------------------------
   build() {
     const { root, view } = this;
-    root.classList.add("hx");
-    this.wrap = document.createElement("div");
-    this.wrap.className = "hx-board";
     const b = view.bounds;
     const pad = 0.15;
     this.vb = { x: b.x - pad, y: b.y - pad, w: b.w + 2 * pad, h: b.h + 2 * pad };
-    const svg = el("svg", {
-      viewBox: `${this.vb.x} ${this.vb.y} ${this.vb.w} ${this.vb.h}`,
-      class: "hx-svg", role: "img", "aria-label": view.id,
-    });
-    this.svg = svg;
-    const defs = el("defs", {}, svg);
-    const pat = el("pattern", { id: "hx-stripes", width: "0.2", height: "0.2", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
-    el("rect", { width: "0.09", height: "0.2", fill: "#ffffff", "fill-opacity": "0.55" }, pat);
+    const svg = this.makeSvg(`${this.vb.x} ${this.vb.y} ${this.vb.w} ${this.vb.h}`, { size: "0.2", bar: "0.09", opacity: "0.55" });
     this.layerCells = el("g", { class: "hx-cells" }, svg);
     this.layerPath = el("g", { class: "hx-pathline" }, svg);
     this.layerWalls = el("g", { class: "hx-walls" }, svg);
@@ -162,44 +113,18 @@ class HexScreen {
       el("circle", { class: "hx-pivot", cx: px, cy: py, r: 0.11 }, g);
       return { g, arm, turns: 0 };
     });
-    this.wrap.append(svg);
-    this.tip = document.createElement("div");
-    this.tip.className = "hx-tip";
-    const bar = document.createElement("div");
-    bar.className = "hx-buttons";
-    this.buttons = {};
-    for (const [name, fn] of [["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]) {
-      const btn = document.createElement("button");
-      btn.type = "button";
-      btn.className = "hx-btn";
-      btn.dataset.action = name;
-      btn.onclick = fn;
-      this.buttons[name] = btn;
-      bar.append(btn);
-    }
+    const bar = this.makeBar([["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]);
     root.append(this.wrap, this.tip, bar);
     this.relabel();
-    this.ro = new ResizeObserver(() => this.fit());
-    this.ro.observe(this.wrap);
-    this.fit();
-    this.onDown = (e) => this.down(e);
-    this.onMove = (e) => this.move(e);
-    this.onUp = (e) => this.up(e);
-    this.onCancel = (e) => this.up(e, true);
-    this.onMenu = (e) => e.preventDefault();
-    svg.addEventListener("pointerdown", this.onDown);
-    svg.addEventListener("pointermove", this.onMove);
-    svg.addEventListener("pointerup", this.onUp);
-    svg.addEventListener("pointercancel", this.onCancel);
-    svg.addEventListener("lostpointercapture", this.onCancel);
-    svg.addEventListener("contextmenu", this.onMenu);
-  }
-
-  relabel() {
-    const { t } = this.s;
-    this.tip.textContent = t("hx.tip");
-    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`hx.${name}`);
-    this.s.topBar.setCaption(captionFor(this.view.caption, this.s.settings.lang));
+    this.watchSize();
+    this.listen({
+      pointerdown: (e) => this.down(e),
+      pointermove: (e) => this.move(e),
+      pointerup: (e) => this.up(e),
+      pointercancel: (e) => this.up(e, true),
+      lostpointercapture: (e) => this.up(e, true),
+      contextmenu: (e) => e.preventDefault(),
+    });
   }
 
   fit() {
@@ -210,29 +135,6 @@ class HexScreen {
     this.svg.setAttribute("width", String(Math.floor(u * w)));
     this.svg.setAttribute("height", String(Math.floor(u * h)));
   }
-
-  destroy() {
-    for (const id of this.timers) clearTimeout(id);
-    this.timers.clear();
-    this.ro?.disconnect();
-    this.offSettings?.();
-    const svg = this.svg;
-    svg.removeEventListener("pointerdown", this.onDown);
-    svg.removeEventListener("pointermove", this.onMove);
-    svg.removeEventListener("pointerup", this.onUp);
-    svg.removeEventListener("pointercancel", this.onCancel);
-    svg.removeEventListener("lostpointercapture", this.onCancel);
-    svg.removeEventListener("contextmenu", this.onMenu);
-    this.root.replaceChildren();
-  }
-
-  later(ms, fn) {
-    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
-    this.timers.add(id);
-    return id;
-  }
-
-  get motion() { return !this.s.settings.reducedMotion; }
 
   // ---- drawing ------------------------------------------------------------------------
   cellLook(i) {
@@ -300,15 +202,10 @@ class HexScreen {
   }
 
   // ---- feedback ----------------------------------------------------------------------
-  pop(i) {
-    if (!this.motion) return;
-    this.cellEls[i].g.animate([{ transform: "scale(1.1)" }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
-  }
-
-  shake(i, amp = 0.09, ms = 280) {
-    if (!this.motion) return;
-    const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, -amp * 0.3, 0].map((x) => ({ transform: `translateX(${x}px)` }));
-    for (const e of [this.cellEls[i].g, this.cellEls[i].t]) e.animate(frames, { duration: ms, easing: "ease-out" });
+  /** Each step pops its hex (80 ms). */
+  stepped(i, bad) {
+    if (this.motion) popEl(this.cellEls[i].g, 1.1);
+    return super.stepped(i, bad);
   }
 
   flashWall(elm) {
@@ -331,37 +228,7 @@ class HexScreen {
     this.s.vibrate(15);
   }
 
-  changed({ added = null } = {}) {
-    const g = this.game;
-    this.target = null;
-    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
-    const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
-    this.prevConflicts = now;
-    this.render();
-    if (added !== null) {
-      this.pop(added);
-      if (!fresh.length) {
-        this.s.sound.step(g.pos.get(added));
-        this.s.vibrate(8);
-      }
-    }
-    if (fresh.length) {
-      for (const i of fresh) this.shake(i);
-      this.s.sound.conflict();
-      this.s.vibrate([30, 40, 30]);
-    }
-    if (g.cleared()) return this.clear();
-    if (added !== null && g.deadEnd()) {
-      this.later(90, () => { if (g.end !== null) this.shake(g.end, 0.04, 220); this.s.sound.nudge(); });
-    }
-  }
-
   // ---- input ------------------------------------------------------------------------
-  toUnits(e, ctm) {
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
-    return [p.x, p.y];
-  }
-
   /** The cell under a point, or -1; ``dz`` keeps a margin from the hex's edge. */
   hit(x, y, dz) {
     const [q, r] = hexAt(x, y);
@@ -372,12 +239,9 @@ class HexScreen {
   }
 
   down(e) {
-    if (this.pointer || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return;
-    e.preventDefault();
-    if (this.locked) return;
-    const ctm = this.svg.getScreenCTM().inverse();
-    const dz = DEAD_ZONE[e.pointerType] ?? DEAD_ZONE.touch;
-    const [ux, uy] = this.toUnits(e, ctm);
+    const press = this.press(e, DEAD_ZONE);
+    if (!press) return;
+    const [ux, uy] = press.at;
     const i = this.hit(ux, uy, 0);
     const g = this.game;
     let drawing = false, tapEnd = false;
@@ -400,50 +264,34 @@ class HexScreen {
         this.blocked(g.end, i);
       }
     }
-    if (drawing && !this.locked) {
-      this.pointer = { id: e.pointerId, dz, last: [ux, uy], ctm, tapEnd, lastRefused: -1 };
-      try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
-    }
-  }
-
-  move(e) {
-    const p = this.pointer;
-    if (!p || e.pointerId !== p.id || this.locked) return;
-    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
-    for (const ev of events.length ? events : [e]) {
-      this.track(this.toUnits(ev, p.ctm));
-      if (this.locked || !this.pointer) break;
-    }
+    if (drawing && !this.locked) this.capture(e, press, { tapEnd, lastRefused: -1 });
   }
 
   /** Walk the segment from the last sample in small steps so a fast drag skips no cell. */
   track([x, y]) {
     const p = this.pointer, g = this.game;
-    const [lx, ly] = p.last;
-    const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / SAMPLE));
-    for (let s = 1; s <= steps; s++) {
-      const i = this.hit(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps, p.dz);
-      if (i < 0 || i === g.end) continue;
+    walkSegment(p.last, [x, y], SAMPLE, (px, py) => {
+      const i = this.hit(px, py, p.dz);
+      if (i < 0 || i === g.end) return false;
       p.tapEnd = false;
       if (g.path.length >= 2 && i === g.path[g.path.length - 2]) {
         this.stepBack();                // dragging back onto the previous cell undoes one
       } else if (g.canAdd(i)) {
         g.add(i);
         this.changed({ added: i });
-        if (this.locked) break;
+        return this.locked;
       } else if (i !== p.lastRefused && !g.has(i) && this.board.adjSet[g.end].has(i) && !isOpen(this.board, g.end, i, g.k)) {
         p.lastRefused = i;
         this.blocked(g.end, i);
       }
-    }
+      return false;
+    });
     p.last = [x, y];
   }
 
   up(e, cancelled = false) {
-    const p = this.pointer;
-    if (!p || e.pointerId !== p.id) return;
-    this.pointer = null;
-    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    const p = this.release(e);
+    if (!p) return;
     if (p.tapEnd && !cancelled && !this.locked) this.stepBack();
   }
 
@@ -463,92 +311,13 @@ class HexScreen {
     this.stepBack();
   }
 
-  restart() {
-    if (this.locked) return;
-    this.game.reset();
-    this.prevConflicts = new Set();
-    this.changed();
+  guideRewind() {
+    this.s.toast(this.s.t("hx.rewindHint"));
+    this.pulse(this.buttons.undo);
   }
 
-  async hint(kind) {
-    const solution = this.view.solution || [];
-    try {
-      return await this.s.api.hint(this.game.moves(), kind);
-    } catch (err) {
-      if (err && err.status >= 400 && err.status < 500) throw err;
-      return kind === "reveal" ? localHints.reveal(solution, this.game) : localHints.guide(solution, this.game);
-    }
-  }
-
-  async reveal() {
-    if (this.locked) return;
-    const h = await this.hint("reveal");
-    if (this.locked) return;
-    if (!h.cell) {
-      this.s.toast(this.s.t("hx.noReveal"));
-      this.pulse(this.buttons.guide);
-      return;
-    }
-    const i = this.board.index.get(h.cell);
-    if (i === undefined || this.game.numberOn(i) !== undefined) return;
-    this.game.apply(`reveal ${h.cell} ${h.step}`);
-    this.freshReveal.add(i);
-    this.later(REVEAL_RING_MS, () => { this.freshReveal.delete(i); this.sig = []; this.render(); });
-    this.s.sound.tap();
-    this.changed();
-  }
-
-  async guide() {
-    if (this.locked) return;
-    const h = await this.hint("guide");
-    if (this.locked) return;
-    const i = h.cell == null ? undefined : this.board.index.get(h.cell);
-    if (h.action === "restart") {
-      this.s.toast(this.s.t("hx.restartHint"));
-      this.pulse(this.buttons.restart);
-      this.target = i === undefined ? null : { cell: i };
-    } else if (h.action === "done") {
-      this.s.toast(this.s.t("hx.done"));
-      return;
-    } else if (h.action === "rewind") {
-      this.s.toast(this.s.t("hx.rewindHint"));
-      this.pulse(this.buttons.undo);
-      this.target = { cell: i, dimFrom: this.game.pos.get(i) };
-    } else {
-      this.target = { cell: i };
-    }
-    this.render();
-  }
-
-  pulse(btn) {
-    btn.classList.remove("hx-pulse");
-    void btn.offsetWidth;
-    btn.classList.add("hx-pulse");
-  }
-
-  // ---- clear -------------------------------------------------------------------------
-  clear() {
-    this.locked = true;
-    this.pointer = null;
-    this.root.classList.add("hx-locked");
-    for (const b of Object.values(this.buttons)) b.disabled = true;
-    this.render();
-    this.s.sound.clear();
-    this.s.vibrate([20, 40, 60]);
-    const sweep = this.motion ? 250 : 0;
-    if (this.motion) {
-      this.pathLine.animate([{ strokeWidth: 0.16 }, { strokeWidth: 0.3, stroke: "#FFFFFF" }, { strokeWidth: 0.16 }], { duration: sweep + TURN_MS, easing: "ease-out" });
-    }
-    const verified = this.s.api.check(this.game.moves()).then((st) => st.cleared, () => true);
-    this.later(sweep + CLEAR_HOLD_MS, async () => {
-      if (await verified) this.s.onCleared();
-      else {
-        this.s.toast(this.s.t("hx.mismatch"));
-        this.locked = false;
-        this.root.classList.remove("hx-locked");
-        for (const b of Object.values(this.buttons)) b.disabled = false;
-        this.render();
-      }
-    });
+  // ---- clear: the path line flares ---------------------------------------------------
+  sweep(ms) {
+    this.pathLine.animate([{ strokeWidth: 0.16 }, { strokeWidth: 0.3, stroke: "#FFFFFF" }, { strokeWidth: 0.16 }], { duration: ms + TURN_MS, easing: "ease-out" });
   }
 }

@@ -5,6 +5,7 @@
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, applyMoves, stateJSON, offlineHint, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../shell/playkit.js";
 
 export const strings = {
   zh: {
@@ -51,77 +52,44 @@ export const strings = {
   },
 };
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const DOUBLE_TAP_MS = 350;
 const LONG_PRESS_MS = 500;
 const OUTLINE_MS = 1600;
 const CLEAR_HOLD_MS = 700;
 const PAD = 0.08;
 
-let current = null;
 let timerHidden = false;   // a player's choice, kept while the page lives
 
-export function mount(element, level, services) {
-  current = new CowsScreen(element, level, services);
-}
-
-export function unmount() {
-  if (current) current.destroy();
-  current = null;
-}
-
-function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function captionFor(caption, lang) {
-  if (!caption) return null;
-  const parts = caption.split(" · ");
-  return parts.length >= 2 ? (lang === "en" ? parts.slice(1).join(" · ") : parts[0]) : caption;
-}
+export const { mount, unmount } = screenModule((element, level, services) => new CowsScreen(element, level, services));
 
 function clock(ms) {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-class CowsScreen {
+class CowsScreen extends PlayScreen {
   constructor(root, view, services) {
-    this.root = root;
-    this.view = view;
-    this.s = services;
+    super(root, view, services, "cw");
     this.board = makeBoard(view);
     this.n = view.size;
     this.moves = [];
     this.redoStack = [];
     this.state = new Array(this.n * this.n).fill(EMPTY);
-    this.locked = false;
     this.press = null;
     this.lastTap = null;
     this.highlight = null;       // {because: Set, cells: Set}
     this.outline = null;         // region index outlined by a long press
-    this.prevConflicts = new Set();
-    this.timers = new Set();
-    this.sig = [];
     this.started = performance.now();
     this.elapsed = 0;
     this.build();
     this.changed();
     this.tick = setInterval(() => this.renderTimer(), 1000);
-    this.offSettings = services.settings.onChange?.((_, k) => {
-      if (k === "lang") this.relabel();
-      this.sig = [];
-      this.render();
-    });
+    this.watchSettings();
   }
 
   // ---- layout -----------------------------------------------------------------------
   build() {
     const { root, view, n } = this;
-    root.classList.add("cw");
     const top = document.createElement("div");
     top.className = "cw-top";
     this.timerEl = document.createElement("span");
@@ -133,16 +101,7 @@ class CowsScreen {
     this.timerBtn.onclick = () => { timerHidden = !timerHidden; this.relabel(); this.renderTimer(); };
     top.append(this.timerEl, this.timerBtn);
 
-    this.wrap = document.createElement("div");
-    this.wrap.className = "cw-board";
-    const svg = el("svg", {
-      viewBox: `${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`,
-      class: "cw-svg", role: "img", "aria-label": view.id,
-    });
-    this.svg = svg;
-    const defs = el("defs", {}, svg);
-    const pat = el("pattern", { id: "cw-stripes", width: "0.2", height: "0.2", patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
-    el("rect", { width: "0.08", height: "0.2", fill: "#ffffff", "fill-opacity": "0.7" }, pat);
+    const svg = this.makeSvg(`${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`, { size: "0.2", bar: "0.08", opacity: "0.7" });
     const layerCells = el("g", { class: "cw-cells" }, svg);
     const layerBorders = el("g", { class: "cw-borders" }, svg);
     this.layerOutline = el("g", { class: "cw-outline" }, svg);
@@ -181,49 +140,29 @@ class CowsScreen {
     }
     el("rect", { class: "cw-frame", x: 0, y: 0, width: n, height: n }, layerBorders);
     this.outlinePath = el("path", { class: "cw-outline-path", d: "" }, this.layerOutline);
-    this.wrap.append(svg);
 
-    this.tip = document.createElement("div");
-    this.tip.className = "cw-tip";
     this.hintBox = document.createElement("div");
     this.hintBox.className = "cw-hintbox";
     this.hintBox.hidden = true;
-    const bar = document.createElement("div");
-    bar.className = "cw-buttons";
-    this.buttons = {};
-    for (const [name, fn] of [["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]) {
-      const btn = document.createElement("button");
-      btn.type = "button";
-      btn.className = "cw-btn";
-      btn.dataset.action = name;
-      btn.onclick = fn;
-      this.buttons[name] = btn;
-      bar.append(btn);
-    }
+    const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]);
     root.append(top, this.wrap, this.hintBox, this.tip, bar);
     this.relabel();
-    this.ro = new ResizeObserver(() => this.fit());
-    this.ro.observe(this.wrap);
-    this.fit();
-    this.onDown = (e) => this.down(e);
-    this.onMove = (e) => this.move(e);
-    this.onUp = (e) => this.up(e);
-    this.onCancel = (e) => this.up(e, true);
-    this.onMenu = (e) => e.preventDefault();
-    svg.addEventListener("pointerdown", this.onDown);
-    svg.addEventListener("pointermove", this.onMove);
-    svg.addEventListener("pointerup", this.onUp);
-    svg.addEventListener("pointercancel", this.onCancel);
-    svg.addEventListener("contextmenu", this.onMenu);
+    this.watchSize();
+    this.listen({
+      pointerdown: (e) => this.down(e),
+      pointermove: (e) => this.move(e),
+      pointerup: (e) => this.up(e),
+      pointercancel: (e) => this.up(e, true),
+      contextmenu: (e) => e.preventDefault(),
+    });
   }
 
+  tipKey() { return matchMedia?.("(pointer: fine)")?.matches ? "cw.tipMouse" : "cw.tip"; }
+  caption() { return captionFor(this.view.caption, this.s.settings.lang, " · ", true); }
+
   relabel() {
-    const { t } = this.s;
-    const mouse = matchMedia?.("(pointer: fine)")?.matches;
-    this.tip.textContent = t(mouse ? "cw.tipMouse" : "cw.tip");
-    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`cw.${name}`);
-    this.timerBtn.textContent = t(timerHidden ? "cw.timerShow" : "cw.timerHide");
-    this.s.topBar.setCaption(captionFor(this.view.caption, this.s.settings.lang));
+    super.relabel();
+    this.timerBtn.textContent = this.s.t(timerHidden ? "cw.timerShow" : "cw.timerHide");
     if (this.lastHint) this.showHint(this.lastHint, this.lastHintOffline);
   }
 
@@ -235,28 +174,10 @@ class CowsScreen {
   }
 
   destroy() {
-    for (const id of this.timers) clearTimeout(id);
-    this.timers.clear();
     clearInterval(this.tick);
     if (this.press?.longTimer) clearTimeout(this.press.longTimer);
-    this.ro?.disconnect();
-    this.offSettings?.();
-    const svg = this.svg;
-    svg.removeEventListener("pointerdown", this.onDown);
-    svg.removeEventListener("pointermove", this.onMove);
-    svg.removeEventListener("pointerup", this.onUp);
-    svg.removeEventListener("pointercancel", this.onCancel);
-    svg.removeEventListener("contextmenu", this.onMenu);
-    this.root.replaceChildren();
+    super.destroy();
   }
-
-  later(ms, fn) {
-    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
-    this.timers.add(id);
-    return id;
-  }
-
-  get motion() { return !this.s.settings.reducedMotion; }
 
   // ---- state ------------------------------------------------------------------------------
   /** Play a move (a new step: the redo stack is dropped). */
@@ -275,11 +196,7 @@ class CowsScreen {
     const fresh = [...now].filter((id) => !this.prevConflicts.has(id));
     this.prevConflicts = now;
     this.render();
-    if (fresh.length) {
-      for (const id of fresh) this.shake(id);
-      this.s.sound.conflict();
-      this.s.vibrate([30, 40, 30]);
-    }
+    if (fresh.length) this.conflicted(fresh);
     if (this.json.cleared && !this.locked) this.clear();
   }
 
@@ -323,10 +240,7 @@ class CowsScreen {
 
   shake(id) {
     if (!this.motion) return;
-    const i = this.cellIndex(id);
-    const amp = 0.06;
-    const frames = [0, -amp, amp, -amp * 0.7, amp * 0.7, 0].map((x) => ({ transform: `translateX(${x}px)` }));
-    this.cellEls[i].cow.animate(frames, { duration: 280, easing: "ease-out" });
+    shakeEls([this.cellEls[this.cellIndex(id)].cow], 0.06, 280, [0, -1, 1, -0.7, 0.7, 0]);
   }
 
   cellIndex(id) {
@@ -363,9 +277,7 @@ class CowsScreen {
 
   // ---- input ------------------------------------------------------------------------
   cellAt(e) {
-    const ctm = this.svg.getScreenCTM().inverse();
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
-    return this.cellAtUnits(p.x, p.y);
+    return this.cellAtUnits(...toUnits(e, this.svg.getScreenCTM().inverse()));
   }
 
   cellAtUnits(x, y) {
@@ -388,8 +300,7 @@ class CowsScreen {
     if (e.pointerType === "mouse" && e.button !== 0) return;
     if (this.press) return;
     const ctm = this.svg.getScreenCTM().inverse();
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
-    this.press = { id: e.pointerId, start: i, startState: this.state[i], ctm, last: [p.x, p.y], mode: null, cells: null, long: false };
+    this.press = { id: e.pointerId, start: i, startState: this.state[i], ctm, last: toUnits(e, ctm), mode: null, cells: null, long: false };
     this.press.longTimer = setTimeout(() => {
       if (this.press && !this.press.mode) {
         this.press.long = true;
@@ -404,20 +315,15 @@ class CowsScreen {
     const p = this.press;
     if (!p || e.pointerId !== p.id || this.locked || p.long) return;
     const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
-    for (const ev of events.length ? events : [e]) {
-      const q = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(p.ctm);
-      this.track(q.x, q.y);
-    }
+    for (const ev of events.length ? events : [e]) this.track(...toUnits(ev, p.ctm));
   }
 
   /** Walk from the last sample in small steps so a fast drag skips no cell. */
   track(x, y) {
     const p = this.press;
-    const [lx, ly] = p.last;
-    const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / 0.25));
-    for (let s = 1; s <= steps; s++) {
-      const i = this.cellAtUnits(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps);
-      if (i < 0) continue;
+    walkSegment(p.last, [x, y], 0.25, (px, py) => {
+      const i = this.cellAtUnits(px, py);
+      if (i < 0) return false;
       if (!p.mode && i !== p.start) {
         clearTimeout(p.longTimer);
         p.mode = p.startState === MARK ? "erase" : "mark";
@@ -425,7 +331,8 @@ class CowsScreen {
         this.dragAdd(p.start);
       }
       if (p.mode) this.dragAdd(i);
-    }
+      return false;
+    });
     p.last = [x, y];
   }
 
@@ -478,8 +385,7 @@ class CowsScreen {
   }
 
   pop(i) {
-    if (!this.motion) return;
-    this.cellEls[i].cow.animate([{ transform: "scale(1.15)" }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
+    if (this.motion) popEl(this.cellEls[i].cow, 1.15);
   }
 
   // ---- buttons -------------------------------------------------------------------------
@@ -512,15 +418,8 @@ class CowsScreen {
   async hint() {
     if (this.locked) return;
     const moves = [...this.moves];
-    let h, offline = false;
-    try {
-      h = await this.s.api.hint(moves, "next");
-    } catch (err) {
-      if (err && err.status >= 400 && err.status < 500) throw err;
-      h = offlineHint(this.board, this.view.solution, moves);
-      offline = true;
-    }
-    if (this.locked || moves.length !== this.moves.length) return;
+    const [h, offline] = await this.fetchHint(moves, "next", () => offlineHint(this.board, this.view.solution, moves));
+    if (!h || this.locked || moves.length !== this.moves.length) return;
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
     this.sig = [];
     this.render();
@@ -557,28 +456,13 @@ class CowsScreen {
 
   // ---- clear -------------------------------------------------------------------------
   clear() {
-    this.locked = true;
     this.elapsed = performance.now() - this.started;
     this.press = null;
-    this.root.classList.add("cw-locked");
-    for (const b of Object.values(this.buttons)) b.disabled = true;
-    this.render();
-    this.s.sound.clear();
-    this.s.vibrate([20, 40, 60]);
+    this.lock();
     this.s.toast(this.s.t("cw.cleared", { time: clock(this.elapsed) }), 1800);
     if (this.motion) {
       this.svg.animate([{ filter: "brightness(1)" }, { filter: "brightness(1.25)" }, { filter: "brightness(1)" }], { duration: 500, easing: "ease-out" });
     }
-    const verified = this.s.api.check(this.moves).then((st) => st.cleared, () => true);
-    this.later(CLEAR_HOLD_MS, async () => {
-      if (await verified) this.s.onCleared();
-      else {
-        this.s.toast(this.s.t("cw.mismatch"));
-        this.locked = false;
-        this.root.classList.remove("cw-locked");
-        for (const b of Object.values(this.buttons)) b.disabled = false;
-        this.render();
-      }
-    });
+    this.confirmClear(this.moves, CLEAR_HOLD_MS);
   }
 }

@@ -2,33 +2,20 @@
 // puzzlesmith.stroke.rules (Python stays the authority; tests/js checks the two agree
 // on vectors the Python engine exports). Pure: no DOM.
 
-export class IllegalMove extends Error {}
+import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../shell/pathrules.js";
+
+export { IllegalMove };
 
 /** Index the view JSON: cell ids in file order, adjacency, clues, parity. */
 export function makeBoard(view) {
-  const ids = view.cells.map((c) => c.id);
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const n = ids.length;
-  const adj = ids.map((id) => (view.adjacency[id] || []).map((j) => index.get(j)));
-  const adjSet = adj.map((a) => new Set(a));
-  const clue = new Map();
-  const stepCell = new Map();
   const parity = new Map();
   view.cells.forEach((c, i) => {
-    if (c.clue != null) { clue.set(i, c.clue); stepCell.set(c.clue, i); }
     if (c.parity != null) parity.set(i, c.parity === "odd" ? 1 : 0);
   });
-  return { ids, index, n, adj, adjSet, clue, stepCell, parity };
+  return { ...indexPathView(view), parity };
 }
 
-export class Game {
-  constructor(board) {
-    this.board = board;
-    this.path = [];             // cell indices in step order
-    this.pos = new Map();       // cell index → step (1-based)
-    this.revealed = new Map();  // cell index → step, added by 补数字 (kept by reset)
-  }
-
+export class Game extends PathGame {
   numberOn(cell) {
     const c = this.board.clue.get(cell);
     return c !== undefined ? c : this.revealed.get(cell);
@@ -54,47 +41,18 @@ export class Game {
     return out;
   }
 
-  conflicts() {
-    const out = [];
-    this.path.forEach((cell, i) => { for (const c of this.conflictsAt(cell, i + 1)) out.push(c); });
-    return out;
-  }
-
-  get end() { return this.path.length ? this.path[this.path.length - 1] : null; }
-  has(cell) { return this.pos.has(cell); }
-
-  cleared() { return this.path.length === this.board.n && this.conflicts().length === 0; }
-
-  deadEnd() {
-    const end = this.end;
-    if (end === null || this.cleared()) return false;
-    return !this.board.adj[end].some((j) => !this.pos.has(j));
-  }
-
-  legalStarts() {
-    const one = this.board.stepCell.get(1);
-    return one !== undefined ? [one] : [...Array(this.board.n).keys()];
-  }
-
-  canStart(cell) { return this.path.length === 0 && this.legalStarts().includes(cell); }
   canAdd(cell) {
     return this.path.length > 0 && !this.pos.has(cell) && this.board.adjSet[this.end].has(cell);
   }
 
-  // Direct operations (the input layer uses these; apply() parses strings into them).
-  start(cell) { this.path = [cell]; this.pos = new Map([[cell, 1]]); }
-  add(cell) { this.path.push(cell); this.pos.set(cell, this.path.length); }
   rewind(cell) {
     const k = this.pos.get(cell);
     for (const c of this.path.splice(k)) this.pos.delete(c);
   }
-  reset() { this.path = []; this.pos = new Map(); }
 
   /** Apply one move string; IllegalMove names the move index and why (like the engine). */
   apply(move, index = 0) {
-    const illegal = (why) => new IllegalMove(`move ${index + 1} ${JSON.stringify(move)}: ${why}`);
-    if (typeof move !== "string") throw illegal("a move must be a string");
-    const [verb, ...args] = move.split(" ");
+    const { verb, args, illegal } = parseMove(move, index, JSON.stringify);
     const b = this.board;
     const cellArg = () => {
       if (args.length !== 1) throw illegal(`'${verb}' takes one cell id`);
@@ -134,40 +92,7 @@ export class Game {
       throw illegal(`unknown move '${verb}' (start, add, rewind, reset, reveal)`);
     }
   }
-
-  /** The move strings that rebuild this position (reveals first, then the path). */
-  moves() {
-    const ids = this.board.ids;
-    const out = [...this.revealed].map(([c, s]) => `reveal ${ids[c]} ${s}`);
-    this.path.forEach((c, i) => out.push(i === 0 ? `start ${ids[c]}` : `add ${ids[c]}`));
-    return out;
-  }
-
-  toJSON() {
-    const ids = this.board.ids;
-    const steps = {};
-    this.path.forEach((c, i) => { steps[ids[c]] = i + 1; });
-    const revealed = {};
-    for (const [c, s] of this.revealed) revealed[ids[c]] = s;
-    const end = this.end;
-    return {
-      path: this.path.map((c) => ids[c]),
-      steps,
-      revealed,
-      conflicts: this.conflicts(),
-      end: end === null ? null : ids[end],
-      deadEnd: this.deadEnd(),
-      remaining: this.board.n - this.path.length,
-      cleared: this.cleared(),
-    };
-  }
 }
 
 /** The state the moves reach from the empty position (throws IllegalMove). */
-export function replay(viewOrBoard, moves) {
-  const board = viewOrBoard.ids ? viewOrBoard : makeBoard(viewOrBoard);
-  if (!Array.isArray(moves)) throw new IllegalMove("moves must be a list of move strings");
-  const g = new Game(board);
-  moves.forEach((m, i) => g.apply(m, i));
-  return g.toJSON();
-}
+export const replay = replayWith(makeBoard, Game);

@@ -6,7 +6,9 @@
 // k → k+1 is judged with turner t on view.turners[t].cycle[(start + k) % 3]; undo turns
 // it back by construction.
 
-export class IllegalMove extends Error {}
+import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../shell/pathrules.js";
+
+export { IllegalMove };
 
 /** Python's repr() of a plain string, so error messages match the engine's word for word. */
 export function pyRepr(s) {
@@ -19,16 +21,7 @@ const key = (i, j) => (i < j ? `${i},${j}` : `${j},${i}`);
 
 /** Index the view JSON: ids in file order, adjacency, clues, static walls, turner phases. */
 export function makeBoard(view) {
-  const ids = view.cells.map((c) => c.id);
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const n = ids.length;
-  const adj = ids.map((id) => (view.adjacency[id] || []).map((j) => index.get(j)));
-  const adjSet = adj.map((a) => new Set(a));
-  const clue = new Map();
-  const stepCell = new Map();
-  view.cells.forEach((c, i) => {
-    if (c.clue != null) { clue.set(i, c.clue); stepCell.set(c.clue, i); }
-  });
+  const { ids, index, n, adj, adjSet, clue, stepCell } = indexPathView(view);
   const walls = new Set((view.walls || []).map((w) => key(index.get(w.cells[0]), index.get(w.cells[1]))));
   const turners = view.turners || [];
   // blocked[p]: edges a turner stands on after k landings, k % 3 === p (on-board edges only)
@@ -56,14 +49,7 @@ export function turnerEdge(board, t, k) {
   return tt.cycle[(tt.start + k) % 3].hexes;
 }
 
-export class Game {
-  constructor(board) {
-    this.board = board;
-    this.path = [];             // cell indices in step order
-    this.pos = new Map();       // cell index → step (1-based)
-    this.revealed = new Map();  // cell index → step, added by 补数字 (kept by reset)
-  }
-
+export class Game extends PathGame {
   get k() { return this.path.length; }
 
   known() {
@@ -73,11 +59,6 @@ export class Game {
   }
 
   numberOn(cell) { return this.known().get(cell); }
-
-  legalStarts() {
-    const one = this.board.stepCell.get(1);
-    return one !== undefined ? [one] : [...Array(this.board.n).keys()];
-  }
 
   /** Why cell j cannot be added now, or null when it can (the engine's wording). */
   whyNot(j) {
@@ -90,7 +71,6 @@ export class Game {
     return null;
   }
 
-  canStart(cell) { return this.path.length === 0 && this.legalStarts().includes(cell); }
   canAdd(cell) { return this.whyNot(cell) === null; }
 
   conflictsAt(cell, step) {
@@ -105,32 +85,11 @@ export class Game {
     return out;
   }
 
-  conflicts() {
-    const out = [];
-    this.path.forEach((cell, i) => { for (const c of this.conflictsAt(cell, i + 1)) out.push(c); });
-    return out;
-  }
-
-  get end() { return this.path.length ? this.path[this.path.length - 1] : null; }
-  has(cell) { return this.pos.has(cell); }
-  cleared() { return this.path.length === this.board.n && this.conflicts().length === 0; }
-
-  deadEnd() {
-    const end = this.end;
-    if (end === null || this.cleared()) return false;
-    return !this.board.adj[end].some((j) => this.canAdd(j));
-  }
-
   // Direct operations (the input layer uses these; apply() parses strings into them).
-  start(cell) { this.path = [cell]; this.pos = new Map([[cell, 1]]); }
-  add(cell) { this.path.push(cell); this.pos.set(cell, this.path.length); }
   undo() { const c = this.path.pop(); this.pos.delete(c); return c; }
-  reset() { this.path = []; this.pos = new Map(); }
 
   apply(move, index = 0) {
-    const illegal = (why) => new IllegalMove(`move ${index + 1} ${pyRepr(String(move))}: ${why}`);
-    if (typeof move !== "string") throw illegal("a move must be a string");
-    const [verb, ...args] = move.split(" ");
+    const { verb, args, illegal } = parseMove(move, index, (m) => pyRepr(String(m)));
     const b = this.board;
     const cell = (arg) => {
       const i = b.index.get(arg);
@@ -166,30 +125,10 @@ export class Game {
     }
   }
 
-  /** The move strings that rebuild this position (reveals first, then the path). */
-  moves() {
-    const ids = this.board.ids;
-    const out = [...this.revealed].map(([c, s]) => `reveal ${ids[c]} ${s}`);
-    this.path.forEach((c, i) => out.push(i === 0 ? `start ${ids[c]}` : `add ${ids[c]}`));
-    return out;
-  }
-
   toJSON() {
-    const b = this.board, ids = b.ids;
-    const steps = {};
-    this.path.forEach((c, i) => { steps[ids[c]] = i + 1; });
-    const revealed = {};
-    for (const [c, s] of this.revealed) revealed[ids[c]] = s;
-    const end = this.end;
+    const b = this.board;
     return {
-      path: this.path.map((c) => ids[c]),
-      steps,
-      revealed,
-      conflicts: this.conflicts(),
-      end: end === null ? null : ids[end],
-      deadEnd: this.deadEnd(),
-      remaining: b.n - this.path.length,
-      cleared: this.cleared(),
+      ...super.toJSON(),
       turns: this.k,
       turners: b.turners.map((t, i) => ({ pivot: t.pivot, edge: turnerEdge(b, i, this.k) })),
     };
@@ -197,10 +136,4 @@ export class Game {
 }
 
 /** The state the moves reach from the empty position (throws IllegalMove). */
-export function replay(viewOrBoard, moves) {
-  const board = viewOrBoard.ids ? viewOrBoard : makeBoard(viewOrBoard);
-  if (!Array.isArray(moves)) throw new IllegalMove("moves must be a list of move strings");
-  const g = new Game(board);
-  moves.forEach((m, i) => g.apply(m, i));
-  return g.toJSON();
-}
+export const replay = replayWith(makeBoard, Game);

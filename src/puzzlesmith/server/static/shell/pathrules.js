@@ -1,0 +1,151 @@
+// What the path-puzzle rules mirrors share (Number Stroke, Hex Walls: one path through
+// every cell, numbered cells, 补数字 reveals): the board index, the path state and its
+// JSON, replay, and the offline copies of the two hints. Each mode's rules.js extends
+// PathGame with its own legality and conflicts. Pure: no DOM (tests/js runs it in node).
+
+export class IllegalMove extends Error {}
+
+/** Index a path view: cell ids in file order, adjacency, clues (number → cell too). */
+export function indexPathView(view) {
+  const ids = view.cells.map((c) => c.id);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const n = ids.length;
+  const adj = ids.map((id) => (view.adjacency[id] || []).map((j) => index.get(j)));
+  const adjSet = adj.map((a) => new Set(a));
+  const clue = new Map();
+  const stepCell = new Map();
+  view.cells.forEach((c, i) => {
+    if (c.clue != null) { clue.set(i, c.clue); stepCell.set(c.clue, i); }
+  });
+  return { ids, index, n, adj, adjSet, clue, stepCell };
+}
+
+/** Split a move string; `illegal(why)` names the move (quoted by `quote`) and its index. */
+export function parseMove(move, index, quote) {
+  const illegal = (why) => new IllegalMove(`move ${index + 1} ${quote(move)}: ${why}`);
+  if (typeof move !== "string") throw illegal("a move must be a string");
+  const [verb, ...args] = move.split(" ");
+  return { verb, args, illegal };
+}
+
+/** The path and the revealed numbers; subclasses add numberOn, conflictsAt, canAdd, apply. */
+export class PathGame {
+  constructor(board) {
+    this.board = board;
+    this.path = [];             // cell indices in step order
+    this.pos = new Map();       // cell index → step (1-based)
+    this.revealed = new Map();  // cell index → step, added by 补数字 (kept by reset)
+  }
+
+  get end() { return this.path.length ? this.path[this.path.length - 1] : null; }
+  has(cell) { return this.pos.has(cell); }
+
+  legalStarts() {
+    const one = this.board.stepCell.get(1);
+    return one !== undefined ? [one] : [...Array(this.board.n).keys()];
+  }
+
+  canStart(cell) { return this.path.length === 0 && this.legalStarts().includes(cell); }
+
+  conflicts() {
+    const out = [];
+    this.path.forEach((cell, i) => { for (const c of this.conflictsAt(cell, i + 1)) out.push(c); });
+    return out;
+  }
+
+  cleared() { return this.path.length === this.board.n && this.conflicts().length === 0; }
+
+  deadEnd() {
+    const end = this.end;
+    if (end === null || this.cleared()) return false;
+    return !this.board.adj[end].some((j) => this.canAdd(j));
+  }
+
+  // Direct operations (the input layer uses these; apply() parses strings into them).
+  start(cell) { this.path = [cell]; this.pos = new Map([[cell, 1]]); }
+  add(cell) { this.path.push(cell); this.pos.set(cell, this.path.length); }
+  reset() { this.path = []; this.pos = new Map(); }
+
+  /** The move strings that rebuild this position (reveals first, then the path). */
+  moves() {
+    const ids = this.board.ids;
+    const out = [...this.revealed].map(([c, s]) => `reveal ${ids[c]} ${s}`);
+    this.path.forEach((c, i) => out.push(i === 0 ? `start ${ids[c]}` : `add ${ids[c]}`));
+    return out;
+  }
+
+  toJSON() {
+    const ids = this.board.ids;
+    const steps = {};
+    this.path.forEach((c, i) => { steps[ids[c]] = i + 1; });
+    const revealed = {};
+    for (const [c, s] of this.revealed) revealed[ids[c]] = s;
+    const end = this.end;
+    return {
+      path: this.path.map((c) => ids[c]),
+      steps,
+      revealed,
+      conflicts: this.conflicts(),
+      end: end === null ? null : ids[end],
+      deadEnd: this.deadEnd(),
+      remaining: this.board.n - this.path.length,
+      cleared: this.cleared(),
+    };
+  }
+}
+
+/** `replay(viewOrBoard, moves)`: the state the moves reach from the empty position (throws IllegalMove). */
+export function replayWith(makeBoard, Game) {
+  return (viewOrBoard, moves) => {
+    const board = viewOrBoard.ids ? viewOrBoard : makeBoard(viewOrBoard);
+    if (!Array.isArray(moves)) throw new IllegalMove("moves must be a list of move strings");
+    const g = new Game(board);
+    moves.forEach((m, i) => g.apply(m, i));
+    return g.toJSON();
+  };
+}
+
+// ---- offline hints (puzzlesmith.stroke.hints; Hex Walls' engine gives the same answers) ----
+// Used only when the server is unreachable; tests/js checks them against the engines.
+
+/** How many first steps of the path agree with the solution. */
+export function correctPrefix(solution, game) {
+  const ids = game.board.ids;
+  let p = 0;
+  for (; p < game.path.length && p < solution.length; p++) if (ids[game.path[p]] !== solution[p]) break;
+  return p;
+}
+
+/** {kind: "reveal", cell, step} or {kind: "reveal", cell: null}. */
+export function reveal(solution, game) {
+  const n = game.board.n;
+  const known = new Set([...game.board.stepCell.keys(), ...game.revealed.values()]);
+  const p = correctPrefix(solution, game);
+  for (let k = 1; k <= p; k++) known.add(k);
+  const fences = [...known, 0, n + 1].sort((a, b) => a - b);
+  let best = null;
+  for (let i = 0; i + 1 < fences.length; i++) {
+    const a = fences[i], b = fences[i + 1];
+    const width = b - a - 1;
+    if (width <= 0) continue;
+    if (best === null || width > best[0]) best = [width, Math.floor((a + b) / 2)];
+  }
+  if (best === null) return { kind: "reveal", cell: null };
+  return { kind: "reveal", cell: solution[best[1] - 1], step: best[1] };
+}
+
+/** {kind: "guide", action: start|next|rewind|restart|done, cell}. */
+export function guide(solution, game) {
+  const b = game.board;
+  if (!game.path.length) {
+    const one = b.stepCell.get(1);
+    return { kind: "guide", action: "start", cell: one !== undefined ? b.ids[one] : solution[0] };
+  }
+  const p = correctPrefix(solution, game);
+  if (p === game.path.length) {
+    if (p >= solution.length) return { kind: "guide", action: "done", cell: null };
+    return { kind: "guide", action: "next", cell: solution[p] };
+  }
+  if (p === 0) return { kind: "guide", action: "restart", cell: solution[0] };
+  return { kind: "guide", action: "rewind", cell: solution[p - 1] };
+}

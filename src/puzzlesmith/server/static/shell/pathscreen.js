@@ -1,0 +1,173 @@
+// The play screen of the path puzzles (Number Stroke, Hex Walls): one path through every
+// cell, drawn by dragging. What they share on top of PlayScreen: the reaction to a change
+// (step sound, conflicts, dead-end nudge, clear), the pointer press/drag/release
+// plumbing, restart, and the 补数字 / 指路 hints (server first, shell/pathrules.js offline).
+// Each mode keeps its drawing, hit test, drag rules and its own extras.
+import { PlayScreen, shakeEls, toUnits } from "./playkit.js";
+import * as offlineHints from "./pathrules.js";
+
+const REVEAL_RING_MS = 1400;  // amber ring before a revealed number looks like a clue
+const CLEAR_HOLD_MS = 450;    // after the sweep, before the next level opens
+const SWEEP_MS = 250;
+
+/**
+ * Subclasses set this.cellEls[i] = {g, t, ring, ...} in build(), and provide render(),
+ * fit(), down(e) and track([x, y]); sweep(ms) animates the clear; stepped(i) adds to the
+ * feedback of a step; stopMotion(cells) cancels what runs on dropped cells.
+ */
+export class PathScreen extends PlayScreen {
+  constructor(root, view, services, prefix, { makeBoard, Game }) {
+    super(root, view, services, prefix);
+    this.board = makeBoard(view);
+    this.game = new Game(this.board);
+    this.pointer = null;          // {id, dz, last: [ux, uy], ctm, ...}
+    this.freshReveal = new Set(); // cells still showing the amber ring
+    this.target = null;           // guide highlight: {cell, dimFrom?}
+  }
+
+  /** The cell shakes (cell and label); returns the animations, or undefined under reduced motion. */
+  shake(i, amp = 0.09, ms = 280) {
+    if (!this.motion) return undefined;
+    return shakeEls([this.cellEls[i].g, this.cellEls[i].t], amp, ms);
+  }
+
+  stopMotion() {}
+
+  /** A step onto cell i: unless it is `bad` (a new conflict), its sound and a tick; true if so. */
+  stepped(i, bad) {
+    if (bad) return false;
+    this.s.sound.step(this.game.pos.get(i));
+    this.s.vibrate(8);
+    return true;
+  }
+
+  /** After a change: sounds, shakes and flashes for what is new, then redraw. */
+  changed({ added = null } = {}) {
+    const g = this.game;
+    this.target = null;
+    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
+    const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
+    this.prevConflicts = now;
+    this.render();
+    if (added !== null) this.stepped(added, fresh.length > 0);
+    if (fresh.length) this.conflicted(fresh);
+    if (g.cleared()) return this.clear();
+    if (added !== null && g.deadEnd()) {
+      this.later(90, () => { if (g.end !== null) this.shake(g.end, 0.04, 220); this.s.sound.nudge(); });
+    }
+  }
+
+  // ---- input ------------------------------------------------------------------------
+  /**
+   * A primary press on the board: {ctm, dz, at: [ux, uy]} (dz from `deadZones` by pointer
+   * type), or null when it is not for us (another pointer is down, a secondary button,
+   * or the board is locked).
+   */
+  press(e, deadZones) {
+    if (this.pointer || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return null;
+    e.preventDefault();
+    if (this.locked) return null;
+    const ctm = this.svg.getScreenCTM().inverse();
+    return { ctm, dz: deadZones[e.pointerType] ?? deadZones.touch, at: toUnits(e, ctm) };
+  }
+
+  /** Start drawing with this pointer (captured): this.pointer = {id, dz, last, ctm, ...extra}. */
+  capture(e, { ctm, dz, at }, extra = {}) {
+    this.pointer = { id: e.pointerId, dz, last: at, ctm, ...extra };
+    try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+  }
+
+  /** Every sample of a move (coalesced ones included) goes to track(). */
+  move(e) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id || this.locked) return;
+    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const ev of events.length ? events : [e]) {
+      this.track(toUnits(ev, p.ctm));
+      if (this.locked || !this.pointer) break;
+    }
+  }
+
+  /** The drawing pointer lifts (or is lost): the pointer state it had, or null if not ours. */
+  release(e) {
+    const p = this.pointer;
+    if (!p || e.pointerId !== p.id) return null;
+    this.pointer = null;
+    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    return p;
+  }
+
+  // ---- buttons -------------------------------------------------------------------------
+  restart() {
+    if (this.locked) return;
+    this.stopMotion(this.game.path);
+    this.game.reset();
+    this.prevConflicts = new Set();
+    this.changed();
+  }
+
+  /** The server's hint; offline (or on a server error) the same hint from the baked solution. */
+  async hint(kind) {
+    const solution = this.view.solution || [];
+    const offline = () => offlineHints[kind](solution, this.game);
+    return (await this.fetchHint(this.game.moves(), kind, offline))[0];
+  }
+
+  async reveal() {
+    if (this.locked) return;
+    const h = await this.hint("reveal");
+    if (this.locked || !h) return;
+    if (!h.cell) {
+      this.s.toast(this.s.t(`${this.p}.noReveal`));
+      this.pulse(this.buttons.guide);
+      return;
+    }
+    const i = this.board.index.get(h.cell);
+    if (i === undefined || this.game.numberOn(i) !== undefined) return;
+    try {
+      this.game.apply(`reveal ${h.cell} ${h.step}`);
+    } catch {
+      return; // the step is already known (a hint raced a reveal): nothing to add
+    }
+    this.freshReveal.add(i);
+    this.later(REVEAL_RING_MS, () => { this.freshReveal.delete(i); this.render(); });
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  /** The guide's "rewind" answer: the mode may point at its way back (a button). */
+  guideRewind() {}
+
+  async guide() {
+    if (this.locked) return;
+    const h = await this.hint("guide");
+    if (this.locked || !h) return;
+    const i = h.cell == null ? undefined : this.board.index.get(h.cell);
+    if (h.action === "restart") {
+      this.s.toast(this.s.t(`${this.p}.restartHint`));
+      this.pulse(this.buttons.restart);
+      this.target = i === undefined ? null : { cell: i };
+    } else if (h.action === "done") {
+      this.s.toast(this.s.t(`${this.p}.done`));
+      return;
+    } else if (h.action === "rewind") {
+      this.guideRewind();
+      this.target = { cell: i, dimFrom: this.game.pos.get(i) };
+    } else {
+      this.target = { cell: i };
+    }
+    this.render();
+  }
+
+  // ---- clear -------------------------------------------------------------------------
+  /** Lock, the mode's sweep (skipped under reduced motion), then the server's confirmation. */
+  clear() {
+    this.pointer = null;
+    this.lock();
+    const sweep = this.motion ? SWEEP_MS : 0;
+    if (this.motion) this.sweep(sweep);
+    this.confirmClear(this.game.moves(), sweep + CLEAR_HOLD_MS);
+  }
+
+  sweep() {}
+}

@@ -1,0 +1,241 @@
+// The play kit: what every mode's play screen shares, so a mode module keeps only its own
+// board, input and rules (docs/client.md, "Shared play kit"). PlayScreen owns the
+// lifecycle (timers, settings, resize, board listeners, teardown), the SVG board in its
+// wrapper, the tip line and the bottom button bar, the caption, conflict feedback, hint
+// fetching with the offline fallback, and the clear hand-off to the shell. Shared CSS:
+// the `pk-*` classes in shell.css. Mode modules import this; the shell never does.
+
+export const SVGNS = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes, appended to `parent` when given. */
+export function svgEl(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+/**
+ * Caption text for the current language: "中文 / English" gives one side. With `rest`,
+ * any number of parts: the first is Chinese, the others (joined) English.
+ */
+export function captionFor(caption, lang, sep = " / ", rest = false) {
+  if (!caption) return null;
+  const parts = caption.split(sep);
+  if (rest ? parts.length < 2 : parts.length !== 2) return caption;
+  return lang === "en" ? parts.slice(1).join(sep) : parts[0];
+}
+
+/** The module's mount/unmount for a screen class: one screen at a time, destroyed on unmount. */
+export function screenModule(make) {
+  let current = null;
+  return {
+    mount(element, level, services) { current = make(element, level, services); },
+    unmount() {
+      if (current) current.destroy();
+      current = null;
+    },
+  };
+}
+
+/** A pointer event's position in board units (ctm: the inverse screen CTM of the SVG). */
+export function toUnits(e, ctm) {
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
+  return [p.x, p.y];
+}
+
+/**
+ * Walk the segment from `from` to `to` in steps of at most `step` units so a fast drag
+ * skips no cell: fn(x, y, last) for each point (`last` on `to` itself); true stops.
+ */
+export function walkSegment([lx, ly], [x, y], step, fn) {
+  const steps = Math.max(1, Math.ceil(Math.hypot(x - lx, y - ly) / step));
+  for (let s = 1; s <= steps; s++) {
+    if (fn(lx + ((x - lx) * s) / steps, ly + ((y - ly) * s) / steps, s === steps)) return;
+  }
+}
+
+const SHAKE = [0, -1, 1, -0.7, 0.7, -0.3, 0];
+
+/** A horizontal shake of `amp` units on each element; returns the animations. */
+export function shakeEls(els, amp, ms = 280, pattern = SHAKE) {
+  const frames = pattern.map((x) => ({ transform: `translateX(${x * amp}px)` }));
+  return els.map((e) => e.animate(frames, { duration: ms, easing: "ease-out" }));
+}
+
+/** The 80 ms pop: from `scale` back to 1. */
+export function popEl(e, scale) {
+  return e.animate([{ transform: `scale(${scale})` }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
+}
+
+/**
+ * Base of a play screen. `prefix` is the mode's class and string prefix (e.g. "ns"): the
+ * root gets it, the board `{p}-board`/`{p}-svg`, buttons `{p}-btn` labelled `{p}.{name}`,
+ * the tip `{p}.tip`, the clear lock `{p}-locked`, a failed server check `{p}.mismatch`.
+ * Subclasses provide build() (calling makeSvg, makeBar, watchSize, listen), render(),
+ * fit() and shake(x); they call watchSettings() once drawn.
+ */
+export class PlayScreen {
+  constructor(root, view, services, prefix) {
+    this.root = root;
+    this.view = view;
+    this.s = services;
+    this.p = prefix;
+    this.locked = false;
+    this.sig = [];                  // per-cell render signature: only changed cells repaint
+    this.prevConflicts = new Set();
+    this.timers = new Set();
+    this.listeners = [];
+    this.buttons = {};
+    root.classList.add(prefix);
+  }
+
+  /** Re-label and repaint everything when a setting changes (language, contrast, ...). */
+  watchSettings() {
+    this.offSettings = this.s.settings.onChange?.((_, k) => {
+      if (k === "lang") this.relabel();
+      this.sig = [];
+      this.render();
+    });
+  }
+
+  // ---- layout -----------------------------------------------------------------------
+  /** The board's SVG in its wrapper div, with the high-contrast stripes `{p}-stripes`. */
+  makeSvg(viewBox, { size, bar, opacity }) {
+    const p = this.p;
+    this.wrap = document.createElement("div");
+    this.wrap.className = `${p}-board pk-board`;
+    const svg = svgEl("svg", { viewBox, class: `${p}-svg pk-svg`, role: "img", "aria-label": this.view.id });
+    this.svg = svg;
+    const defs = svgEl("defs", {}, svg);
+    const pat = svgEl("pattern", { id: `${p}-stripes`, width: size, height: size, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    svgEl("rect", { width: bar, height: size, fill: "#ffffff", "fill-opacity": opacity }, pat);
+    this.wrap.append(svg);
+    return svg;
+  }
+
+  /** The tip line (this.tip) and the bottom bar of buttons [[name, onclick]] (this.buttons). */
+  makeBar(actions) {
+    const p = this.p;
+    this.tip = document.createElement("div");
+    this.tip.className = `${p}-tip pk-tip`;
+    const bar = document.createElement("div");
+    bar.className = `${p}-buttons pk-buttons`;
+    for (const [name, fn] of actions) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = `${p}-btn pk-btn`;
+      btn.dataset.action = name;
+      btn.onclick = fn;
+      this.buttons[name] = btn;
+      bar.append(btn);
+    }
+    return bar;
+  }
+
+  tipKey() { return `${this.p}.tip`; }
+  caption() { return captionFor(this.view.caption, this.s.settings.lang); }
+
+  /** Tip, button labels and caption in the current language. */
+  relabel() {
+    const { t } = this.s;
+    this.tip.textContent = t(this.tipKey());
+    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`${this.p}.${name}`);
+    this.s.topBar.setCaption(this.caption());
+  }
+
+  /** Refit the board (the mode's fit()) now and whenever its box changes size. */
+  watchSize() {
+    this.ro = new ResizeObserver(() => this.fit());
+    this.ro.observe(this.wrap);
+    this.fit();
+  }
+
+  /** Listeners on the board's SVG, {type: fn}; destroy() removes them. */
+  listen(handlers) {
+    for (const [type, fn] of Object.entries(handlers)) {
+      this.svg.addEventListener(type, fn);
+      this.listeners.push([type, fn]);
+    }
+  }
+
+  destroy() {
+    for (const id of this.timers) clearTimeout(id);
+    this.timers.clear();
+    this.ro?.disconnect();
+    this.offSettings?.();
+    for (const [type, fn] of this.listeners) this.svg.removeEventListener(type, fn);
+    this.root.replaceChildren();
+  }
+
+  /** setTimeout that destroy() cancels. */
+  later(ms, fn) {
+    const id = setTimeout(() => { this.timers.delete(id); fn(); }, ms);
+    this.timers.add(id);
+    return id;
+  }
+
+  get motion() { return !this.s.settings.reducedMotion; }
+
+  // ---- feedback ----------------------------------------------------------------------
+  /** Draw the eye to a button (an amber ring, twice). */
+  pulse(btn) {
+    btn.classList.remove("pk-pulse");
+    void btn.offsetWidth;
+    btn.classList.add("pk-pulse");
+  }
+
+  /** New conflicts: shake each, the conflict sound, a double buzz. */
+  conflicted(fresh) {
+    for (const x of fresh) this.shake(x);
+    this.s.sound.conflict();
+    this.s.vibrate([30, 40, 30]);
+  }
+
+  // ---- hints -------------------------------------------------------------------------
+  /**
+   * The server's hint; when the server is unreachable (or fails) `offline()` computes it
+   * from the baked solution. A request the server rejects (4xx) becomes a toast and null.
+   * Resolves to [hint | null, offline].
+   */
+  async fetchHint(moves, kind, offline) {
+    try {
+      return [await this.s.api.hint(moves, kind), false];
+    } catch (err) {
+      if (err && err.status >= 400 && err.status < 500) {
+        this.s.toast(err.message || String(err));
+        return [null, false];
+      }
+      return [offline(), true];
+    }
+  }
+
+  // ---- clear -------------------------------------------------------------------------
+  /** Solved: lock the board and the buttons, repaint, the clear sound and buzz. */
+  lock() {
+    this.locked = true;
+    this.root.classList.add(`${this.p}-locked`);
+    for (const b of Object.values(this.buttons)) b.disabled = true;
+    this.render();
+    this.s.sound.clear();
+    this.s.vibrate([20, 40, 60]);
+  }
+
+  /**
+   * After `ms`, report the clear to the shell if the server's check agrees (Python is the
+   * authority; offline the mirror is trusted); otherwise say so and unlock.
+   */
+  confirmClear(moves, ms) {
+    const verified = this.s.api.check(moves).then((st) => st.cleared, () => true);
+    this.later(ms, async () => {
+      if (await verified) this.s.onCleared();
+      else {
+        this.s.toast(this.s.t(`${this.p}.mismatch`));
+        this.locked = false;
+        this.root.classList.remove(`${this.p}-locked`);
+        for (const b of Object.values(this.buttons)) b.disabled = false;
+        this.render();
+      }
+    });
+  }
+}
