@@ -14,7 +14,8 @@ search for a second solution ran to the end. Pruning, each checked after every s
   start colour is fixed by every clue, and the unvisited cells must hold as many cells
   of each colour as an alternating walk can cover;
 * on other boards (big and shaped cells make odd cycles, and bottlenecks) the cut
-  vertices of the unvisited region must chain up like a path's blocks (Tarjan);
+  vertices of the unvisited region must chain up like a path's blocks (Tarjan, checked
+  every few steps);
 * before the search, each cell gets the set of steps it can still take (graph distance
   to the clues before and after, parity, colour), and a cell with one possible step, or a
   step with one possible cell, becomes an implied clue — repeated to a fixed point. The
@@ -420,7 +421,8 @@ def _search(
                 frontier = nxt
             if nb & ~reached:
                 return False
-        if colour is None and not _path_shaped(v, unv, adj):
+        # Tarjan costs a full pass: every 6th step is enough to cut the doomed branches
+        if colour is None and k % 6 == 0 and not _path_shaped(v, unv, adj):
             return False
         ni = next_idx[k]
         if ni >= len(clue_steps):
