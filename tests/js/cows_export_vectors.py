@@ -16,18 +16,12 @@ import random
 import sys
 from typing import Any
 
-from vectors_common import case as _case
-from vectors_common import main
+from vectors_common import export, main, shipped_levels
 
-from puzzlesmith.core import registry
 from puzzlesmith.cows.board import Level, board_of
 from puzzlesmith.cows.rules import COW, apply_moves
 
 MODE_ID = "04-cows"
-
-
-def case(level: Level, moves: list[str]) -> dict[str, Any]:
-    return _case(MODE_ID, level, moves, hints=False)
 
 
 def random_game(level: Level, rng: random.Random) -> list[str]:
@@ -78,20 +72,19 @@ def illegal(level: Level) -> list[list[str]]:
     ]
 
 
-def vectors(seed: int = 20261130, games: int = 8) -> dict[str, Any]:
-    mode = registry.get(MODE_ID)
-    rng = random.Random(seed)
-    out = []
-    for pack in mode.shipped_packs():
-        for level in pack.levels:
-            view = mode.view(level)
-            sol = [f"cow {r} {c}" for r, c in enumerate(view["solution"])]
-            cases = [case(level, sol[:k]) for k in range(len(sol) + 1)]
-            cases.append(case(level, [*sol[:2], f"auto {sol[1][4:]}"]))
-            cases += [case(level, random_game(level, rng)) for _ in range(games)]
-            cases += [case(level, m) for m in illegal(level)]
-            out.append({"level": level.id, "view": view, "cases": cases})
-    return {"mode": MODE_ID, "seed": seed, "levels": out}
+def move_lists(
+    level: Level, view: dict[str, Any], rng: random.Random, games: int = 8
+) -> list[list[str]]:
+    sol = [f"cow {r} {c}" for r, c in enumerate(view["solution"])]
+    lists = [sol[:k] for k in range(len(sol) + 1)]
+    lists.append([*sol[:2], f"auto {sol[1][4:]}"])
+    lists += [random_game(level, rng) for _ in range(games)]
+    lists += illegal(level)
+    return lists
+
+
+def vectors() -> dict[str, Any]:
+    return export(MODE_ID, shipped_levels(MODE_ID), move_lists, hints=False)
 
 
 if __name__ == "__main__":

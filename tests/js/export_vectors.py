@@ -15,16 +15,11 @@ import random
 import sys
 from typing import Any
 
-from vectors_common import case as _case
-from vectors_common import main
+from vectors_common import export, main
 
 from puzzlesmith.core import registry
 
 MODE_ID = "01-number-stroke"
-
-
-def case(level: Any, moves: list[str]) -> dict[str, Any]:
-    return _case(MODE_ID, level, moves)
 
 
 def _levels() -> list[Any]:
@@ -115,29 +110,24 @@ def _illegal(view: dict[str, Any]) -> list[list[str]]:
     return cases
 
 
-def vectors(seed: int = 20261130, games: int = 12) -> dict[str, Any]:
-    mode = registry.get(MODE_ID)
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    for level in _levels():
-        view = mode.view(level)
-        cases: list[dict[str, Any]] = []
-        sol = view["solution"] or []
-        path_moves = [f"start {sol[0]}"] + [f"add {c}" for c in sol[1:]] if sol else []
-        for k in range(len(path_moves) + 1):
-            cases.append(case(level, path_moves[:k]))
-        if sol:
-            cases.append(case(level, [*path_moves, f"rewind {sol[len(sol) // 2]}"]))
-        for moves in _random_games(view, rng, games):
-            cases.append(case(level, moves))
-        for moves in _illegal(view):
-            cases.append(case(level, moves))
-        if level.id == "demo":
-            wrong = ["start s", "add l", "add m", "add j", "add i", "add g", "add h", "add B"]
-            cases.append(case(level, wrong))
-            cases.append(case(level, [*wrong, "rewind j"]))
-        out.append({"level": level.id, "view": view, "cases": cases})
-    return {"mode": MODE_ID, "seed": seed, "levels": out}
+def move_lists(
+    level: Any, view: dict[str, Any], rng: random.Random, games: int = 12
+) -> list[list[str]]:
+    sol = view["solution"] or []
+    path_moves = [f"start {sol[0]}"] + [f"add {c}" for c in sol[1:]] if sol else []
+    lists = [path_moves[:k] for k in range(len(path_moves) + 1)]
+    if sol:
+        lists.append([*path_moves, f"rewind {sol[len(sol) // 2]}"])
+    lists += _random_games(view, rng, games)
+    lists += _illegal(view)
+    if level.id == "demo":
+        wrong = ["start s", "add l", "add m", "add j", "add i", "add g", "add h", "add B"]
+        lists += [wrong, [*wrong, "rewind j"]]
+    return lists
+
+
+def vectors() -> dict[str, Any]:
+    return export(MODE_ID, _levels(), move_lists)
 
 
 if __name__ == "__main__":

@@ -16,18 +16,13 @@ import random
 import sys
 from typing import Any
 
-from vectors_common import case as _case
-from vectors_common import main
+from vectors_common import export, main, shipped_levels
 
 from puzzlesmith.core import registry
 from puzzlesmith.hexwalls.board import Level, board_of
 from puzzlesmith.hexwalls.rules import GameState
 
 MODE_ID = "03-hex-walls"
-
-
-def case(level: Level, moves: list[str]) -> dict[str, Any]:
-    return _case(MODE_ID, level, moves)
 
 
 def random_games(level: Level, rng: random.Random, games: int) -> list[list[str]]:
@@ -101,21 +96,20 @@ def illegal(level: Level, rng: random.Random) -> list[list[str]]:
     return cases
 
 
-def vectors(seed: int = 20261130, games: int = 10) -> dict[str, Any]:
-    mode = registry.get(MODE_ID)
-    rng = random.Random(seed)
-    out = []
-    for pack in mode.shipped_packs():
-        for level in pack.levels:
-            view = mode.view(level)
-            sol = view["solution"]
-            path = [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]
-            cases = [case(level, path[:k]) for k in range(len(path) + 1)]
-            cases += [case(level, [*path[:k], "undo"]) for k in range(1, len(path) + 1, 3)]
-            cases += [case(level, m) for m in random_games(level, rng, games)]
-            cases += [case(level, m) for m in illegal(level, rng)]
-            out.append({"level": level.id, "view": view, "cases": cases})
-    return {"mode": MODE_ID, "seed": seed, "levels": out}
+def move_lists(
+    level: Level, view: dict[str, Any], rng: random.Random, games: int = 10
+) -> list[list[str]]:
+    sol = view["solution"]
+    path = [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]
+    lists = [path[:k] for k in range(len(path) + 1)]
+    lists += [[*path[:k], "undo"] for k in range(1, len(path) + 1, 3)]
+    lists += random_games(level, rng, games)
+    lists += illegal(level, rng)
+    return lists
+
+
+def vectors() -> dict[str, Any]:
+    return export(MODE_ID, shipped_levels(MODE_ID), move_lists)
 
 
 if __name__ == "__main__":

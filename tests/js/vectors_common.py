@@ -8,8 +8,9 @@ that ``harness.mjs`` loads. Imported by path: the exporters run as scripts from 
 from __future__ import annotations
 
 import json
+import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,32 @@ def case(mode_id: str, level: Any, moves: list[str], hints: bool = True) -> dict
     if hints:
         out["hints"] = {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds}
     return out
+
+
+def shipped_levels(mode_id: str) -> list[Any]:
+    """Every level of the mode's shipped packs, in play order."""
+    return [lv for pack in registry.get(mode_id).shipped_packs() for lv in pack.levels]
+
+
+MoveLists = Callable[[Any, dict[str, Any], random.Random], list[list[str]]]
+
+
+def export(
+    mode_id: str,
+    levels: Iterable[Any],
+    move_lists: MoveLists,
+    seed: int = 20261130,
+    hints: bool = True,
+) -> dict[str, Any]:
+    """The vectors JSON: per level its view and a case for each of ``move_lists(level, view, rng)``."""
+    mode = registry.get(mode_id)
+    rng = random.Random(seed)
+    out = []
+    for level in levels:
+        view = mode.view(level)
+        cases = [case(mode_id, level, moves, hints) for moves in move_lists(level, view, rng)]
+        out.append({"level": level.id, "view": view, "cases": cases})
+    return {"mode": mode_id, "seed": seed, "levels": out}
 
 
 def main(argv: list[str], vectors: Callable[[], dict[str, Any]]) -> int:

@@ -47,7 +47,7 @@ class StrokeScreen extends PathScreen {
 
   // ---- layout -----------------------------------------------------------------------
   build() {
-    const { root, view } = this;
+    const { view } = this;
     const b = view.bounds;
     const pad = 0.12;
     const svg = this.makeSvg(`${b.x - pad} ${b.y - pad} ${b.w + 2 * pad} ${b.h + 2 * pad}`, { size: "0.16", bar: "0.07", opacity: "0.55" });
@@ -69,27 +69,13 @@ class StrokeScreen extends PathScreen {
       return { g, base, hatch, ring, t, num, corner, badge, sub };
     });
     const bar = this.makeBar([["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]);
-    root.append(this.wrap, this.tip, bar);
-    this.relabel();
-    this.watchSize();
-    this.listen({
-      pointerdown: (e) => this.down(e),
-      pointermove: (e) => this.move(e),
-      pointerup: (e) => this.up(e),
-      pointercancel: (e) => this.up(e),
-      lostpointercapture: (e) => this.up(e),
-      contextmenu: (e) => e.preventDefault(),
-    });
+    this.mountRows([this.wrap, this.tip, bar]);
   }
 
   /** Scale the board by the short side, leaving a finger's margin all round. */
   fit() {
-    const r = this.wrap.getBoundingClientRect();
-    const margin = Math.min(28, Math.max(12, r.width * 0.06));
     const b = this.view.bounds;
-    const u = Math.max(8, Math.min((r.width - 2 * margin) / (b.w + 0.24), (r.height - 2 * margin) / (b.h + 0.24), 132));
-    this.svg.setAttribute("width", String(Math.floor(u * (b.w + 0.24))));
-    this.svg.setAttribute("height", String(Math.floor(u * (b.h + 0.24))));
+    this.fitUnits(b.w + 0.24, b.h + 0.24, [12, 28, 0.06], 132);
   }
 
   // ---- drawing: only cells whose look changed are touched ------------------------------

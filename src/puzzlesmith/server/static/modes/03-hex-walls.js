@@ -72,7 +72,7 @@ class HexScreen extends PathScreen {
 
   // ---- layout -----------------------------------------------------------------------
   build() {
-    const { root, view } = this;
+    const { view } = this;
     const b = view.bounds;
     const pad = 0.15;
     this.vb = { x: b.x - pad, y: b.y - pad, w: b.w + 2 * pad, h: b.h + 2 * pad };
@@ -114,26 +114,11 @@ class HexScreen extends PathScreen {
       return { g, arm, turns: 0 };
     });
     const bar = this.makeBar([["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]);
-    root.append(this.wrap, this.tip, bar);
-    this.relabel();
-    this.watchSize();
-    this.listen({
-      pointerdown: (e) => this.down(e),
-      pointermove: (e) => this.move(e),
-      pointerup: (e) => this.up(e),
-      pointercancel: (e) => this.up(e, true),
-      lostpointercapture: (e) => this.up(e, true),
-      contextmenu: (e) => e.preventDefault(),
-    });
+    this.mountRows([this.wrap, this.tip, bar]);
   }
 
   fit() {
-    const r = this.wrap.getBoundingClientRect();
-    const margin = Math.min(24, Math.max(10, r.width * 0.04));
-    const { w, h } = this.vb;
-    const u = Math.max(8, Math.min((r.width - 2 * margin) / w, (r.height - 2 * margin) / h, 90));
-    this.svg.setAttribute("width", String(Math.floor(u * w)));
-    this.svg.setAttribute("height", String(Math.floor(u * h)));
+    this.fitUnits(this.vb.w, this.vb.h, [10, 24, 0.04], 90);
   }
 
   // ---- drawing ------------------------------------------------------------------------

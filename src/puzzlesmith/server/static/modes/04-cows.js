@@ -89,7 +89,7 @@ class CowsScreen extends PlayScreen {
 
   // ---- layout -----------------------------------------------------------------------
   build() {
-    const { root, view, n } = this;
+    const { view, n } = this;
     const top = document.createElement("div");
     top.className = "cw-top";
     this.timerEl = document.createElement("span");
@@ -145,16 +145,7 @@ class CowsScreen extends PlayScreen {
     this.hintBox.className = "cw-hintbox";
     this.hintBox.hidden = true;
     const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]);
-    root.append(top, this.wrap, this.hintBox, this.tip, bar);
-    this.relabel();
-    this.watchSize();
-    this.listen({
-      pointerdown: (e) => this.down(e),
-      pointermove: (e) => this.move(e),
-      pointerup: (e) => this.up(e),
-      pointercancel: (e) => this.up(e, true),
-      contextmenu: (e) => e.preventDefault(),
-    });
+    this.mountRows([top, this.wrap, this.hintBox, this.tip, bar], false);
   }
 
   tipKey() { return matchMedia?.("(pointer: fine)")?.matches ? "cw.tipMouse" : "cw.tip"; }
@@ -389,19 +380,14 @@ class CowsScreen extends PlayScreen {
   }
 
   // ---- buttons -------------------------------------------------------------------------
-  undo() {
-    if (this.locked) return;
-    if (!this.moves.length) { this.s.toast(this.s.t("cw.nothing")); return; }
-    this.redoStack.push(this.moves.pop());
-    this.lastTap = null;
-    this.s.sound.tap();
-    this.changed();
-  }
+  undo() { this.shift(this.moves, this.redoStack, "cw.nothing"); }
+  redo() { this.shift(this.redoStack, this.moves, "cw.noRedo"); }
 
-  redo() {
+  /** Undo/redo: move the last move of `from` onto `to` (or say there is none). */
+  shift(from, to, none) {
     if (this.locked) return;
-    if (!this.redoStack.length) { this.s.toast(this.s.t("cw.noRedo")); return; }
-    this.moves.push(this.redoStack.pop());
+    if (!from.length) { this.s.toast(this.s.t(none)); return; }
+    to.push(from.pop());
     this.lastTap = null;
     this.s.sound.tap();
     this.changed();

@@ -72,7 +72,7 @@ export function popEl(e, scale) {
  * Base of a play screen. `prefix` is the mode's class and string prefix (e.g. "ns"): the
  * root gets it, the board `{p}-board`/`{p}-svg`, buttons `{p}-btn` labelled `{p}.{name}`,
  * the tip `{p}.tip`, the clear lock `{p}-locked`, a failed server check `{p}.mismatch`.
- * Subclasses provide build() (calling makeSvg, makeBar, watchSize, listen), render(),
+ * Subclasses provide build() (calling makeSvg, makeBar, then mountRows), render(),
  * fit() and shake(x); they call watchSettings() once drawn.
  */
 export class PlayScreen {
@@ -144,6 +144,26 @@ export class PlayScreen {
     this.s.topBar.setCaption(this.caption());
   }
 
+  /** Put the screen's rows in the root, label them, fit the board and listen to it. */
+  mountRows(rows, lost = true) {
+    this.root.append(...rows);
+    this.relabel();
+    this.watchSize();
+    this.listenPointer(lost);
+  }
+
+  /**
+   * Size the SVG for a board `w` × `h` units: the largest unit (at most `maxUnit` px) that
+   * leaves a margin of `frac` of the width, within [lo, hi] px, all round.
+   */
+  fitUnits(w, h, [lo, hi, frac], maxUnit) {
+    const r = this.wrap.getBoundingClientRect();
+    const margin = Math.min(hi, Math.max(lo, r.width * frac));
+    const u = Math.max(8, Math.min((r.width - 2 * margin) / w, (r.height - 2 * margin) / h, maxUnit));
+    this.svg.setAttribute("width", String(Math.floor(u * w)));
+    this.svg.setAttribute("height", String(Math.floor(u * h)));
+  }
+
   /** Refit the board (the mode's fit()) now and whenever its box changes size. */
   watchSize() {
     this.ro = new ResizeObserver(() => this.fit());
@@ -151,8 +171,19 @@ export class PlayScreen {
     this.fit();
   }
 
-  /** Listeners on the board's SVG, {type: fn}; destroy() removes them. */
-  listen(handlers) {
+  /**
+   * The board's pointer listeners (removed by destroy()): down(e), move(e), up(e) and
+   * up(e, true) on a cancel (or, with `lost`, a lost capture); no context menu.
+   */
+  listenPointer(lost = true) {
+    const handlers = {
+      pointerdown: (e) => this.down(e),
+      pointermove: (e) => this.move(e),
+      pointerup: (e) => this.up(e),
+      pointercancel: (e) => this.up(e, true),
+      contextmenu: (e) => e.preventDefault(),
+    };
+    if (lost) handlers.lostpointercapture = (e) => this.up(e, true);
     for (const [type, fn] of Object.entries(handlers)) {
       this.svg.addEventListener(type, fn);
       this.listeners.push([type, fn]);
