@@ -52,15 +52,18 @@ def timed(fn: Callable[[], Any], repeat: int = 1) -> tuple[Any, float]:
     return result, best
 
 
-def ours(b: Board) -> int:
-    paths, complete = search(b.adjmask, b.clue, b.parity, 2)
-    assert complete
-    return len(paths)
+NODE_BUDGET = [5_000_000]
+
+
+def ours(b: Board) -> tuple[int, bool]:
+    paths, complete = search(b.adjmask, b.clue, b.parity, 2, node_budget=NODE_BUDGET[0])
+    return len(paths), complete
 
 
 class Row:
-    def __init__(self, name: str, n: int, count: int, t: float) -> None:
-        self.name, self.n, self.count, self.t = name, n, count, t
+    def __init__(self, name: str, n: int, result: tuple[int, bool], t: float) -> None:
+        self.name, self.n, self.t = name, n, t
+        self.count, self.complete = result
         self.cp_count: int | None = None
         self.cp_t: float | None = None
 
@@ -80,7 +83,9 @@ def report(title: str, rows: list[Row], timeout: float) -> None:
     print(f"{'board':36} {'N':>4} {'count':>5} {'ours ms':>9} {'CP-SAT ms':>10} {'cp cnt':>6}")
     for r in rows:
         flag = ""
-        if r.cp_count is not None and r.cp_count != r.count:
+        if not r.complete:
+            flag = "  (ours stopped at the node budget)"
+        elif r.cp_count is not None and r.cp_count != r.count:
             flag = "  (CP-SAT timed out)" if (r.cp_t or 0) >= timeout * 0.95 else "  MISMATCH"
         cp = "—" if r.cp_count is None else str(r.cp_count)
         print(f"{r.name[:36]:36} {r.n:4} {r.count:5} {ms(r.t)} {ms(r.cp_t):>10} {cp:>6}{flag}")
@@ -94,6 +99,7 @@ def summary(rows: list[Row], timeout: float) -> None:
     if cp_rows:
         theirs = sum(r.cp_t or 0 for r in cp_rows)
         agree = sum(1 for r in cp_rows if r.cp_count == r.count)
+        stuck = sum(1 for r in rows if not r.complete)
         timeouts = sum(1 for r in cp_rows if (r.cp_t or 0) >= timeout * 0.95)
         line += (
             f", CP-SAT {theirs * 1000:.1f} ms (ratio {theirs / max(mine, 1e-9):.1f}×), "
@@ -101,6 +107,8 @@ def summary(rows: list[Row], timeout: float) -> None:
         )
         if timeouts:
             line += f", CP-SAT hit its {timeout:.0f} s limit {timeouts}×"
+        if stuck:
+            line += f", ours hit its node budget {stuck}×"
     print(line)
 
 
@@ -144,7 +152,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--cpsat-limit", type=float, default=60.0, help="CP-SAT seconds per board")
     ap.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT comparison")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--node-budget", type=int, default=NODE_BUDGET[0], help="our search nodes per board"
+    )
+    ap.add_argument(
+        "--list", action="store_true", help="print every random board, not only medians"
+    )
     args = ap.parse_args(argv)
+    NODE_BUDGET[0] = args.node_budget
     support = _support()
     cpsat = None if args.no_cpsat else support.cpsat_paths
     limit = args.cpsat_limit
@@ -154,8 +169,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for pack in MODE.shipped_packs():
         for level in pack.levels:
             b = board_of(level)
-            count, t = timed(lambda b=b: ours(b), repeat=5)
-            rows.append(Row(level.id, b.n, count, t))
+            result, t = timed(lambda b=b: ours(b), repeat=5)
+            rows.append(Row(level.id, b.n, result, t))
             boards.append(b)
     if cpsat:
         compare(rows, boards, cpsat, limit)
@@ -174,9 +189,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows, boards = [], []
         for level in MODE.load_file(numbrix).levels:
             b = board_of(level)
-            count, t = timed(lambda b=b: ours(b))
-            assert count == expected[level.id]["count"], level.id
-            rows.append(Row(level.id, b.n, count, t))
+            result, t = timed(lambda b=b: ours(b))
+            assert result == (expected[level.id]["count"], True), level.id
+            rows.append(Row(level.id, b.n, result, t))
             boards.append(b)
         if cpsat:
             compare(rows, boards, cpsat, limit)
@@ -191,8 +206,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = []
     boards = [board_of(lv) for lv in levels]
     for i, b in enumerate(boards):
-        count, t = timed(lambda b=b: ours(b))
-        rows.append(Row(f"random-{args.seed}-{i}", b.n, count, t))
+        result, t = timed(lambda b=b: ours(b))
+        rows.append(Row(f"random-{args.seed}-{i}", b.n, result, t))
     if cpsat:
         compare(rows, boards, cpsat, limit)
     print("\n== seeded random polyomino boards, 20–100 cells, 1–4 clues")
@@ -205,13 +220,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = []
     boards = [board_of(lv) for lv in levels]
     for i, b in enumerate(boards):
-        count, t = timed(lambda b=b: ours(b))
-        rows.append(Row(f"random-{args.seed + 1}-{i}", b.n, count, t))
+        result, t = timed(lambda b=b: ours(b))
+        rows.append(Row(f"random-{args.seed + 1}-{i}", b.n, result, t))
     if cpsat:
         compare(rows, boards, cpsat, limit)
-    print("\n== seeded random polyomino boards, 40–225 cells, 1–4 clues")
+    if args.list:
+        report("seeded random polyomino boards, 40–225 cells, 1–4 clues", rows, limit)
+    else:
+        print("\n== seeded random polyomino boards, 40–225 cells, 1–4 clues")
+        summary(rows, limit)
     per_size(rows, [40, 80, 120, 160, 226])
-    summary(rows, limit)
     big_rows += rows
     if cpsat:
         print("\n== target set: every board of 40–225 cells above (random + Numbrix)")
