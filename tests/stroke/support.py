@@ -96,7 +96,8 @@ def units_of(cell: dict[str, object]) -> list[tuple[int, int]]:
 
 def random_level(rng: random.Random, width: int, height: int, *, holes: float = 0.08) -> Level:
     """A connected polyomino board on a width×height grid (largest part kept), no clues."""
-    from puzzlesmith.stroke.board import CATALOGUE, RECTANGLES, components, normalize
+    from puzzlesmith.core.checks import components
+    from puzzlesmith.stroke.board import CATALOGUE, RECTANGLES, normalize
 
     free = {(x, y) for y in range(height) for x in range(width)}
     cells: list[dict[str, object]] = []

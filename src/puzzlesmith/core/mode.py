@@ -16,7 +16,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from puzzlesmith.core.errors import LevelFormatError, UnknownLevelError, UnreadableFileError
+from puzzlesmith.core.errors import (
+    IllegalMoveError,
+    LevelFormatError,
+    UnknownLevelError,
+    UnreadableFileError,
+)
 from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
 from puzzlesmith.core.problems import Problem, errors
 
@@ -245,9 +250,17 @@ class Mode(ABC, Generic[L]):
         Raises IllegalMoveError naming the first bad move.
         """
 
-    @abstractmethod
     def hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         """A hint of one of :attr:`hint_kinds` for the position the moves reach."""
+        if kind not in self.hint_kinds:
+            raise IllegalMoveError(
+                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
+            )
+        return self.give_hint(level, moves, kind)
+
+    @abstractmethod
+    def give_hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
+        """The hint itself; ``kind`` is already known to be one of :attr:`hint_kinds`."""
 
     # ---- generation and design (optional capabilities) -------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> L:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows import hints, logic, rules, solver
@@ -38,17 +38,7 @@ def check_level(level: Level) -> list[Problem]:
                 cells=tuple(diff),
             )
         ]
-    g = logic.grade(level)
-    if not g.solved:
-        return [
-            Problem(
-                "needs-guessing",
-                f"the logic solver gets stuck after {len(g.steps)} steps; players must guess",
-                where="board",
-                severity="warning",
-            )
-        ]
-    return []
+    return guessing_warning(logic.grade(level), level.id)
 
 
 class CowsMode(Mode[Level]):
@@ -102,11 +92,7 @@ class CowsMode(Mode[Level]):
     def replay(self, level: Level, moves: Sequence[str]) -> JSON:
         return rules.replay(level, moves)
 
-    def hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
-        if kind not in self.hint_kinds:
-            raise IllegalMoveError(
-                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
-            )
+    def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
         return hints.hint(level, moves, kind)
 
     # ---- generation ---------------------------------------------------------------------

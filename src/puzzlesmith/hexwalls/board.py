@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.stroke.board import components  # generic over adjacency lists
 
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
@@ -473,47 +473,10 @@ def _cell_problems(cells: list[HexCell], lid: str | None) -> list[Problem]:
             )
         else:
             seen_hex[c.hex] = c.id
-    n = len(cells)
-    clue_owner: dict[int, str] = {}
-    for c in cells:
-        if c.clue is None:
-            continue
-        where = f"cell {c.id}"
-        if not 1 <= c.clue <= n:
-            problems.append(
-                Problem(
-                    "clue-range",
-                    f"clue {c.clue} is outside 1..{n}",
-                    level=lid,
-                    where=where,
-                    cells=(c.id,),
-                )
-            )
-        elif c.clue in clue_owner:
-            problems.append(
-                Problem(
-                    "clue-repeated",
-                    f"clue {c.clue} also on cell {clue_owner[c.clue]}",
-                    level=lid,
-                    where=where,
-                    cells=(c.id,),
-                )
-            )
-        else:
-            clue_owner[c.clue] = c.id
+    problems.extend(
+        clue_problems(((c.id, c.clue) for c in cells if c.clue is not None), len(cells), lid)
+    )
     if problems:
         return problems
-    comps = components(board_of(Level(lid or "?", tuple(cells))).adj)
-    if len(comps) > 1:
-        stray = [cells[i].id for i in comps[1]]
-        problems.append(
-            Problem(
-                "board-disconnected",
-                f"board is not connected: {len(comps)} parts; cells "
-                f"{', '.join(stray[:6])} are cut off",
-                level=lid,
-                where=f"cell {stray[0]}",
-                cells=tuple(stray),
-            )
-        )
-    return problems
+    adj = board_of(Level(lid or "?", tuple(cells))).adj
+    return connectivity_problems(adj, [c.id for c in cells], lid)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.hexwalls.board import Edge, Level, board_of, fmt_hex
 from puzzlesmith.hexwalls.solver import count
@@ -119,23 +120,7 @@ def check_level(level: Level) -> list[Problem]:
                     )
                 )
                 break
-    problems.extend(_guessing_warning(level))
-    return problems
-
-
-def _guessing_warning(level: Level) -> list[Problem]:
-    """As in Number Stroke: a warning when the logic grader gets stuck (seed 001 §7)."""
     from puzzlesmith.hexwalls.logic import grade
 
-    result = grade(level)
-    if result.solved:
-        return []
-    return [
-        Problem(
-            "needs-guessing",
-            f"the logic solver gets stuck after {len(result.steps)} steps "
-            "(a person would have to guess)",
-            level=level.id,
-            severity="warning",
-        )
-    ]
+    problems.extend(guessing_warning(grade(level), level.id))
+    return problems

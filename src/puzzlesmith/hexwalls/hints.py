@@ -19,22 +19,6 @@ the player does it with undo, one cell at a time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, cast
+from puzzlesmith.stroke.hints import answer, guide, reveal_number
 
-from puzzlesmith.hexwalls.board import Board
-from puzzlesmith.hexwalls.rules import GameState
-from puzzlesmith.stroke import hints as stroke_hints
-
-
-def reveal_number(
-    board: Board, solution: Sequence[str], state: GameState
-) -> tuple[str, int] | None:
-    """(cell, step) halving the widest unknown stretch of the solution; None when all known."""
-    # stroke's signature names its own Board/GameState; ours have the same fields it reads
-    return stroke_hints.reveal_number(cast(Any, board), solution, cast(Any, state))
-
-
-def guide(board: Board, solution: Sequence[str], state: GameState) -> tuple[str, str | None]:
-    """(action, cell): start / next / rewind / restart / done, as in Number Stroke."""
-    return stroke_hints.guide(cast(Any, board), solution, cast(Any, state))
+__all__ = ["answer", "guide", "reveal_number"]

@@ -9,7 +9,7 @@ from typing import Any
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.hexwalls import hints, rules, solver
+from puzzlesmith.hexwalls import rules, solver
 from puzzlesmith.hexwalls.board import (
     Level,
     board_of,
@@ -19,6 +19,7 @@ from puzzlesmith.hexwalls.board import (
     vertex_point,
 )
 from puzzlesmith.hexwalls.generate import GenerateOptions
+from puzzlesmith.stroke import hints as path_hints
 
 
 @cache
@@ -135,23 +136,12 @@ class HexWallsMode(Mode[Level]):
     def replay(self, level: Level, moves: Sequence[str]) -> JSON:
         return rules.replay(level, moves)
 
-    def hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
-        if kind not in self.hint_kinds:
-            raise IllegalMoveError(
-                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
-            )
+    def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
         state = rules.play(level, moves)
         sol = solution_of(level)
         if sol is None:
             raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
-        board = board_of(level)
-        if kind == "reveal":
-            found = hints.reveal_number(board, list(sol), state)
-            if found is None:
-                return {"kind": "reveal", "cell": None}
-            return {"kind": "reveal", "cell": found[0], "step": found[1]}
-        action, cell = hints.guide(board, list(sol), state)
-        return {"kind": "guide", "action": action, "cell": cell}
+        return path_hints.answer(board_of(level), list(sol), state, kind)
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
+from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type
 from puzzlesmith.core.problems import Problem
 
@@ -184,26 +185,6 @@ def board_of(level: Level) -> Board:
     )
 
 
-def components(adj: tuple[tuple[int, ...], ...]) -> list[list[int]]:
-    """Connected components of a graph given as adjacency lists."""
-    seen: set[int] = set()
-    comps: list[list[int]] = []
-    for s in range(len(adj)):
-        if s in seen:
-            continue
-        comp, stack = [], [s]
-        seen.add(s)
-        while stack:
-            i = stack.pop()
-            comp.append(i)
-            for j in adj[i]:
-                if j not in seen:
-                    seen.add(j)
-                    stack.append(j)
-        comps.append(sorted(comp))
-    return comps
-
-
 # ---- parsing ---------------------------------------------------------------------------
 
 _CELL_REQUIRED = {"id": str, "x": int, "y": int, "w": int, "h": int}
@@ -335,46 +316,10 @@ def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
                 )
             else:
                 owner[u] = c
-    n = len(cells)
-    clue_owner: dict[int, str] = {}
-    for c in cells:
-        if c.clue is None:
-            continue
-        if not 1 <= c.clue <= n:
-            problems.append(
-                Problem(
-                    "clue-range",
-                    f"clue {c.clue} is outside 1..{n}",
-                    level=lid,
-                    where=f"cell {c.id}",
-                    cells=(c.id,),
-                )
-            )
-        elif c.clue in clue_owner:
-            problems.append(
-                Problem(
-                    "clue-repeated",
-                    f"clue {c.clue} also on cell {clue_owner[c.clue]}",
-                    level=lid,
-                    where=f"cell {c.id}",
-                    cells=(c.id,),
-                )
-            )
-        else:
-            clue_owner[c.clue] = c.id
+    problems.extend(
+        clue_problems(((c.id, c.clue) for c in cells if c.clue is not None), len(cells), lid)
+    )
     if problems:
         return problems
-    comps = components(board_of(Level(lid or "?", tuple(cells))).adj)
-    if len(comps) > 1:
-        stray = [cells[i].id for i in comps[1]]
-        problems.append(
-            Problem(
-                "board-disconnected",
-                f"board is not connected: {len(comps)} parts; cells "
-                f"{', '.join(stray[:6])} are cut off",
-                level=lid,
-                where=f"cell {stray[0]}",
-                cells=tuple(stray),
-            )
-        )
-    return problems
+    adj = board_of(Level(lid or "?", tuple(cells))).adj
+    return connectivity_problems(adj, [c.id for c in cells], lid)

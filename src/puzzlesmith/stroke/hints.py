@@ -17,11 +17,39 @@ a hint never leads further down a wrong route.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
+from typing import Any, Protocol
 
-from puzzlesmith.stroke.board import Board
-from puzzlesmith.stroke.rules import GameState
+
+class PathBoard(Protocol):
+    """What the hints read of a board: any numbered-path mode (stroke, hex) has it."""
+
+    @property
+    def ids(self) -> tuple[str, ...]: ...
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def step_cell(self) -> Mapping[int, int]: ...
+
+
+class PathState(Protocol):
+    """What the hints read of a position."""
+
+    @property
+    def board(self) -> PathBoard: ...
+
+    @property
+    def path(self) -> Sequence[int]: ...
+
+    @property
+    def revealed(self) -> Mapping[Any, int]: ...
+
+
+Board = PathBoard
+GameState = PathState
 
 
 def correct_prefix(solution: Sequence[str], state: GameState) -> int:
@@ -75,3 +103,16 @@ def guide(board: Board, solution: Sequence[str], state: GameState) -> tuple[str,
     if p == 0:
         return "restart", solution[0]
     return "rewind", solution[p - 1]
+
+
+def answer(
+    board: PathBoard, solution: Sequence[str], state: PathState, kind: str
+) -> dict[str, Any]:
+    """The hint JSON the API and the client share, for kind "reveal" or "guide"."""
+    if kind == "reveal":
+        found = reveal_number(board, solution, state)
+        if found is None:
+            return {"kind": "reveal", "cell": None}
+        return {"kind": "reveal", "cell": found[0], "step": found[1]}
+    action, cell = guide(board, solution, state)
+    return {"kind": "guide", "action": action, "cell": cell}

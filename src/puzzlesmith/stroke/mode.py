@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.stroke import hints, rules, solver
+from puzzlesmith.stroke import hints as path_hints
+from puzzlesmith.stroke import rules, solver
 from puzzlesmith.stroke.board import Level, board_of, parse_level
 
 
@@ -85,29 +87,8 @@ class StrokeMode(Mode[Level]):
                         cells=(cid,),
                     )
                 )
-        problems.extend(self._guessing_warning(level))
+        problems.extend(guessing_warning(self.grade(level), level.id))
         return problems
-
-    def _guessing_warning(self, level: Level) -> list[Problem]:
-        try:
-            logic = importlib.import_module("puzzlesmith.stroke.logic")
-        except ImportError:
-            return []  # the logic solver is not built yet
-        grade = getattr(logic, "grade", None)
-        if grade is None:
-            return []
-        result: GradeResult = grade(level)
-        if result.solved:
-            return []
-        return [
-            Problem(
-                "needs-guessing",
-                f"the logic solver gets stuck after {len(result.steps)} steps "
-                "(a person would have to guess)",
-                level=level.id,
-                severity="warning",
-            )
-        ]
 
     def grade(self, level: Level) -> GradeResult:
         logic = importlib.import_module("puzzlesmith.stroke.logic")
@@ -166,23 +147,13 @@ class StrokeMode(Mode[Level]):
     def replay(self, level: Level, moves: Sequence[str]) -> JSON:
         return rules.replay(board_of(level), moves).to_json()
 
-    def hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
-        if kind not in self.hint_kinds:
-            raise IllegalMoveError(
-                f"unknown hint kind {kind!r} (known: {', '.join(self.hint_kinds)})"
-            )
+    def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
         board = board_of(level)
         state = rules.replay(board, moves)
         sol = solution_of(level)
         if sol is None:
             raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
-        if kind == "reveal":
-            found = hints.reveal_number(board, list(sol), state)
-            if found is None:
-                return {"kind": "reveal", "cell": None}
-            return {"kind": "reveal", "cell": found[0], "step": found[1]}
-        action, cell = hints.guide(board, list(sol), state)
-        return {"kind": "guide", "action": action, "cell": cell}
+        return path_hints.answer(board_of(level), list(sol), state, kind)
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:
