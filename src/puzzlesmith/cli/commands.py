@@ -72,7 +72,9 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
                     else:
                         passed += 1
                     advance()
-        typer.echo(f"{mode.cli_name}: {passed}/{total} levels passed")
+        bad_files = len(names) - len(packs)
+        tail = f"; {bad_files} file(s) could not be loaded" if bad_files else ""
+        typer.echo(f"{mode.cli_name}: {passed}/{total} levels passed{tail}")
         if unreadable:
             raise typer.Exit(EXIT_UNREADABLE)
         if failed:
