@@ -1,26 +1,29 @@
 """Exact Number Stroke solver: counts Hamiltonian paths that honour number and parity clues.
 
-A depth-first search over bitmasks (bit i = cell i). ``count == 1`` is a proof: the
-search for a second solution ran to the end. Pruning, each checked after every step:
+A depth-first search over bitmasks (bit i = cell i) that extends the path from its
+start. ``count == 1`` is a proof: the search for a second solution ran to the end.
 
-* the unvisited cells stay connected to the path's end (one BFS from the end, which
-  also gives graph distances inside the unvisited region);
-* every future clue ``c`` is reachable from the end within ``c - step`` moves;
-* at most one unvisited cell has degree ≤ 1 (counting the end as a neighbour): such a
-  cell can only be the last one, so it must agree with clue ``N`` and its parity;
-* a step never lands on a clue cell of another step, nor on a parity cell of the
-  wrong parity;
-* on bipartite boards (all plain square grids) the two colours must alternate: the
-  start colour is fixed by every clue, and the unvisited cells must hold as many cells
-  of each colour as an alternating walk can cover;
-* on other boards (big and shaped cells make odd cycles, and bottlenecks) the cut
-  vertices of the unvisited region must chain up like a path's blocks (Tarjan, checked
-  every few steps);
-* before the search, each cell gets the set of steps it can still take (graph distance
-  to the clues before and after, parity, colour), and a cell with one possible step, or a
-  step with one possible cell, becomes an implied clue — repeated to a fixed point. The
-  search then only enters a cell at a step in its set, and gives up as soon as a cell's
-  last possible step has passed.
+Before the search, each cell gets the set of steps it can take (graph distance to the
+clues before and after, parity clues, colour on bipartite boards); a cell with one
+possible step, or a step with one possible cell, becomes an implied clue, repeated to a
+fixed point. When the clues leave more freedom before the first clue than after the
+last, the path is searched from its far end. Without a clue 1 every possible start is
+tried, round robin with growing node quotas so that one hard start does not hide the
+easy solutions of another. After every step:
+
+* a step only enters a cell whose step set holds it (so never a clue cell of another
+  step, nor a parity cell of the wrong parity), and a cell whose last possible step has
+  passed ends the branch;
+* the unvisited cells stay connected to the path's end;
+* at most one unvisited cell has degree ≤ 1 (counting the end as a neighbour): it can
+  only be the last cell, so it must be able to take step N;
+* the clues up to the next one are within reach (BFS distance ≤ clue − step), and the
+  cells that must be visited before the next clue fit on a walk of that length to it;
+* on bipartite boards (plain square grids) the colours left must allow an alternating
+  walk;
+* on other boards (big and shaped cells make odd cycles and bottlenecks) the cut
+  vertices of the unvisited region must chain up like the blocks of a path (Tarjan,
+  every few steps).
 
 >>> from puzzlesmith.stroke.board import parse_level, board_of
 >>> lv = parse_level({"id": "t", "cells": [
