@@ -115,3 +115,11 @@ def test_real_numbrix_counts() -> None:
             assert result.solutions == [want["solution"]], level.id
         for path in result.solutions:
             assert replay_clears(level, path), level.id
+
+
+def test_disconnected_graph_has_no_solution() -> None:
+    # two separate pairs: no single path covers them (boards are checked connected on load,
+    # the solver does not rely on it)
+    adjmask = [0b10, 0b01, 0b1000, 0b100]
+    assert search(adjmask, {}, {}, 5) == ([], True)
+    assert cpsat_paths(adjmask, {}, {}, 5) == []

@@ -214,6 +214,12 @@ def _layers(src: int, region: int, depth: int, adjmask: Sequence[int]) -> list[i
     return layers
 
 
+def _connected(adjmask: Sequence[int]) -> bool:
+    """Whether the whole graph is one piece."""
+    full = (1 << len(adjmask)) - 1
+    return sum(_layers(0, full, len(adjmask), adjmask)) == full
+
+
 def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
     """Cells u with dist(a, u) + dist(u, b) ≤ length, given BFS layers from a and from b."""
     cum: list[int] = []
@@ -307,6 +313,8 @@ def search(
         return [], True
     if any(not 1 <= s <= n for s in clue.values()) or len(set(clue.values())) != len(clue):
         return [], True
+    if not _connected(adjmask):
+        return [], True  # the search keeps connectivity, it assumes it at the start
     dom = step_domains(adjmask, clue, parity)
     if dom is None:
         return [], True
