@@ -143,7 +143,13 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
             target = load_target(mode, file, level)
             if len(target.levels) != 1:
                 raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
-            out.write_text(mode.render_svg(target.levels[0], solution=solution), encoding="utf-8")
+            if any(out.resolve() == p.resolve() for p in mode.shipped_pack_files()):
+                raise UnreadableFileError(f"{out}: is a shipped pack; write the SVG elsewhere")
+            svg = mode.render_svg(target.levels[0], solution=solution)
+            try:
+                out.write_text(svg, encoding="utf-8")
+            except OSError as exc:
+                raise UnreadableFileError(f"{out}: cannot write ({exc.strerror or exc})") from None
             typer.echo(f"wrote {out}")
 
 

@@ -10,6 +10,11 @@ from puzzlesmith.cli.commands import build_mode_app
 from puzzlesmith.cli.play import play
 from puzzlesmith.core import registry
 
+#: click's base error, wherever this Typer keeps click (vendored as ``typer._click`` lately).
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
 
 def build_app() -> typer.Typer:
     app = typer.Typer(
@@ -35,7 +40,22 @@ def build_app() -> typer.Typer:
 
 
 def main() -> None:
+    """Run the CLI; usage mistakes and OS errors end in one line on stderr, never a traceback."""
     try:
-        build_app()()
+        code = build_app()(standalone_mode=False)
     except KeyboardInterrupt:
         sys.exit(130)
+    except _CLICK_ERROR as exc:
+        code = getattr(exc, "exit_code", 2)
+        if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
+            ctx = getattr(exc, "ctx", None)
+            where = ctx.command_path if ctx is not None else "puzzlesmith"
+            message = exc.format_message()  # type: ignore[attr-defined]
+            typer.echo(f"{where}: {message} (see --help)", err=True)
+        sys.exit(code)
+    except typer.Abort:
+        sys.exit(1)
+    except OSError as exc:
+        typer.echo(f"puzzlesmith: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)

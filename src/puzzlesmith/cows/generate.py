@@ -36,7 +36,7 @@ class GenerationError(PuzzlesmithError):
 
 @dataclass(frozen=True)
 class CowsOptions:
-    size: int = field(default=8, metadata={"help": "Board size N (5..12)."})
+    size: int = field(default=8, metadata={"help": "Board size N (4..14)."})
     grade: str = field(
         default="medium", metadata={"help": "Difficulty: easy, medium, hard or expert."}
     )
