@@ -180,7 +180,7 @@ class Mode(ABC, Generic[L]):
         """Read and parse one pack file; unreadable → UnreadableFileError, bad → LevelFormatError."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
+            text = p.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is fine
         except (OSError, UnicodeDecodeError) as exc:
             raise UnreadableFileError(f"{p}: cannot read file ({exc.__class__.__name__})") from exc
         try:
