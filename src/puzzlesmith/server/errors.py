@@ -39,7 +39,10 @@ def _json(status: int, code: str, message: str, field: str | None = None) -> JSO
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())[:300]
+    """One line, at most 300 characters, encodable as UTF-8 (a lone surrogate in a move
+    string echoed back must not turn a 422 into an internal error)."""
+    line = " ".join(str(text).split())[:300]
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def field_of(loc: tuple[int | str, ...] | list[int | str]) -> str:
@@ -70,6 +73,8 @@ def install(app: FastAPI) -> None:
             return _json(422, "invalid-request", "invalid request")
         first = errs[0]
         field = field_of(tuple(first.get("loc", ("body",))))
+        if first.get("type") == "json_invalid":  # its loc is ("body", <offset>), not a field
+            field = "body"
         msg = f"{field}: {first.get('msg', 'invalid')}"
         return _json(422, "invalid-request", _one_line(msg), field)
 

@@ -18,7 +18,9 @@ _ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"mod
 def _check_moves(moves: list[str]) -> None:
     for i, mv in enumerate(moves):
         if len(mv) > MAX_MOVE_LEN:
-            raise ApiError(422, "illegal-move", f"move {i}: longer than {MAX_MOVE_LEN}", "moves")
+            raise ApiError(
+                422, "illegal-move", f"move {i + 1}: longer than {MAX_MOVE_LEN}", "moves"
+            )
 
 
 @router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
