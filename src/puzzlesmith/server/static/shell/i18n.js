@@ -7,14 +7,14 @@ const dict = {
     levelSelect: "关卡列表", home: "返回首页", settings: "设置", close: "关闭",
     language: "语言", sound: "音效", vibration: "振动", highContrast: "高对比", reducedMotion: "减弱动态效果",
     showAll: "开放全部关卡", loadError: "加载失败：{msg}", retry: "重试", locked: "未解锁",
-    cleared: "已通关", levelsCount: "{n} 关", comingSoon: "敬请期待",
+    cleared: "已通关", allCleared: "全部关卡已通关！", levelsCount: "{n} 关", comingSoon: "敬请期待",
   },
   en: {
     appTitle: "Puzzlesmith", chooseMode: "Choose a game", levels: "Levels", menu: "Menu", back: "Back",
     levelSelect: "Level list", home: "Home", settings: "Settings", close: "Close",
     language: "Language", sound: "Sound", vibration: "Vibration", highContrast: "High contrast", reducedMotion: "Reduce motion",
     showAll: "Open all levels", loadError: "Could not load: {msg}", retry: "Retry", locked: "Locked",
-    cleared: "Cleared", levelsCount: "{n} levels", comingSoon: "Coming soon",
+    cleared: "Cleared", allCleared: "All levels cleared!", levelsCount: "{n} levels", comingSoon: "Coming soon",
   },
 };
 

@@ -29,14 +29,29 @@ export function toast(text, ms = 2200) {
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
+function decode(part) {
+  try { return decodeURIComponent(part); } catch { return part; }  // a hand-typed "%E0%A4%A"
+}
+
 function parseHash() {
-  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decode);
   return { modeId: parts[0] || null, levelId: parts[1] || null };
 }
 
+function hashOf(modeId, levelId) {
+  return modeId ? `#/${encodeURIComponent(modeId)}${levelId ? "/" + encodeURIComponent(levelId) : ""}` : "#/";
+}
+
 export function go(modeId, levelId) {
-  const h = modeId ? `#/${encodeURIComponent(modeId)}${levelId ? "/" + encodeURIComponent(levelId) : ""}` : "#/";
+  const h = hashOf(modeId, levelId);
   if (location.hash === h) route(); else location.hash = h;
+}
+
+/** Like go, but in place of the current history entry: the back button must not land
+ *  on a URL that sends the player straight forward again (unknown mode, locked level). */
+function redirect(modeId, levelId) {
+  history.replaceState(history.state, "", hashOf(modeId, levelId));
+  route();
 }
 
 async function getModes() {
@@ -78,7 +93,7 @@ async function route() {
     if (!modeId) return await renderModes(token);
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
-    if (!mode) return go(null);
+    if (!mode) return redirect(null);
     if (!levelId) return await renderSelect(mode, token);
     return await renderPlay(mode, levelId, token);
   } catch (err) {
@@ -135,8 +150,15 @@ async function renderPlay(mode, levelId, token) {
   const packs = await getPacks(mode.id);
   const order = flatten(packs);
   const listed = order.find((l) => l.id === levelId);
-  if (listed && !isOpen(order, listed.id, saves)) return go(mode.id);
-  const [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+  if (listed && !isOpen(order, listed.id, saves)) return redirect(mode.id);
+  let level, module;
+  try {
+    [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+  } catch (err) {
+    if (err?.status !== 404 || token !== renderToken) throw err;
+    toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id
+    return redirect(mode.id);
+  }
   if (token !== renderToken) return;
   addStrings(module.strings);
   if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
@@ -165,7 +187,10 @@ async function renderPlay(mode, levelId, token) {
       saves.markCleared(levelId);
       const i = order.findIndex((l) => l.id === levelId);
       const next = order[i + 1];
-      if (next) { saves.setCurrent(next.id); go(mode.id, next.id); } else go(mode.id);
+      if (next) { saves.setCurrent(next.id); go(mode.id, next.id); return; }
+      go(mode.id);
+      const done = new Set(saves.cleared());
+      if (order.every((l) => done.has(l.id))) toast(t("allCleared"), 4000);  // the very last one
     },
   };
   mounted = { module, modeId: mode.id, levelId };
@@ -203,7 +228,13 @@ function openMenu() {
     b.textContent = label;
     b.dataset.lang = code;
     b.setAttribute("aria-pressed", String(settings.lang === code));
-    b.onclick = () => { setSetting("lang", code); closeMenu(); route(); };
+    b.onclick = () => {
+      setSetting("lang", code);
+      closeMenu();
+      $("tb-menu").setAttribute("aria-label", t("menu"));
+      // A play screen relabels itself (settings.onChange); re-routing would wipe the path.
+      if (!mounted) route();
+    };
     seg.append(b);
   }
   lang.append(seg);
