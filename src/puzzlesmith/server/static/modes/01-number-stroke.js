@@ -133,7 +133,8 @@ class StrokeScreen extends PathScreen {
     c.ring.setAttribute("class", `ns-ring ns-ring-${ring || "none"}`);
     c.num.textContent = num;
     const partext = isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num);
-    c.num.setAttribute("class", "ns-num" + (partext ? " ns-partext" : num.length > 1 ? " ns-num2" : ""));
+    const long = partext && num.length > 3;  // English "even" must stay inside the clue ring
+    c.num.setAttribute("class", "ns-num" + (partext ? " ns-partext" + (long ? " ns-partext-long" : "") : num.length > 1 ? " ns-num2" : ""));
     const [, ay] = this.geo.cells[i].at;
     c.num.setAttribute("y", String(sub ? ay - 0.07 : ay));
     c.corner.textContent = corner;
