@@ -181,10 +181,12 @@ async function renderPlay(mode, levelId, token) {
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
     onCleared() {
-      if (clearedOnce || token !== renderToken) return;
+      if (clearedOnce) return;
       clearedOnce = true;
-      if (!listed) return go(mode.id);        // hidden levels (rule samples) are not saved
+      const here = token === renderToken;   // false: the player left during the celebration
+      if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
       saves.markCleared(levelId);
+      if (!here) return;                     // recorded; stay where the player went
       const i = order.findIndex((l) => l.id === levelId);
       const next = order[i + 1];
       if (next) { saves.setCurrent(next.id); go(mode.id, next.id); return; }

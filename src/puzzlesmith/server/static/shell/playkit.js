@@ -191,6 +191,7 @@ export class PlayScreen {
   }
 
   destroy() {
+    this.flushClear?.();
     for (const id of this.timers) clearTimeout(id);
     this.timers.clear();
     this.ro?.disconnect();
@@ -258,7 +259,10 @@ export class PlayScreen {
    */
   confirmClear(moves, ms) {
     const verified = this.s.api.check(moves).then((st) => st.cleared, () => true);
+    // Leaving during the celebration must not lose the clear: destroy() reports it at once.
+    this.flushClear = () => { this.flushClear = null; verified.then((ok) => ok && this.s.onCleared()); };
     this.later(ms, async () => {
+      this.flushClear = null;
       if (await verified) this.s.onCleared();
       else {
         this.s.toast(this.s.t(`${this.p}.mismatch`));

@@ -1,4 +1,5 @@
-"""Number Stroke in English on the phone: parity words fit inside a one-unit clue ring."""
+"""QA (fresh-eyes pass): Number Stroke in English on the phone: parity words fit inside
+a one-unit clue ring."""
 
 from __future__ import annotations
 

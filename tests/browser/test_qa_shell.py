@@ -1,5 +1,6 @@
-"""The shell as a player meets it on a 390×844 touch phone: broken saves, switching language
-mid-play, stale links and the back button, and clearing the very last level."""
+"""QA (fresh-eyes pass): the shell as a player meets it on a 390×844 touch phone: broken
+saves, switching language mid-play, stale links and the back button, leaving during the
+clear celebration, and clearing the very last level."""
 
 from __future__ import annotations
 
@@ -149,3 +150,23 @@ def test_stale_or_locked_links_land_on_level_select_and_back_goes_home(
     page.go_back()
     page.wait_for_function("location.hash === '#/' || location.hash === ''")
     page.wait_for_selector(".mode-card")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_leaving_during_the_clear_celebration_still_records_the_clear(
+    page: Any, pointer: Pointer, mode: str
+) -> None:
+    """Before: Back pressed while the solved board was on show dropped the clear."""
+    page.goto(f"{page.base_url}/#/{mode}")
+    page.click('.tile[data-level="1-1"]')
+    page.wait_for_selector('svg[aria-label="1-1"]')
+    settle(page)
+    play_some(page, pointer, mode, "1-1", None)
+    page.click("#tb-back")
+    page.wait_for_selector('.tile[data-level="1-1"]')
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('mode:{mode}')).clearedId.includes('1-1')"
+    )
+    page.wait_for_timeout(1500)  # the celebration would have ended: no jump to 1-2
+    assert page.evaluate("location.hash") == f"#/{mode}"
+    assert page.locator('.tile[data-level="1-1"].cleared').count() == 1
