@@ -70,3 +70,19 @@ def test_cows_generate_help_states_the_accepted_sizes() -> None:
     """The help said 5..12 while 4..14 is what the options check accepts."""
     out = run("cows", "generate", "--help").stdout
     assert "4..14" in " ".join(out.split())
+
+
+def test_a_bad_scheduler_address_is_one_line(tmp_path: Path) -> None:
+    """Before: distributed's ValueError traceback ("missing port number in address")."""
+    r = run(
+        "cows",
+        "generate",
+        "--count",
+        "1",
+        "--scheduler",
+        "bogus",
+        "--out",
+        str(tmp_path / "c.json"),
+    )
+    one_line_failure(r, "--scheduler", "bogus")
+    assert not (tmp_path / "c.json").exists()

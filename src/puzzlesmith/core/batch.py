@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.errors import PuzzlesmithError
 
 
 def generate_task(mode_id: str, options: Any, seed: int, index: int) -> Any:
@@ -40,7 +41,11 @@ def run_batch(
         from distributed import Client
         from distributed import as_completed as dask_completed
 
-        with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+        try:
+            client = Client(scheduler)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError) as exc:  # a bad address, or no scheduler there
+            raise PuzzlesmithError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
+        with client:
             futures = {
                 client.submit(generate_task, mode_id, options, seed, i, pure=False): i
                 for i in range(count)
