@@ -56,6 +56,7 @@ def main() -> None:
     except typer.Abort:
         sys.exit(1)
     except OSError as exc:
-        typer.echo(f"puzzlesmith: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+        where = f"{exc.filename}: " if exc.filename else ""
+        typer.echo(f"puzzlesmith: {where}{exc.strerror or exc}", err=True)
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
