@@ -3,6 +3,7 @@ mistake ends in ONE stderr line naming what and where, exit 1 or 2, never a trac
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +87,13 @@ def test_a_bad_scheduler_address_is_one_line(tmp_path: Path) -> None:
     )
     one_line_failure(r, "--scheduler", "bogus")
     assert not (tmp_path / "c.json").exists()
+
+
+def test_play_on_a_busy_port_says_so_in_one_line() -> None:
+    """Before: it printed "running: open http://…" and then uvicorn's bind error."""
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        r = run("play", "--port", str(port))
+    one_line_failure(r, f"127.0.0.1:{port}")
+    assert "running" not in r.stdout
+    one_line_failure(run("play", "--port", "99999"), "--port")

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
 
+from puzzlesmith.cli.common import EXIT_UNREADABLE, fail
+
 
 def play(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
+    ] = 8000,
 ) -> None:
     """Start the web game and print its URL."""
     import uvicorn
 
     from puzzlesmith.server.app import create_app
 
+    try:  # say "running" only when the address can be had (not in use, host resolvable)
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        raise fail(
+            f"play: cannot listen on {host}:{port} ({exc.strerror or exc})", EXIT_UNREADABLE
+        ) from None
     typer.echo(f"Puzzlesmith is running: open http://{host}:{port}/  (Ctrl+C to stop)")
     uvicorn.run(create_app(), host=host, port=port, log_level="warning")
