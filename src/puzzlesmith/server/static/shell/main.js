@@ -186,7 +186,11 @@ async function renderPlay(mode, levelId, token) {
       const here = token === renderToken;   // false: the player left during the celebration
       if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
       saves.markCleared(levelId);
-      if (!here) return;                     // recorded; stay where the player went
+      if (!here) {                           // recorded; stay where the player went
+        const now = parseHash();
+        if (now.modeId === mode.id && !now.levelId) route();  // its level select: show the tick
+        return;
+      }
       const i = order.findIndex((l) => l.id === levelId);
       const next = order[i + 1];
       if (next) { saves.setCurrent(next.id); go(mode.id, next.id); return; }
