@@ -109,12 +109,14 @@ def test_switching_language_mid_play_keeps_the_position(
     page.wait_for_timeout(200)
     assert board(page) == before
     assert page.locator(".pk-btn").all_inner_texts() != labels  # relabelled in English
+    assert page.get_attribute("#tb-back", "aria-label") == "Back"
     shot(page, f"qa-{mode}-english-mid-play")
     page.click("#tb-menu")
     page.click('[data-lang="zh"]')
     page.wait_for_timeout(200)
     assert board(page) == before
     assert page.locator(".pk-btn").all_inner_texts() == labels
+    assert page.get_attribute("#tb-back", "aria-label") == "返回"
 
 
 def test_clearing_the_very_last_level_says_so(page: Any, pointer: Pointer) -> None:

@@ -237,7 +237,7 @@ function openMenu() {
     b.onclick = () => {
       setSetting("lang", code);
       closeMenu();
-      $("tb-menu").setAttribute("aria-label", t("menu"));
+      labelTopBar();
       // A play screen relabels itself (settings.onChange); re-routing would wipe the path.
       if (!mounted) route();
     };
@@ -270,7 +270,11 @@ $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
   go(levelId ? modeId : null);
 });
-$("tb-menu").setAttribute("aria-label", t("menu"));
+function labelTopBar() {
+  $("tb-menu").setAttribute("aria-label", t("menu"));
+  $("tb-back").setAttribute("aria-label", t("back"));  // index.html says "back" until now
+}
+labelTopBar();
 applyClasses();
 window.addEventListener("hashchange", route);
 window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared };
