@@ -9,7 +9,11 @@ possible step, or a step with one possible cell, becomes an implied clue, repeat
 fixed point. When the clues leave more freedom before the first clue than after the
 last, the path is searched from its far end. Without a clue 1 every possible start is
 tried, round robin with growing node quotas so that one hard start does not hide the
-easy solutions of another. After every step:
+easy solutions of another. When neither step 1 nor step N is known but a cell has a
+single neighbour, that cell must be one end of the path: the cases "it is step 1" and
+"it is step N" are two directed single-start searches, raced (again round robin with
+growing quotas) against the plain search, and the first strategy to exhaust all its
+cases gives the answer. After every step:
 
 * a step only enters a cell whose step set holds it (so never a clue cell of another
   step, nor a parity cell of the wrong parity), and a cell whose last possible step has
@@ -315,6 +319,27 @@ def search(
         return [], True
     if not _connected(adjmask):
         return [], True  # the search keeps connectivity, it assumes it at the start
+    steps = set(clue.values())
+    if n > 2 and 1 not in steps and n not in steps:
+        # a cell with one neighbour can only be step 1 or step N: try both as clues, so
+        # each half is one directed search instead of a search from every start
+        leaves = [u for u in range(n) if adjmask[u].bit_count() == 1]
+        if len(leaves) > 2 or any(u in clue for u in leaves):
+            return [], True
+        if leaves:
+            return _portfolio(adjmask, clue, parity, limit, node_budget, leaves[0])
+    return _plain(adjmask, clue, parity, limit, node_budget)
+
+
+def _plain(
+    adjmask: Sequence[int],
+    clue: Mapping[int, int],
+    parity: Mapping[int, int],
+    limit: int,
+    node_budget: int | None,
+) -> tuple[list[list[int]], bool]:
+    """The directed search: from the end with less freedom before its first clue."""
+    n = len(adjmask)
     dom = step_domains(adjmask, clue, parity)
     if dom is None:
         return [], True
@@ -336,6 +361,58 @@ def search(
             )
             return [p[::-1] for p in paths], complete
     return _search(adjmask, known, parity, may, limit, node_budget)
+
+
+def _portfolio(
+    adjmask: Sequence[int],
+    clue: Mapping[int, int],
+    parity: Mapping[int, int],
+    limit: int,
+    node_budget: int | None,
+    leaf: int,
+) -> tuple[list[list[int]], bool]:
+    """The plain search, raced against the split "``leaf`` is step 1 / ``leaf`` is step N".
+
+    Either way covers every solution, so the answer is final as soon as one of them is
+    exhausted (or ``limit`` distinct solutions are found). Round robin with growing node
+    quotas: neither can be much slower than the faster one, and each is heavy-tailed.
+    """
+    n = len(adjmask)
+    split = [
+        {**clue, leaf: step} for step in (1, n) if leaf not in parity or parity[leaf] == step & 1
+    ]
+    # (strategy, case clues or None for the plain search)
+    pending: list[tuple[int, dict[int, int] | None]] = [(0, None)] + [(1, c) for c in split]
+    open_cases = [1, len(split)]
+    if not split:
+        return [], True
+    found: dict[tuple[int, ...], list[int]] = {}
+    total = node_budget if node_budget is not None else 1 << 62
+    used = 0
+    quota = 20_000
+    while True:
+        left: list[tuple[int, dict[int, int] | None]] = []
+        for strategy, case in pending:
+            q = min(quota, total - used)
+            if q <= 0:
+                return list(found.values())[:limit], False
+            used += q
+            if case is None:
+                paths, done = _plain(adjmask, clue, parity, limit, q)
+            else:
+                paths, done = search(adjmask, case, parity, limit, node_budget=q)
+            for p in paths:
+                found.setdefault(tuple(p), p)
+            if len(found) >= limit:
+                return list(found.values())[:limit], True
+            if done:
+                open_cases[strategy] -= 1
+                if not open_cases[strategy]:
+                    return list(found.values()), True
+            else:
+                left.append((strategy, case))
+        pending = left
+        quota *= 4
 
 
 def _search(
