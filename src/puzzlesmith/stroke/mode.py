@@ -56,7 +56,10 @@ class StrokeMode(Mode[Level]):
 
     # ---- checking and solving -----------------------------------------------------------
     def solve(self, level: Level, limit: int = 2) -> SolveResult:
-        return solver.solve(board_of(level), limit)
+        """As every mode reports it: ``complete`` only when the search ran out, not at the limit."""
+        result = solver.solve(board_of(level), limit)
+        result.complete = result.complete and result.count < limit
+        return result
 
     def check(self, level: Level) -> list[Problem]:
         board = board_of(level)
@@ -93,6 +96,10 @@ class StrokeMode(Mode[Level]):
     def grade(self, level: Level) -> GradeResult:
         logic = importlib.import_module("puzzlesmith.stroke.logic")
         result: GradeResult = logic.grade(level)
+        if not result.solved and result.grade != "invalid":
+            # as in every mode: a stuck level is "unsolved"; what it needed so far stays in details
+            result.details.setdefault("grade_so_far", result.grade)
+            result.grade = "unsolved"
         return result
 
     # ---- presentation and play -----------------------------------------------------------
