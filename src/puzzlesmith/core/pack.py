@@ -163,3 +163,20 @@ def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Pat
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return p
+
+
+def level_json(
+    level_id: str, teach: str | None, caption: str | None, **body: Any
+) -> dict[str, Any]:
+    """A level as written in a pack: id, the optional designer/player texts, then its body.
+
+    >>> level_json("1-1", None, "从一个数字滑到邻格", cells=[])
+    {'id': '1-1', 'caption': '从一个数字滑到邻格', 'cells': []}
+    """
+    out: dict[str, Any] = {"id": level_id}
+    if teach is not None:
+        out["teach"] = teach
+    if caption is not None:
+        out["caption"] = caption
+    out.update(body)
+    return out

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.core.pack import check_fields
+from puzzlesmith.core.pack import check_fields, level_json
 from puzzlesmith.core.problems import Problem
 
 MIN_SIZE, MAX_SIZE = 4, 20
@@ -40,13 +40,7 @@ class Level:
         return len(self.regions)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id}
-        if self.teach is not None:
-            out["teach"] = self.teach
-        if self.caption is not None:
-            out["caption"] = self.caption
-        out["regions"] = list(self.regions)
-        return out
+        return level_json(self.id, self.teach, self.caption, regions=list(self.regions))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from puzzlesmith.core.checks import clue_problems, connectivity_problems
-from puzzlesmith.core.pack import check_fields, is_type
+from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
 
 Hex = tuple[int, int]
@@ -193,15 +193,14 @@ class Level:
     caption: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id}
-        if self.teach is not None:
-            out["teach"] = self.teach
-        if self.caption is not None:
-            out["caption"] = self.caption
-        out["cells"] = [c.to_json() for c in self.cells]
-        out["walls"] = [[list(a), list(b)] for a, b in self.walls]
-        out["turners"] = [t.to_json() for t in self.turners]
-        return out
+        return level_json(
+            self.id,
+            self.teach,
+            self.caption,
+            cells=[c.to_json() for c in self.cells],
+            walls=[[list(a), list(b)] for a, b in self.walls],
+            turners=[t.to_json() for t in self.turners],
+        )
 
     def with_(self, **changes: Any) -> Level:
         """A modified copy (walls, turners, cells...), e.g. for necessity checks."""

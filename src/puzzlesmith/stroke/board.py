@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any, Literal
 
 from puzzlesmith.core.checks import clue_problems, connectivity_problems
-from puzzlesmith.core.pack import check_fields, is_type
+from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
 
 Parity = Literal["odd", "even"]
@@ -117,13 +117,9 @@ class Level:
     caption: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id}
-        if self.teach is not None:
-            out["teach"] = self.teach
-        if self.caption is not None:
-            out["caption"] = self.caption
-        out["cells"] = [c.to_json() for c in self.cells]
-        return out
+        return level_json(
+            self.id, self.teach, self.caption, cells=[c.to_json() for c in self.cells]
+        )
 
     def with_cells(self, cells: Iterable[Cell]) -> Level:
         return Level(self.id, tuple(cells), self.teach, self.caption)
