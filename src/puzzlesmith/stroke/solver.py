@@ -297,6 +297,11 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
     return all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain))
 
 
+# The race costs about three plain searches when the plain one wins: only worth it when
+# the plain search must try many starts (a long free stretch before its first clue).
+_LEAF_RACE_FREE = 16
+
+
 def search(
     adjmask: Sequence[int],
     clue: Mapping[int, int],
@@ -326,7 +331,8 @@ def search(
         leaves = [u for u in range(n) if adjmask[u].bit_count() == 1]
         if len(leaves) > 2 or any(u in clue for u in leaves):
             return [], True
-        if leaves:
+        lo, hi = (min(steps), max(steps)) if steps else (n, 1)
+        if leaves and min(lo - 1, n - hi) >= _LEAF_RACE_FREE:
             return _portfolio(adjmask, clue, parity, limit, node_budget, leaves[0])
     return _plain(adjmask, clue, parity, limit, node_budget)
 
