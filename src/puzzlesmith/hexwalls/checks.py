@@ -31,6 +31,7 @@ import re
 from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.hexwalls.board import Edge, Level, board_of, fmt_hex
+from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.solver import count
 
 _TUTORIAL = re.compile(r"^1-(\d+)$")
@@ -120,7 +121,5 @@ def check_level(level: Level) -> list[Problem]:
                     )
                 )
                 break
-    from puzzlesmith.hexwalls.logic import grade
-
     problems.extend(guessing_warning(grade(level), level.id))
     return problems

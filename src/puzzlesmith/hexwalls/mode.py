@@ -18,7 +18,11 @@ from puzzlesmith.hexwalls.board import (
     parse_level,
     vertex_point,
 )
-from puzzlesmith.hexwalls.generate import GenerateOptions
+from puzzlesmith.hexwalls.checks import check_level
+from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
+from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
+from puzzlesmith.hexwalls.logic import grade
+from puzzlesmith.hexwalls.render import render_svg
 from puzzlesmith.stroke import hints as path_hints
 
 
@@ -53,19 +57,13 @@ class HexWallsMode(Mode[Level]):
         return solver.solve(board_of(level), limit)
 
     def check(self, level: Level) -> list[Problem]:
-        from puzzlesmith.hexwalls.checks import check_level
-
         return check_level(level)
 
     def grade(self, level: Level) -> GradeResult:
-        from puzzlesmith.hexwalls.logic import grade
-
         return grade(level)
 
     # ---- presentation and play -----------------------------------------------------------
     def render_svg(self, level: Level, *, solution: bool = False) -> str:
-        from puzzlesmith.hexwalls.render import render_svg
-
         path = list(solution_of(level) or ()) if solution else None
         return render_svg(level, path)
 
@@ -145,16 +143,10 @@ class HexWallsMode(Mode[Level]):
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:
-        from puzzlesmith.hexwalls.generate import generate_level
-
         return generate_level(options, seed, index)
 
     def minimize(self, level: Level) -> list[str]:
-        from puzzlesmith.hexwalls.design import removable_clues
-
         return removable_clues(level)
 
     def suggest(self, level: Level, k: int) -> list[JSON]:
-        from puzzlesmith.hexwalls.design import suggest_clue_sets
-
         return suggest_clue_sets(level, k)

@@ -1,12 +1,7 @@
-"""Number Stroke behind the common Mode interface: the CLI, server and tests use only this.
-
-Logic grading and generation live in ``logic.py`` / ``generate.py`` and are imported
-lazily, so the engine works (and is tested) without them.
-"""
+"""Number Stroke behind the common Mode interface: the CLI, server and tests use only this."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -16,20 +11,11 @@ from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.stroke import hints as path_hints
-from puzzlesmith.stroke import rules, solver
+from puzzlesmith.stroke import logic, rules, solver
 from puzzlesmith.stroke.board import Level, board_of, parse_level
-
-
-def _generate_options() -> type[Any] | None:
-    """The generator's options dataclass, when ``generate.py`` exists."""
-    try:
-        module = importlib.import_module("puzzlesmith.stroke.generate")
-    except ModuleNotFoundError as exc:
-        if exc.name == "puzzlesmith.stroke.generate":
-            return None
-        raise
-    opts: type[Any] | None = getattr(module, "GenerateOptions", None)
-    return opts
+from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets
+from puzzlesmith.stroke.generate import GenerateOptions, generate_level
+from puzzlesmith.stroke.render import render_svg
 
 
 @cache
@@ -48,7 +34,7 @@ class StrokeMode(Mode[Level]):
     levels_package = "puzzlesmith.stroke"
     hint_kinds = ("reveal", "guide")
     supports_design = True
-    generate_options = _generate_options()
+    generate_options = GenerateOptions
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -94,8 +80,7 @@ class StrokeMode(Mode[Level]):
         return problems
 
     def grade(self, level: Level) -> GradeResult:
-        logic = importlib.import_module("puzzlesmith.stroke.logic")
-        result: GradeResult = logic.grade(level)
+        result = logic.grade(level)
         if not result.solved and result.grade != "invalid":
             # as in every mode: a stuck level is "unsolved"; what it needed so far stays in details
             result.details.setdefault("grade_so_far", result.grade)
@@ -104,8 +89,6 @@ class StrokeMode(Mode[Level]):
 
     # ---- presentation and play -----------------------------------------------------------
     def render_svg(self, level: Level, *, solution: bool = False) -> str:
-        from puzzlesmith.stroke.render import render_svg
-
         path = list(solution_of(level) or ()) if solution else None
         svg: str = render_svg(level, path)
         return svg
@@ -164,18 +147,12 @@ class StrokeMode(Mode[Level]):
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:
-        generate = importlib.import_module("puzzlesmith.stroke.generate")
-        level: Level = generate.generate_level(options, seed, index)
-        return level
+        return generate_level(options, seed, index)
 
     def minimize(self, level: Level) -> list[str]:
-        from puzzlesmith.stroke.design import removable_clues
-
         removable: list[str] = removable_clues(level)
         return removable
 
     def suggest(self, level: Level, k: int) -> list[JSON]:
-        from puzzlesmith.stroke.design import suggest_clue_sets
-
         suggestions: list[JSON] = suggest_clue_sets(level, k)
         return suggestions
