@@ -25,20 +25,13 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from puzzlesmith.core import registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from browser_support import CHROMIUM, CHROMIUM_ARGS
+
 from puzzlesmith.server.app import STATIC, create_app
 
 MODE = "01-number-stroke"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # Runs in the page: press the first solution cell, then move through the solution
 # (appending one cell per move) and back to the start (one rewind), many times.
@@ -141,7 +134,7 @@ def main() -> int:
     level, n = largest_level()
     results: dict[str, Any] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         ctx = browser.new_context(
             viewport={"width": 390, "height": 844},
             device_scale_factor=2,

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import sys
@@ -25,19 +24,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # browser_support, stroke_helpers
 
-from browser_support import Pointer
+from browser_support import CHROMIUM, CHROMIUM_ARGS, Pointer
 
-CHROMIUM = os.environ.get("PUZZLESMITH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DEVICES: dict[str, dict[str, Any]] = {
     "touch": {
         "viewport": {"width": 390, "height": 844},
