@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -59,6 +60,26 @@ def field_of(loc: tuple[int | str, ...] | list[int | str]) -> str:
     return ".".join(parts)
 
 
+#: The engine's exceptions → (HTTP status, error code, field named); Starlette picks the
+#: handler of the nearest class in the exception's MRO.
+_ENGINE_ERRORS: dict[type[PuzzlesmithError], tuple[int, str, str | None]] = {
+    UnknownModeError: (404, "unknown-mode", None),
+    UnknownLevelError: (404, "unknown-level", None),
+    IllegalMoveError: (422, "illegal-move", "moves"),
+    LevelFormatError: (503, "level-format", None),
+    PuzzlesmithError: (400, "bad-request", None),
+}
+
+
+def _engine_handler(
+    status: int, code: str, field: str | None
+) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
+    async def handler(_: Request, exc: Exception) -> JSONResponse:
+        return _json(status, code, _one_line(str(exc)), field)
+
+    return handler
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every exception into a JSON answer."""
 
@@ -84,25 +105,8 @@ def install(app: FastAPI) -> None:
         status = exc.status_code if exc.status_code < 500 else 503
         return _json(status, code, _one_line(str(exc.detail)))
 
-    @app.exception_handler(UnknownModeError)
-    async def unknown_mode(_: Request, exc: UnknownModeError) -> JSONResponse:
-        return _json(404, "unknown-mode", _one_line(str(exc)))
-
-    @app.exception_handler(UnknownLevelError)
-    async def unknown_level(_: Request, exc: UnknownLevelError) -> JSONResponse:
-        return _json(404, "unknown-level", _one_line(str(exc)))
-
-    @app.exception_handler(IllegalMoveError)
-    async def illegal_move(_: Request, exc: IllegalMoveError) -> JSONResponse:
-        return _json(422, "illegal-move", _one_line(str(exc)), "moves")
-
-    @app.exception_handler(LevelFormatError)
-    async def bad_level(_: Request, exc: LevelFormatError) -> JSONResponse:
-        return _json(503, "level-format", _one_line(str(exc)))
-
-    @app.exception_handler(PuzzlesmithError)
-    async def engine_error(_: Request, exc: PuzzlesmithError) -> JSONResponse:
-        return _json(400, "bad-request", _one_line(str(exc)))
+    for exc_type, (status, code, field) in _ENGINE_ERRORS.items():
+        app.add_exception_handler(exc_type, _engine_handler(status, code, field))
 
     @app.exception_handler(Exception)
     async def anything(_: Request, exc: Exception) -> JSONResponse:
