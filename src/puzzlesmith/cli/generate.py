@@ -16,7 +16,7 @@ from puzzlesmith.cli.common import EXIT_UNREADABLE, clean_errors, fail
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.core.batch import run_batch
 from puzzlesmith.core.mode import Mode, Pack
-from puzzlesmith.core.pack import write_pack
+from puzzlesmith.core.pack import ensure_new_pack_path, write_pack
 
 
 def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -35,8 +35,7 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
         count: int = kwargs["count"]
         with clean_errors():
             protected = mode.shipped_pack_files()
-            if out.exists() or any(out.resolve() == p.resolve() for p in protected):
-                write_pack(out, {}, protected=protected)  # raises the right one-line error
+            ensure_new_pack_path(out, protected=protected)
             with progress_bar(f"generate {mode.cli_name}", count) as advance:
                 levels = run_batch(
                     mode.id,

@@ -149,17 +149,23 @@ def duplicate_level_ids(ids: list[str]) -> list[Problem]:
     return problems
 
 
-def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
-    """Write a candidates pack; never overwrite an accepted pack.
-
-    Refuses an existing file, and any path among ``protected`` (the shipped packs).
-    """
+def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
+    """The path, if a new pack may be written there (checked before long work starts)."""
     p = Path(path)
     resolved = p.resolve()
     if any(resolved == q.resolve() for q in protected):
         raise PackExistsError(f"{p}: is a shipped pack; write candidates elsewhere")
     if p.exists():
         raise PackExistsError(f"{p}: already exists; refusing to overwrite an accepted pack")
+    return p
+
+
+def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
+    """Write a candidates pack; never overwrite an accepted pack.
+
+    Refuses an existing file, and any path among ``protected`` (the shipped packs).
+    """
+    p = ensure_new_pack_path(path, protected=protected)
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return p
