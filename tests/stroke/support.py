@@ -125,6 +125,8 @@ def random_level(rng: random.Random, width: int, height: int, *, holes: float = 
                 assert offs in CATALOGUE
                 cell["shape"] = [list(o) for o in offs]
             cells.append(cell)
+    if not cells:  # a tiny grid drawn all holes: draw again
+        return random_level(rng, width, height, holes=holes)
     raw_level = Level(
         "r",
         tuple(

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from stroke_support import cpsat_paths, random_puzzle
 
@@ -47,6 +47,7 @@ def test_random_boards_match_cpsat() -> None:
 @given(
     seed=st.integers(0, 2**32), w=st.integers(1, 6), h=st.integers(2, 5), limit=st.integers(1, 3)
 )
+@example(seed=12420, w=1, h=2, limit=1)  # every unit drawn as a hole: the support redraws
 def test_hypothesis_counts_and_solutions(seed: int, w: int, h: int, limit: int) -> None:
     level = random_puzzle(random.Random(seed), w, h)
     b = board_of(level)

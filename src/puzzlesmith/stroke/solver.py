@@ -13,7 +13,9 @@ easy solutions of another. When neither step 1 nor step N is known but a cell ha
 single neighbour, that cell must be one end of the path: the cases "it is step 1" and
 "it is step N" are two directed single-start searches, raced (again round robin with
 growing quotas) against the plain search, and the first strategy to exhaust all its
-cases gives the answer. After every step:
+cases gives the answer. A state (end cell, cells left) whose subtree held no complete
+path is remembered and cut when met again, from another start, another order of the same
+cells or a later round with a larger quota. After every step:
 
 * a step only enters a cell whose step set holds it (so never a clue cell of another
   step, nor a parity cell of the wrong parity), and a cell whose last possible step has
@@ -297,6 +299,13 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
     return all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain))
 
 
+# Refuted states kept per search (≈ 100 bytes each on a 200-cell board).
+_FAILED_CAP = 500_000
+
+# First node quota per start (round robin) and per strategy (race); both grow ×4.
+_START_QUOTA = 2000
+_RACE_QUOTA = 20_000
+
 # The race costs about three plain searches when the plain one wins: only worth it when
 # the plain search must try many starts (a long free stretch before its first clue).
 _LEAF_RACE_FREE = 16
@@ -334,7 +343,7 @@ def search(
         lo, hi = (min(steps), max(steps)) if steps else (n, 1)
         if leaves and min(lo - 1, n - hi) >= _LEAF_RACE_FREE:
             return _portfolio(adjmask, clue, parity, limit, node_budget, leaves[0])
-    return _plain(adjmask, clue, parity, limit, node_budget)
+    return _plain(adjmask, clue, parity, limit, node_budget, set())
 
 
 def _plain(
@@ -343,8 +352,13 @@ def _plain(
     parity: Mapping[int, int],
     limit: int,
     node_budget: int | None,
+    failed: set[int],
 ) -> tuple[list[list[int]], bool]:
-    """The directed search: from the end with less freedom before its first clue."""
+    """The directed search: from the end with less freedom before its first clue.
+
+    ``failed`` collects the refuted states; pass the same set again when searching the
+    same clues with a larger budget.
+    """
     n = len(adjmask)
     dom = step_domains(adjmask, clue, parity)
     if dom is None:
@@ -364,9 +378,10 @@ def _plain(
                 rmay,
                 limit,
                 node_budget,
+                failed,
             )
             return [p[::-1] for p in paths], complete
-    return _search(adjmask, known, parity, may, limit, node_budget)
+    return _search(adjmask, known, parity, may, limit, node_budget, failed)
 
 
 def _portfolio(
@@ -387,26 +402,25 @@ def _portfolio(
     split = [
         {**clue, leaf: step} for step in (1, n) if leaf not in parity or parity[leaf] == step & 1
     ]
-    # (strategy, case clues or None for the plain search)
-    pending: list[tuple[int, dict[int, int] | None]] = [(0, None)] + [(1, c) for c in split]
+    # (strategy, case clues or None for the plain search, its refuted states)
+    pending: list[tuple[int, dict[int, int] | None, set[int]]] = [(0, None, set())]
+    pending += [(1, c, set()) for c in split]
     open_cases = [1, len(split)]
     if not split:
         return [], True
     found: dict[tuple[int, ...], list[int]] = {}
     total = node_budget if node_budget is not None else 1 << 62
     used = 0
-    quota = 20_000
+    quota = _RACE_QUOTA
     while True:
-        left: list[tuple[int, dict[int, int] | None]] = []
-        for strategy, case in pending:
+        left: list[tuple[int, dict[int, int] | None, set[int]]] = []
+        for strategy, case, memo in pending:
             q = min(quota, total - used)
             if q <= 0:
                 return list(found.values())[:limit], False
             used += q
-            if case is None:
-                paths, done = _plain(adjmask, clue, parity, limit, q)
-            else:
-                paths, done = search(adjmask, case, parity, limit, node_budget=q)
+            # a case fixes step 1 or N, so it is one directed search
+            paths, done = _plain(adjmask, case or clue, parity, limit, q, memo)
             for p in paths:
                 found.setdefault(tuple(p), p)
             if len(found) >= limit:
@@ -416,7 +430,7 @@ def _portfolio(
                 if not open_cases[strategy]:
                     return list(found.values()), True
             else:
-                left.append((strategy, case))
+                left.append((strategy, case, memo))
         pending = left
         quota *= 4
 
@@ -428,7 +442,15 @@ def _search(
     may: list[int],
     limit: int,
     node_budget: int | None,
+    failed: set[int],
 ) -> tuple[list[list[int]], bool]:
+    """Depth-first search from every possible start, with a table of refuted states.
+
+    The subtree below "the path ends at v and covers all but ``unv``" depends on nothing
+    else, so once it is exhausted without any complete path, the key ``unv | v << n`` is
+    put in ``failed`` and any other prefix reaching the same state is cut at once (a free
+    stretch reaches the same state in many orders and from many starts).
+    """
     n = len(adjmask)
     full = (1 << n) - 1
     adj = [_bits(m) for m in adjmask]
@@ -468,6 +490,7 @@ def _search(
     nodes = [0]  # search nodes used so far
     cap = [0]  # stop (incomplete) when nodes reaches cap
     aborted = [False]
+    hits = [0]  # complete paths met, repeats included: a subtree with one never "failed"
 
     def final_ok(d: int) -> bool:
         """May cell d be the last cell (step n)?"""
@@ -558,6 +581,7 @@ def _search(
     def dfs(v: int, k: int, unv: int, dead: int) -> bool:
         """v is the end at step k. Returns True to stop the whole search."""
         if not unv:
+            hits[0] += 1
             key = tuple(path)
             if key not in seen:  # a start searched again with a larger quota
                 seen.add(key)
@@ -567,6 +591,7 @@ def _search(
         if nodes[0] >= cap[0]:
             aborted[0] = True
             return True
+        hits_before = hits[0]
         nk = k + 1
         cands = _bits(adjmask[v] & unv & may[nk])
         if len(cands) > 1:
@@ -582,7 +607,9 @@ def _search(
                     deg[u] -= 1
                     if deg[u] <= 1:
                         ndead |= 1 << u
-            if not nunv or feasible(w, nk, nunv, ndead):
+            if nunv | (w << n) in failed:
+                stop = False
+            elif not nunv or feasible(w, nk, nunv, ndead):
                 path.append(w)
                 stop = dfs(w, nk, nunv, ndead)
                 path.pop()
@@ -593,6 +620,8 @@ def _search(
                     deg[u] += 1
             if stop:
                 return True
+        if hits[0] == hits_before and len(failed) < _FAILED_CAP:
+            failed.add(unv | (v << n))
         return False
 
     base_deg = [mask.bit_count() for mask in adjmask]
@@ -617,7 +646,7 @@ def _search(
     pending = sorted(_bits(may[1]), key=base_deg.__getitem__)
     # several possible starts: round robin with growing quotas, so that one start whose
     # refutation is long does not hide easy solutions from the others
-    quota = 2000 if len(pending) > 1 else total
+    quota = _START_QUOTA if len(pending) > 1 else total
     while pending:
         left: list[int] = []
         for s in pending:
