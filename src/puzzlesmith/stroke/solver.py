@@ -249,8 +249,11 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
     starts at v's block.
     """
     region = unv | (1 << v)
-    disc: dict[int, int] = {v: 0}
-    low: dict[int, int] = {v: 0}
+    n = len(adj)
+    inside = format(region, f"0{n}b")[::-1]  # inside[y] == "1": y in the region (C speed)
+    disc = [-1] * n
+    low = [0] * n
+    disc[v] = 0
     # articulation point → (discovery time of its separated child, end of that subtree)
     cuts: list[tuple[int, int, int]] = []
     counter = 1
@@ -258,33 +261,32 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
     root_children = 0
     while stack:
         x, parent, it = stack[-1]
-        advanced = False
         for y in it:
-            if not (region >> y) & 1 or y == parent:
+            if inside[y] != "1" or y == parent:
                 continue
-            if y in disc:
-                if disc[y] < low[x]:
-                    low[x] = disc[y]
+            dy = disc[y]
+            if dy >= 0:
+                if dy < low[x]:
+                    low[x] = dy
                 continue
             disc[y] = low[y] = counter
             counter += 1
             stack.append((y, x, iter(adj[y])))
-            advanced = True
             break
-        if advanced:
-            continue
-        stack.pop()
-        if parent < 0:
-            continue
-        if low[x] < low[parent]:
-            low[parent] = low[x]
-        if parent == v:
-            root_children += 1
-            if root_children > 1:
-                return False  # v is a cut vertex
-        elif low[x] >= disc[parent]:
-            cuts.append((parent, disc[x], counter))
-    if len(disc) != region.bit_count():
+        else:  # x is finished
+            stack.pop()
+            if parent < 0:
+                continue
+            lx = low[x]
+            if lx < low[parent]:
+                low[parent] = lx
+            if parent == v:
+                root_children += 1
+                if root_children > 1:
+                    return False  # v is a cut vertex
+            elif lx >= disc[parent]:
+                cuts.append((parent, disc[x], counter))
+    if counter != region.bit_count():
         return False
     if not cuts:
         return True
