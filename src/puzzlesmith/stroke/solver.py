@@ -6,16 +6,20 @@ start. ``count == 1`` is a proof: the search for a second solution ran to the en
 Before the search, each cell gets the set of steps it can take (graph distance to the
 clues before and after, parity clues, colour on bipartite boards); a cell with one
 possible step, or a step with one possible cell, becomes an implied clue, repeated to a
-fixed point. When the clues leave more freedom before the first clue than after the
-last, the path is searched from its far end. Without a clue 1 every possible start is
-tried, round robin with growing node quotas so that one hard start does not hide the
-easy solutions of another. When neither step 1 nor step N is known but a cell has a
-single neighbour, that cell must be one end of the path: the cases "it is step 1" and
-"it is step N" are two directed single-start searches, raced (again round robin with
-growing quotas) against the plain search, and the first strategy to exhaust all its
-cases gives the answer. A state (end cell, cells left) whose subtree held no complete
-path is remembered and cut when met again, from another start, another order of the same
-cells or a later round with a larger quota. After every step:
+fixed point.
+
+The path can be searched from step 1 or, steps reversed, from step N; which is fast
+depends on where the clues sit, and a wrong guess can cost a thousandfold. So both
+directions race, round robin with node quotas growing ×4 (the one with less freedom
+before its first clue goes first, and a board it finishes within its first quota costs
+nothing more); the first strategy to exhaust its cases gives the answer. Without a clue
+at the search's step 1 every possible start is tried, again round robin with growing
+quotas, so that one hard start does not hide the easy solutions of another. When
+neither step 1 nor step N is known but a cell has a single neighbour, that cell must be
+one end of the path: "it is step 1" and "it is step N" are two directed single-start
+searches, entered in the race as a third strategy. A state (end cell, cells left) whose
+subtree held no complete path is remembered and cut when met again, from another start,
+another order of the same cells or a later round with a larger quota. After every step:
 
 * a step only enters a cell whose step set holds it (so never a clue cell of another
   step, nor a parity cell of the wrong parity), and a cell whose last possible step has
@@ -45,6 +49,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
@@ -308,8 +313,8 @@ _FAILED_CAP = 500_000
 _START_QUOTA = 2000
 _RACE_QUOTA = 20_000
 
-# The race costs about three plain searches when the plain one wins: only worth it when
-# the plain search must try many starts (a long free stretch before its first clue).
+# The leaf split adds a third strategy to the race: only worth it when the plain search
+# must try many starts (a long free stretch before its first clue).
 _LEAF_RACE_FREE = 16
 
 
@@ -324,9 +329,9 @@ def search(
     """Up to ``limit`` solution paths (cell indices) and whether the search finished.
 
     ``clue`` maps cell → step (1-based), ``parity`` cell → 1 odd / 0 even. With a
-    ``node_budget`` the search may stop early (``complete`` False). When the clues
-    leave more freedom before the first clue than after the last one, the path is
-    searched from its far end (steps reversed) and the solutions turned back.
+    ``node_budget`` the search may stop early (``complete`` False). The path is searched
+    from both ends in a race (see ``_race``): which direction is fast depends on where
+    the clues sit, and a wrong guess can cost a thousandfold.
     """
     n = len(adjmask)
     if n == 0 or limit <= 0:
@@ -335,6 +340,10 @@ def search(
         return [], True
     if not _connected(adjmask):
         return [], True  # the search keeps connectivity, it assumes it at the start
+    cases = _directions(adjmask, clue, parity)
+    if not cases:
+        return [], True
+    strategies = [[case] for case in cases]
     steps = set(clue.values())
     if n > 2 and 1 not in steps and n not in steps:
         # a cell with one neighbour can only be step 1 or step N: try both as clues, so
@@ -344,85 +353,97 @@ def search(
             return [], True
         lo, hi = (min(steps), max(steps)) if steps else (n, 1)
         if leaves and min(lo - 1, n - hi) >= _LEAF_RACE_FREE:
-            return _portfolio(adjmask, clue, parity, limit, node_budget, leaves[0])
-    return _plain(adjmask, clue, parity, limit, node_budget, set())
+            leaf = leaves[0]
+            split: list[_Case] = []
+            for step in (1, n):
+                if leaf not in parity or parity[leaf] == step & 1:
+                    split += _directions(adjmask, {**clue, leaf: step}, parity)[:1]
+            strategies.append(split)
+    return _race(adjmask, strategies, limit, node_budget)
 
 
-def _plain(
-    adjmask: Sequence[int],
-    clue: Mapping[int, int],
-    parity: Mapping[int, int],
-    limit: int,
-    node_budget: int | None,
-    failed: set[int],
-) -> tuple[list[list[int]], bool]:
-    """The directed search: from the end with less freedom before its first clue.
+@dataclass
+class _Case:
+    """One directed search, its clues (implied ones included) in the direction searched."""
 
-    ``failed`` collects the refuted states; pass the same set again when searching the
-    same clues with a larger budget.
+    clue: dict[int, int]
+    parity: dict[int, int]
+    may: list[int]
+    reverse: bool
+    failed: set[int] = field(default_factory=set)  # kept from one quota round to the next
+
+    def run(
+        self, adjmask: Sequence[int], limit: int, budget: int | None
+    ) -> tuple[list[list[int]], bool]:
+        paths, complete = _search(
+            adjmask, self.clue, self.parity, self.may, limit, budget, self.failed
+        )
+        return ([p[::-1] for p in paths] if self.reverse else paths), complete
+
+
+def _directions(
+    adjmask: Sequence[int], clue: Mapping[int, int], parity: Mapping[int, int]
+) -> list[_Case]:
+    """The search from step 1 and the search from step N, the likelier winner first.
+
+    Empty when the step domains prove there is no solution; one case when there are no
+    clues (the two directions then find the same paths reversed). The first is the one
+    with less freedom before its first clue.
     """
     n = len(adjmask)
     dom = step_domains(adjmask, clue, parity)
     if dom is None:
-        return [], True
+        return []
     known, may = dom
-    if known:
-        lo, hi = min(known.values()), max(known.values())
-        if lo - 1 > n - hi:
-            flip = (n + 1) & 1
-            rmay = [0] * (n + 2)
-            for t in range(1, n + 1):
-                rmay[n + 1 - t] = may[t]
-            paths, complete = _search(
-                adjmask,
-                {c: n + 1 - s for c, s in known.items()},
-                {c: p ^ flip for c, p in parity.items()},
-                rmay,
-                limit,
-                node_budget,
-                failed,
-            )
-            return [p[::-1] for p in paths], complete
-    return _search(adjmask, known, parity, may, limit, node_budget, failed)
+    forward = _Case(dict(known), dict(parity), may, False)
+    if not known:
+        return [forward]
+    flip = (n + 1) & 1
+    rmay = [0] * (n + 2)
+    for t in range(1, n + 1):
+        rmay[n + 1 - t] = may[t]
+    backward = _Case(
+        {c: n + 1 - s for c, s in known.items()},
+        {c: p ^ flip for c, p in parity.items()},
+        rmay,
+        True,
+    )
+    lo, hi = min(known.values()), max(known.values())
+    return [backward, forward] if lo - 1 > n - hi else [forward, backward]
 
 
-def _portfolio(
+def _race(
     adjmask: Sequence[int],
-    clue: Mapping[int, int],
-    parity: Mapping[int, int],
+    strategies: list[list[_Case]],
     limit: int,
     node_budget: int | None,
-    leaf: int,
 ) -> tuple[list[list[int]], bool]:
-    """The plain search, raced against the split "``leaf`` is step 1 / ``leaf`` is step N".
+    """Run strategies round robin with growing node quotas until one is exhausted.
 
-    Either way covers every solution, so the answer is final as soon as one of them is
-    exhausted (or ``limit`` distinct solutions are found). Round robin with growing node
-    quotas: neither can be much slower than the faster one, and each is heavy-tailed.
+    Each strategy's cases together cover every solution, so the answer is final as soon
+    as one strategy has exhausted all its cases (or ``limit`` distinct solutions are
+    found). Each search is heavy-tailed; with quotas growing ×4 none costs much more
+    than the fastest one, and one that finishes within its first quota costs nothing
+    extra.
     """
-    n = len(adjmask)
-    split = [
-        {**clue, leaf: step} for step in (1, n) if leaf not in parity or parity[leaf] == step & 1
-    ]
-    # (strategy, case clues or None for the plain search, its refuted states)
-    pending: list[tuple[int, dict[int, int] | None, set[int]]] = [(0, None, set())]
-    pending += [(1, c, set()) for c in split]
-    open_cases = [1, len(split)]
-    if not split:
-        return [], True
+    if len(strategies) == 1 and len(strategies[0]) == 1:
+        return strategies[0][0].run(adjmask, limit, node_budget)
+    if any(not cases for cases in strategies):
+        return [], True  # a strategy with no case left proves there is no solution
+    pending = [(i, case) for i, cases in enumerate(strategies) for case in cases]
+    open_cases = [len(cases) for cases in strategies]
     found: dict[tuple[int, ...], list[int]] = {}
     total = node_budget if node_budget is not None else 1 << 62
     used = 0
     quota = _RACE_QUOTA
     while True:
-        left: list[tuple[int, dict[int, int] | None, set[int]]] = []
-        for strategy, case, memo in pending:
+        left: list[tuple[int, _Case]] = []
+        for strategy, case in pending:
             q = min(quota, total - used)
             if q <= 0:
                 return list(found.values())[:limit], False
             used += q
-            # a case fixes step 1 or N, so it is one directed search
-            paths, done = _plain(adjmask, case or clue, parity, limit, q, memo)
+            paths, done = case.run(adjmask, limit, q)
             for p in paths:
                 found.setdefault(tuple(p), p)
             if len(found) >= limit:
@@ -432,7 +453,7 @@ def _portfolio(
                 if not open_cases[strategy]:
                     return list(found.values()), True
             else:
-                left.append((strategy, case, memo))
+                left.append((strategy, case))
         pending = left
         quota *= 4
 
