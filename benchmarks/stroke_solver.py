@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from puzzlesmith.stroke import MODE
-from puzzlesmith.stroke.board import Board, Level, board_of
+from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
 from puzzlesmith.stroke.solver import search
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = ROOT / ".." / "shared" / "external"
+BOARDS = ROOT / "benchmarks" / "boards"
 
 
 def _support() -> Any:
@@ -92,17 +93,20 @@ def report(title: str, rows: list[Row], timeout: float) -> None:
     summary(rows, timeout)
 
 
-def summary(rows: list[Row], timeout: float) -> None:
+def summary(rows: list[Row], timeout: float) -> float | None:
+    """Print the totals line; return CP-SAT's total over ours (None without CP-SAT)."""
     mine = sum(r.t for r in rows)
+    ratio = None
     line = f"total: ours {mine * 1000:.1f} ms"
     cp_rows = [r for r in rows if r.cp_t is not None]
     if cp_rows:
         theirs = sum(r.cp_t or 0 for r in cp_rows)
+        ratio = theirs / max(mine, 1e-9)
         agree = sum(1 for r in cp_rows if r.cp_count == r.count)
         stuck = sum(1 for r in rows if not r.complete)
         timeouts = sum(1 for r in cp_rows if (r.cp_t or 0) >= timeout * 0.95)
         line += (
-            f", CP-SAT {theirs * 1000:.1f} ms (ratio {theirs / max(mine, 1e-9):.1f}×), "
+            f", CP-SAT {theirs * 1000:.1f} ms (ratio {ratio:.1f}×), "
             f"counts agree {agree}/{len(cp_rows)}"
         )
         if timeouts:
@@ -110,6 +114,7 @@ def summary(rows: list[Row], timeout: float) -> None:
         if stuck:
             line += f", ours hit its node budget {stuck}×"
     print(line)
+    return ratio
 
 
 def per_size(rows: list[Row], sizes: Sequence[int]) -> None:
@@ -135,7 +140,11 @@ def random_boards(support: Any, seed: int, count: int, lo: int, hi: int) -> list
         b = board_of(level)
         if not lo <= b.n <= hi:
             continue
-        paths, _complete = search(b.adjmask, {}, {}, 1, node_budget=200_000)
+        if sum(1 for m in b.adjmask if m.bit_count() <= 1) > 2:
+            continue  # three dead ends: no path at all
+        # the path comes from the independent CP-SAT model, not from our solver: the boards
+        # a benchmark measures must not depend on the code it measures
+        paths = support.cpsat_paths(b.adjmask, {}, {}, 1, time_limit=30.0)
         if not paths:
             continue
         path = paths[0]
@@ -144,6 +153,33 @@ def random_boards(support: Any, seed: int, count: int, lo: int, hi: int) -> list
         level = support.with_clues(level, {b.ids[path[s - 1]]: s for s in steps}, {})
         out.append(level)
     return out
+
+
+def board_set(support: Any, seed: int, count: int, lo: int, hi: int, *, draw: bool) -> list[Level]:
+    """The seeded random boards, drawn once and kept in benchmarks/boards/.
+
+    Kept rather than drawn on every run so that two versions of the solver are measured
+    on the very same boards; ``--draw`` draws them again (CP-SAT finds the paths: slow).
+    """
+    path = BOARDS / f"stroke-random-{lo}-{hi}-seed{seed}.json"
+    if path.exists() and not draw:
+        return list(MODE.load_file(path).levels)
+    levels = []
+    for i, level in enumerate(random_boards(support, seed, count, lo, hi)):
+        raw = level.to_json()
+        raw["id"] = f"random-{seed}-{i}"
+        parsed = parse_level(raw)[0]
+        assert parsed is not None
+        levels.append(parsed)
+    pack = {
+        "mode": MODE.id,
+        "pack": path.stem,
+        "title": f"benchmark boards: {lo}–{hi} cells, seed {seed} (test data, never shipped)",
+        "levels": [lv.to_json() for lv in levels],
+    }
+    BOARDS.mkdir(exist_ok=True)
+    path.write_text(json.dumps(pack, ensure_ascii=False) + "\n", encoding="utf-8")
+    return levels
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -157,6 +193,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     ap.add_argument(
         "--list", action="store_true", help="print every random board, not only medians"
+    )
+    ap.add_argument(
+        "--draw", action="store_true", help="draw the random boards again (benchmarks/boards/)"
     )
     args = ap.parse_args(argv)
     NODE_BUDGET[0] = args.node_budget
@@ -201,8 +240,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"\n(no {numbrix}: Numbrix section skipped)")
 
     # 3. random boards, 20–100 cells, per-size medians
-    n_small = 20 if args.quick else 60
-    levels = random_boards(support, args.seed, n_small, 20, 100)
+    levels = board_set(support, args.seed, 60, 20, 100, draw=args.draw)
+    levels = levels[:20] if args.quick else levels
     rows = []
     boards = [board_of(lv) for lv in levels]
     for i, b in enumerate(boards):
@@ -215,8 +254,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     summary(rows, limit)
 
     # 4. the target set: 40–225 cells, few clues
-    n_big = 10 if args.quick else 30
-    levels = random_boards(support, args.seed + 1, n_big, 40, 225)
+    levels = board_set(support, args.seed + 1, 30, 40, 225, draw=args.draw)
+    levels = levels[:10] if args.quick else levels
     rows = []
     boards = [board_of(lv) for lv in levels]
     for i, b in enumerate(boards):
@@ -233,7 +272,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     big_rows += rows
     if cpsat:
         print("\n== target set: every board of 40–225 cells above (random + Numbrix)")
-        summary(big_rows, limit)
+        ratio = summary(big_rows, limit)
+        agree = all(r.cp_count == r.count or (r.cp_t or 0) >= limit * 0.95 for r in big_rows)
+        met = ratio is not None and ratio >= 10 and agree
+        verdict = "OK" if met else "NOT MET"
+        print(f"target: ≥ 10× less total time than CP-SAT, counts identical: {verdict}")
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ another order of the same cells or a later round with a larger quota. After ever
 from __future__ import annotations
 
 import itertools
+import random
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
@@ -120,7 +121,8 @@ def step_domains(
     """Implied clues and, per step, the mask of cells that may take it; None if impossible.
 
     Sound necessary conditions only, so the solution set never changes: a cell at step t
-    between clues (a, ca) and (b, cb) needs dist(a, cell) ≤ t − ca and dist(cell, b) ≤ cb − t.
+    between clues (a, ca) and (b, cb) needs dist(a, cell) ≤ t − ca and dist(cell, b) ≤ cb − t,
+    and a cell with one neighbour is an end (step 1 or N).
 
     >>> step_domains([0b10, 0b101, 0b10], {0: 1}, {})[0]
     {0: 1, 1: 2, 2: 3}
@@ -128,6 +130,10 @@ def step_domains(
     n = len(adjmask)
     adj = [_bits(m) for m in adjmask]
     colour = _two_colouring(adjmask)
+    # a cell with a single neighbour can only be step 1 or step N (on more than two cells)
+    leaf = [n > 2 and m.bit_count() == 1 for m in adjmask]
+    if any(leaf[u] and s not in (1, n) for u, s in clue.items()):
+        return None
     known = dict(clue)
     dist: dict[int, list[int]] = {}
     while True:
@@ -177,7 +183,10 @@ def step_domains(
                         lo += 1
                     stride = 2
                 bit = 1 << u
-                for t in range(lo, hi + 1, stride):
+                steps: Iterable[int] = range(lo, hi + 1, stride)
+                if leaf[u]:  # one neighbour: an end of the path
+                    steps = [t for t in (1, n) if lo <= t <= hi and (t - lo) % stride == 0]
+                for t in steps:
                     if t not in taken:
                         may[t] |= bit
                         count += 1
@@ -309,9 +318,11 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
 # Refuted states kept per search (≈ 100 bytes each on a 200-cell board).
 _FAILED_CAP = 500_000
 
-# First node quota per start (round robin) and per strategy (race); both grow ×4.
+# First node quota per start (round robin, grows ×4) and the unit of the race's
+# restarts (Luby sequence); how far a restart's random tie-breaks may reorder moves.
 _START_QUOTA = 2000
-_RACE_QUOTA = 20_000
+_RACE_QUOTA = 5000
+_JITTER = 2.5
 
 # The leaf split adds a third strategy to the race: only worth it when the plain search
 # must try many starts (a long free stretch before its first clue).
@@ -371,13 +382,15 @@ class _Case:
     may: list[int]
     reverse: bool
     failed: set[int] = field(default_factory=set)  # kept from one quota round to the next
+    runs: int = 0  # the seed of the next run: 0 first, then a new order each restart
 
     def run(
         self, adjmask: Sequence[int], limit: int, budget: int | None
     ) -> tuple[list[list[int]], bool]:
         paths, complete = _search(
-            adjmask, self.clue, self.parity, self.may, limit, budget, self.failed
+            adjmask, self.clue, self.parity, self.may, limit, budget, self.failed, self.runs
         )
+        self.runs += 1
         return ([p[::-1] for p in paths] if self.reverse else paths), complete
 
 
@@ -435,8 +448,8 @@ def _race(
     found: dict[tuple[int, ...], list[int]] = {}
     total = node_budget if node_budget is not None else 1 << 62
     used = 0
-    quota = _RACE_QUOTA
-    while True:
+    for round_ in itertools.count(1):
+        quota = _RACE_QUOTA * _luby(round_)
         left: list[tuple[int, _Case]] = []
         for strategy, case in pending:
             q = min(quota, total - used)
@@ -455,7 +468,25 @@ def _race(
             else:
                 left.append((strategy, case))
         pending = left
-        quota *= 4
+    raise AssertionError("unreachable")
+
+
+def _luby(i: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 …: restart lengths within a log factor of
+    the best fixed length for any run-time distribution (Luby, Sinclair, Zuckerman 1993).
+
+    >>> [_luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 def _search(
@@ -466,8 +497,13 @@ def _search(
     limit: int,
     node_budget: int | None,
     failed: set[int],
+    seed: int = 0,
 ) -> tuple[list[list[int]], bool]:
     """Depth-first search from every possible start, with a table of refuted states.
+
+    ``seed`` 0 orders moves by fewest onward neighbours (Warnsdorff), ties by index;
+    another seed perturbs that order at random, so that a restart tries other branches
+    first while the refuted states it inherits keep it from repeating work.
 
     The subtree below "the path ends at v and covers all but ``unv``" depends on nothing
     else, so once it is exhausted without any complete path, the key ``unv | v << n`` is
@@ -618,7 +654,7 @@ def _search(
         nk = k + 1
         cands = _bits(adjmask[v] & unv & may[nk])
         if len(cands) > 1:
-            cands.sort(key=deg.__getitem__)
+            cands.sort(key=(lambda w: deg[w] + jitter[w]) if seed else deg.__getitem__)
         touched = adj[v]
         for w in cands:
             bw = 1 << w
@@ -648,6 +684,8 @@ def _search(
         return False
 
     base_deg = [mask.bit_count() for mask in adjmask]
+    rng = random.Random(seed)
+    jitter = [rng.random() * _JITTER if seed else 0.0 for _ in range(n)]
 
     def run(s: int) -> bool:
         """Search every path from start s (until cap). True when s was exhausted."""
@@ -666,7 +704,7 @@ def _search(
         return not aborted[0]
 
     total = node_budget if node_budget is not None else 1 << 62
-    pending = sorted(_bits(may[1]), key=base_deg.__getitem__)
+    pending = sorted(_bits(may[1]), key=lambda s: base_deg[s] + jitter[s])
     # several possible starts: round robin with growing quotas, so that one start whose
     # refutation is long does not hide easy solutions from the others
     quota = _START_QUOTA if len(pending) > 1 else total
