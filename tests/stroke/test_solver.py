@@ -101,6 +101,23 @@ def test_step_domains_add_implied_clues() -> None:
     assert step_domains([0b10, 0b101, 0b10], {0: 1, 2: 2}, {}) is None  # too far apart
 
 
+def test_step_domains_put_leaves_at_the_ends() -> None:
+    # a cell with one neighbour is step 1 or step N: three of them cannot all fit
+    star = [0b1110, 0b1, 0b1, 0b1]
+    assert step_domains(star, {}, {}) is None
+    assert step_domains([0b110, 0b1, 0b1], {}, {}) is not None  # two leaves: a row of three
+    # a fork (0-1-2-3 with 4 on 1): leaves 0, 3, 4 may only take steps 1 and 5
+    fork = [0b10, 0b10101, 0b1010, 0b100, 0b10]
+    _known, may = step_domains(fork, {}, {}) or ({}, [])
+    assert may[2] == may[3] == may[4] == 0b110
+    assert search(fork, {}, {}, 2) == ([], True)
+    # with two leaves the ends are those two, whatever the distances allow
+    row = [0b10, 0b101, 0b1010, 0b10100, 0b1000]
+    _known, may = step_domains(row, {2: 3}, {}) or ({}, [])
+    assert may[1] == may[5] == 0b10001
+    assert step_domains(row, {0: 3}, {}) is None  # a leaf with a middle clue
+
+
 @pytest.mark.skipif(not NUMBRIX.exists(), reason=f"no external corpus at {EXTERNAL}")
 def test_real_numbrix_counts() -> None:
     """Real puzzles made elsewhere (../shared/external): counts capped at 2 as published."""
