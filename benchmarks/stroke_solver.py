@@ -1,12 +1,15 @@
 """Number Stroke solver benchmark (a script, not a test): prints timings and the CP-SAT ratio.
 
-    .venv/bin/python benchmarks/stroke_solver.py [--quick] [--cpsat-limit SECONDS]
+    .venv/bin/python benchmarks/stroke_solver.py [--quick] [--list] [--cpsat-limit SECONDS]
+        [--node-budget N] [--draw]
 
 Sections: the shipped levels (target: each counted to 2 in < 5 ms); the real Numbrix
 puzzles in ../shared/external (when present); seeded random polyomino boards of 20–100
-cells (per-size medians) and of 40–225 cells with few clues. Each board is also solved by
-the independent CP-SAT model of tests/stroke/support.py in the same run; counts must agree
-(target: ≥ 10× less total time than CP-SAT on the 40–225-cell boards).
+cells (per-size medians) and of 40–225 cells with few clues, kept in benchmarks/boards/
+(clues taken from a path the CP-SAT model found, so the set does not follow our solver).
+Each board is also solved by the independent CP-SAT model of tests/stroke/support.py in
+the same run; counts must agree (target: ≥ 10× less total time than CP-SAT on the
+40–225-cell boards).
 """
 
 from __future__ import annotations
