@@ -242,30 +242,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     else:
         print(f"\n(no {numbrix}: Numbrix section skipped)")
 
+    def random_rows(seed: int, count: int, quick: int, lo: int, hi: int) -> list[Row]:
+        """Time ours (and CP-SAT) on the kept random boards; ``quick`` of them with --quick."""
+        levels = board_set(support, seed, count, lo, hi, draw=args.draw)
+        boards = [board_of(lv) for lv in (levels[:quick] if args.quick else levels)]
+        rows = []
+        for i, b in enumerate(boards):
+            result, t = timed(lambda b=b: ours(b))
+            rows.append(Row(f"random-{seed}-{i}", b.n, result, t))
+        if cpsat:
+            compare(rows, boards, cpsat, limit)
+        return rows
+
     # 3. random boards, 20–100 cells, per-size medians
-    levels = board_set(support, args.seed, 60, 20, 100, draw=args.draw)
-    levels = levels[:20] if args.quick else levels
-    rows = []
-    boards = [board_of(lv) for lv in levels]
-    for i, b in enumerate(boards):
-        result, t = timed(lambda b=b: ours(b))
-        rows.append(Row(f"random-{args.seed}-{i}", b.n, result, t))
-    if cpsat:
-        compare(rows, boards, cpsat, limit)
+    rows = random_rows(args.seed, 60, 20, 20, 100)
     print("\n== seeded random polyomino boards, 20–100 cells, 1–4 clues")
     per_size(rows, [20, 40, 60, 80, 101])
     summary(rows, limit)
 
     # 4. the target set: 40–225 cells, few clues
-    levels = board_set(support, args.seed + 1, 30, 40, 225, draw=args.draw)
-    levels = levels[:10] if args.quick else levels
-    rows = []
-    boards = [board_of(lv) for lv in levels]
-    for i, b in enumerate(boards):
-        result, t = timed(lambda b=b: ours(b))
-        rows.append(Row(f"random-{args.seed + 1}-{i}", b.n, result, t))
-    if cpsat:
-        compare(rows, boards, cpsat, limit)
+    rows = random_rows(args.seed + 1, 30, 10, 40, 225)
     if args.list:
         report("seeded random polyomino boards, 40–225 cells, 1–4 clues", rows, limit)
     else:

@@ -10,9 +10,9 @@ fixed point.
 
 The path can be searched from step 1 or, steps reversed, from step N; which is fast
 depends on where the clues sit, and a wrong guess can cost a thousandfold. So both
-directions race, round robin with node quotas growing ×4 (the one with less freedom
-before its first clue goes first, and a board it finishes within its first quota costs
-nothing more); the first strategy to exhaust its cases gives the answer. Without a clue
+directions race, round robin with node quotas following the Luby sequence (the one with
+less freedom before its first clue goes first; each later run of a direction is a
+restart with other tie-breaks); the first strategy to exhaust its cases gives the answer. Without a clue
 at the search's step 1 every possible start is tried, again round robin with growing
 quotas, so that one hard start does not hide the easy solutions of another. When
 neither step 1 nor step N is known but a cell has a single neighbour, that cell must be
@@ -360,8 +360,8 @@ def search(
         # a cell with one neighbour can only be step 1 or step N: try both as clues, so
         # each half is one directed search instead of a search from every start
         leaves = [u for u in range(n) if adjmask[u].bit_count() == 1]
-        if len(leaves) > 2 or any(u in clue for u in leaves):
-            return [], True
+        if len(leaves) > 2:
+            return [], True  # (a leaf with a middle clue: the step domains said so)
         lo, hi = (min(steps), max(steps)) if steps else (n, 1)
         if leaves and min(lo - 1, n - hi) >= _LEAF_RACE_FREE:
             leaf = leaves[0]
@@ -435,9 +435,9 @@ def _race(
 
     Each strategy's cases together cover every solution, so the answer is final as soon
     as one strategy has exhausted all its cases (or ``limit`` distinct solutions are
-    found). Each search is heavy-tailed; with quotas growing ×4 none costs much more
-    than the fastest one, and one that finishes within its first quota costs nothing
-    extra.
+    found). Each search is heavy-tailed; with Luby quotas and a fresh order on each
+    restart, none costs much more than the fastest one, and one that finishes within its
+    first quota costs nothing extra.
     """
     if len(strategies) == 1 and len(strategies[0]) == 1:
         return strategies[0][0].run(adjmask, limit, node_budget)
@@ -478,15 +478,10 @@ def _luby(i: int) -> int:
     >>> [_luby(i) for i in range(1, 16)]
     [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     """
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
+    k = i.bit_length()
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
 
 
 def _search(
@@ -550,6 +545,11 @@ def _search(
     cap = [0]  # stop (incomplete) when nodes reaches cap
     aborted = [False]
     hits = [0]  # complete paths met, repeats included: a subtree with one never "failed"
+
+    # move order: fewest onward neighbours first; a restart (seed ≠ 0) reorders ties
+    rng = random.Random(seed)
+    jitter = [rng.random() * _JITTER if seed else 0.0 for _ in range(n)]
+    order = (lambda w: deg[w] + jitter[w]) if seed else deg.__getitem__
 
     def final_ok(d: int) -> bool:
         """May cell d be the last cell (step n)?"""
@@ -654,7 +654,7 @@ def _search(
         nk = k + 1
         cands = _bits(adjmask[v] & unv & may[nk])
         if len(cands) > 1:
-            cands.sort(key=(lambda w: deg[w] + jitter[w]) if seed else deg.__getitem__)
+            cands.sort(key=order)
         touched = adj[v]
         for w in cands:
             bw = 1 << w
@@ -684,8 +684,6 @@ def _search(
         return False
 
     base_deg = [mask.bit_count() for mask in adjmask]
-    rng = random.Random(seed)
-    jitter = [rng.random() * _JITTER if seed else 0.0 for _ in range(n)]
 
     def run(s: int) -> bool:
         """Search every path from start s (until cap). True when s was exhausted."""
