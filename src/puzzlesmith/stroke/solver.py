@@ -11,15 +11,17 @@ fixed point.
 The path can be searched from step 1 or, steps reversed, from step N; which is fast
 depends on where the clues sit, and a wrong guess can cost a thousandfold. So both
 directions race, round robin with node quotas following the Luby sequence (the one with
-less freedom before its first clue goes first; each later run of a direction is a
-restart with other tie-breaks); the first strategy to exhaust its cases gives the answer. Without a clue
-at the search's step 1 every possible start is tried, again round robin with growing
-quotas, so that one hard start does not hide the easy solutions of another. When
-neither step 1 nor step N is known but a cell has a single neighbour, that cell must be
-one end of the path: "it is step 1" and "it is step N" are two directed single-start
-searches, entered in the race as a third strategy. A state (end cell, cells left) whose
-subtree held no complete path is remembered and cut when met again, from another start,
-another order of the same cells or a later round with a larger quota. After every step:
+less freedom before its first clue goes first); the first strategy to exhaust its cases
+gives the answer. A direction's runs alternate: even runs carry on in its first move
+order, odd runs restart with random tie-breaks (some boards need one long run, others
+luck). Without a clue at the search's step 1 every possible start is tried, round robin
+with growing quotas that carry over from run to run, so that one hard start does not
+hide the easy solutions of another. When neither step 1 nor step N is a clue but a cell
+has a single neighbour, that cell must be one end of the path: "it is step 1" and "it is
+step N" are two directed single-start searches, entered in the race as a third
+strategy. A state (end cell, cells left) whose subtree held no complete path is
+remembered and cut when met again, from another start, another order of the same cells
+or a later run. After every step:
 
 * a step only enters a cell whose step set holds it (so never a clue cell of another
   step, nor a parity cell of the wrong parity), and a cell whose last possible step has
@@ -33,7 +35,10 @@ another order of the same cells or a later round with a larger quota. After ever
   walk;
 * on other boards (big and shaped cells make odd cycles and bottlenecks) the cut
   vertices of the unvisited region must chain up like the blocks of a path (Tarjan,
-  every few steps).
+  every few steps);
+* every few steps, forced edges (``propagate``): cells with two usable neighbours use
+  both, chains never close into loops, and every chain through the path's end, the last
+  cell or a clue cell must fit its steps.
 
 >>> from puzzlesmith.stroke.board import parse_level, board_of
 >>> lv = parse_level({"id": "t", "cells": [
@@ -54,6 +59,7 @@ from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
+from puzzlesmith.stroke.propagate import feasible_after
 
 
 def solve(board: Board, limit: int = 2) -> SolveResult:
@@ -319,14 +325,15 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
 _FAILED_CAP = 500_000
 
 # First node quota per start (round robin, grows ×4) and the unit of the race's
-# restarts (Luby sequence); how far a restart's random tie-breaks may reorder moves.
+# quotas (Luby sequence); how far a restart's random tie-breaks may reorder moves.
 _START_QUOTA = 2000
-_RACE_QUOTA = 5000
+_RACE_QUOTA = 2000
 _JITTER = 2.5
 
-# The leaf split adds a third strategy to the race: only worth it when the plain search
-# must try many starts (a long free stretch before its first clue).
-_LEAF_RACE_FREE = 16
+# Look-aheads that cost a pass over the board run every few steps: forced edges
+# (propagate.py) and the cut-vertex chain (Tarjan).
+_FORCED_EVERY = 3
+_TARJAN_EVERY = 6
 
 
 def search(
@@ -362,8 +369,7 @@ def search(
         leaves = [u for u in range(n) if adjmask[u].bit_count() == 1]
         if len(leaves) > 2:
             return [], True  # (a leaf with a middle clue: the step domains said so)
-        lo, hi = (min(steps), max(steps)) if steps else (n, 1)
-        if leaves and min(lo - 1, n - hi) >= _LEAF_RACE_FREE:
+        if leaves and leaves[0] not in cases[0].clue:  # (not already fixed by the domains)
             leaf = leaves[0]
             split: list[_Case] = []
             for step in (1, n):
@@ -382,13 +388,26 @@ class _Case:
     may: list[int]
     reverse: bool
     failed: set[int] = field(default_factory=set)  # kept from one quota round to the next
-    runs: int = 0  # the seed of the next run: 0 first, then a new order each restart
+    # runs so far: even runs carry on in the first order (seed 0), odd runs restart
+    # with a fresh random order; both share the refuted states
+    runs: int = 0
+    # starts not yet exhausted, with each one's next node quota: kept across runs, so a
+    # run carries on with the starts the last one did not reach
+    starts: deque[tuple[int, int]] | None = None
 
     def run(
         self, adjmask: Sequence[int], limit: int, budget: int | None
     ) -> tuple[list[list[int]], bool]:
         paths, complete = _search(
-            adjmask, self.clue, self.parity, self.may, limit, budget, self.failed, self.runs
+            adjmask,
+            self.clue,
+            self.parity,
+            self.may,
+            limit,
+            budget,
+            self.failed,
+            0 if self.runs % 2 == 0 else self.runs,
+            self,
         )
         self.runs += 1
         return ([p[::-1] for p in paths] if self.reverse else paths), complete
@@ -435,9 +454,9 @@ def _race(
 
     Each strategy's cases together cover every solution, so the answer is final as soon
     as one strategy has exhausted all its cases (or ``limit`` distinct solutions are
-    found). Each search is heavy-tailed; with Luby quotas and a fresh order on each
-    restart, none costs much more than the fastest one, and one that finishes within its
-    first quota costs nothing extra.
+    found). Each search is heavy-tailed; with Luby quotas, runs that alternate between
+    carrying on and restarting in a fresh order, none costs much more than the fastest
+    one, and one that finishes within its first quota costs nothing extra.
     """
     if len(strategies) == 1 and len(strategies[0]) == 1:
         return strategies[0][0].run(adjmask, limit, node_budget)
@@ -493,12 +512,14 @@ def _search(
     node_budget: int | None,
     failed: set[int],
     seed: int = 0,
+    case: _Case | None = None,
 ) -> tuple[list[list[int]], bool]:
     """Depth-first search from every possible start, with a table of refuted states.
 
     ``seed`` 0 orders moves by fewest onward neighbours (Warnsdorff), ties by index;
     another seed perturbs that order at random, so that a restart tries other branches
-    first while the refuted states it inherits keep it from repeating work.
+    first while the refuted states it inherits keep it from repeating work. A ``case``
+    keeps the starts not yet exhausted, so its next run carries on with them.
 
     The subtree below "the path ends at v and covers all but ``unv``" depends on nothing
     else, so once it is exhausted without any complete path, the key ``unv | v << n`` is
@@ -530,6 +551,7 @@ def _search(
             j -= 1
         next_idx[k] = j
     last_clue_cell = cell_at[n]
+    endmask = (1 << last_clue_cell) if last_clue_cell >= 0 else may[n]
     colour = _two_colouring(adjmask)
     col1 = 0
     if colour is not None:
@@ -557,7 +579,7 @@ def _search(
             return d == last_clue_cell
         return bool((may[n] >> d) & 1)
 
-    def feasible(v: int, k: int, unv: int, dead: int) -> bool:
+    def feasible(v: int, k: int, unv: int, dead: int, thin: int) -> bool:
         """After stepping onto v at step k with ``unv`` unvisited: can this still finish?"""
         if unv & due[k]:
             return False
@@ -597,8 +619,11 @@ def _search(
                 frontier = nxt
             if nb & ~reached:
                 return False
-        # Tarjan costs a full pass: every 6th step is enough to cut the doomed branches
-        if colour is None and k % 6 == 0 and not _path_shaped(v, unv, adj):
+        if colour is None and k % _TARJAN_EVERY == 0 and not _path_shaped(v, unv, adj):
+            return False
+        if k % _FORCED_EVERY == 0 and not feasible_after(
+            adjmask, v, k, unv, thin & unv, endmask, may, clue
+        ):
             return False
         ni = next_idx[k]
         if ni >= len(clue_steps):
@@ -637,7 +662,7 @@ def _search(
                 return False
         return True
 
-    def dfs(v: int, k: int, unv: int, dead: int) -> bool:
+    def dfs(v: int, k: int, unv: int, dead: int, thin: int) -> bool:
         """v is the end at step k. Returns True to stop the whole search."""
         if not unv:
             hits[0] += 1
@@ -661,16 +686,19 @@ def _search(
             nunv = unv & ~bw
             # v stops being the end: its unvisited neighbours lose one degree
             ndead = dead & ~bw
+            nthin = thin
             for u in touched:
                 if (nunv >> u) & 1:
                     deg[u] -= 1
-                    if deg[u] <= 1:
-                        ndead |= 1 << u
+                    if deg[u] <= 2:
+                        nthin |= 1 << u
+                        if deg[u] <= 1:
+                            ndead |= 1 << u
             if nunv | (w << n) in failed:
                 stop = False
-            elif not nunv or feasible(w, nk, nunv, ndead):
+            elif not nunv or feasible(w, nk, nunv, ndead, nthin):
                 path.append(w)
-                stop = dfs(w, nk, nunv, ndead)
+                stop = dfs(w, nk, nunv, ndead, nthin)
                 path.pop()
             else:
                 stop = False
@@ -690,33 +718,41 @@ def _search(
         aborted[0] = False
         unv = full & ~(1 << s)
         deg[:] = base_deg  # every other cell is unvisited or the end
-        dead = 0
+        dead = thin = 0
         for u in range(n):
-            if u != s and deg[u] <= 1:
-                dead |= 1 << u
-        if unv and not feasible(s, 1, unv, dead):
+            if u != s and deg[u] <= 2:
+                thin |= 1 << u
+                if deg[u] <= 1:
+                    dead |= 1 << u
+        if unv and not feasible(s, 1, unv, dead, thin):
             return True
         path.append(s)
-        dfs(s, 1, unv, dead)
+        dfs(s, 1, unv, dead, thin)
         path.pop()
         return not aborted[0]
 
     total = node_budget if node_budget is not None else 1 << 62
-    pending = sorted(_bits(may[1]), key=lambda s: base_deg[s] + jitter[s])
-    # several possible starts: round robin with growing quotas, so that one start whose
-    # refutation is long does not hide easy solutions from the others
-    quota = _START_QUOTA if len(pending) > 1 else total
-    while pending:
-        left: list[int] = []
-        for s in pending:
-            if nodes[0] >= total:
+    starts = case.starts if case is not None else None
+    if starts is None:
+        first = sorted(_bits(may[1]), key=base_deg.__getitem__)
+        # several possible starts: round robin with growing quotas, so that one start
+        # whose refutation is long does not hide easy solutions from the others
+        quota = _START_QUOTA if len(first) > 1 else 1 << 62
+        starts = deque((s, quota) for s in first)
+        if case is not None:
+            case.starts = starts
+    while starts:
+        if nodes[0] >= total:
+            return solutions, False
+        s, quota = starts[0]
+        cap[0] = min(total, nodes[0] + quota)
+        done = run(s)
+        if len(solutions) >= limit:
+            return solutions, True
+        starts.popleft()
+        if not done:
+            if cap[0] == total:  # this run's budget ran out: carry on with s next time
+                starts.appendleft((s, quota))
                 return solutions, False
-            cap[0] = min(total, nodes[0] + quota)
-            done = run(s)
-            if len(solutions) >= limit:
-                return solutions, True
-            if not done:
-                left.append(s)
-        pending = left
-        quota *= 4
+            starts.append((s, quota * 4))
     return solutions, True
