@@ -1,8 +1,8 @@
 """The forced-edge look-ahead only cuts states that have no completion.
 
 For random small boards and random path prefixes, a plain enumeration decides whether
-the prefix can still be completed into a solution; ``feasible_after`` may say "no" only
-when the enumeration finds none. The sample must also hold states it does cut, so the
+the prefix can still be completed into a solution; ``start``/``extend``/``fits`` may say
+"no" only when the enumeration finds none. The sample must also hold states it does cut, so the
 test cannot pass by saying "yes" to everything.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from stroke_support import random_puzzle
 
 from puzzlesmith.stroke.board import board_of
-from puzzlesmith.stroke.propagate import feasible_after
+from puzzlesmith.stroke.propagate import extend, fits, start
 from puzzlesmith.stroke.solver import step_domains
 
 
@@ -51,15 +51,6 @@ def completable(
     return walk(prefix[-1], seen, len(prefix))
 
 
-def thin_cells(adjmask: Sequence[int], v: int, unv: int) -> int:
-    region = unv | 1 << v
-    return sum(
-        1 << u
-        for u in range(len(adjmask))
-        if (unv >> u) & 1 and (adjmask[u] & region).bit_count() <= 2
-    )
-
-
 def test_cuts_only_states_without_a_completion() -> None:
     rng = random.Random(77)
     cut = checked = 0
@@ -73,28 +64,28 @@ def test_cuts_only_states_without_a_completion() -> None:
         known, may = dom
         last = [c for c, s in known.items() if s == n]
         endmask = 1 << last[0] if last else may[n]
+        starts = [u for u in range(n) if (may[1] >> u) & 1]
         for _ in range(6):
-            # a random self-avoiding prefix that respects the step sets
-            starts = [u for u in range(n) if (may[1] >> u) & 1]
-            if not starts:
-                break
+            # a random self-avoiding prefix that respects the step sets, followed by the
+            # look-ahead step by step as the solver does
             prefix = [rng.choice(starts)]
+            links = start(b.adjmask, prefix[0], endmask)
+            alive = links is not None and fits(links, prefix[0], prefix[0], 1, may, known)
             unv = ((1 << n) - 1) & ~(1 << prefix[0])
             for k in range(2, rng.randint(2, n)):
+                if not alive:
+                    break
                 nxt = [w for w in range(n) if (b.adjmask[prefix[-1]] & unv & may[k]) >> w & 1]
                 if not nxt:
                     break
-                w = rng.choice(nxt)
+                v, w = prefix[-1], rng.choice(nxt)
                 prefix.append(w)
                 unv &= ~(1 << w)
-            if not unv:
-                continue
-            v, k = prefix[-1], len(prefix)
-            verdict = feasible_after(
-                b.adjmask, v, k, unv, thin_cells(b.adjmask, v, unv), endmask, may, known
-            )
+                assert links is not None
+                links = extend(links, v, w)
+                alive = links is not None and fits(links, v, w, k, may, known)
             checked += 1
-            if not verdict:
+            if not alive:
                 cut += 1
                 assert not completable(b.adjmask, prefix, b.clue, b.parity), (
                     level.to_json(),

@@ -59,7 +59,7 @@ def test_all_solutions_match_plain_enumeration(
         # times, reusing the refuted states of the earlier rounds; every leaf board races
         monkeypatch.setattr(solver, "_START_QUOTA", 3)
         monkeypatch.setattr(solver, "_RACE_QUOTA", 5)
-        monkeypatch.setattr(solver, "_FORCED_EVERY", 1)
+        monkeypatch.setattr(solver, "_TARJAN_EVERY", 1)
     rng = random.Random(4242)
     many = 0
     for _ in range(120):

@@ -1,29 +1,32 @@
-"""Forced path edges: the solver's look-ahead on what is left of the board.
+"""Forced path edges, kept as the path grows: the solver's look-ahead.
 
-When the path ends at v and the cells ``unv`` are still to visit, the rest of the path
-is a Hamiltonian path of ``unv ∪ {v}`` from v. Add a virtual end cell ``n`` joined to
-every cell that may be last: the rest is then a path from v to ``n`` in which every
-unvisited cell has exactly two path neighbours. From that:
+Add a virtual last cell ``n`` joined to every cell that may take step N: a solution is
+then a path from the start s to ``n`` through every cell, in which s and ``n`` have one
+path neighbour and every other cell two. The path drawn so far is a chain of joined
+cells from s to its end. From that:
 
-* a cell with exactly two usable neighbours is joined to both (``two_neighbours``);
-* a cell already joined to two is not joined to any other;
+* a cell with exactly as many usable neighbours as it needs is joined to all of them
+  (``two_neighbours``);
+* a cell joined to all it needs drops its other edges;
 * joined cells form chains; an edge between the two ends of one chain would close a
-  loop, so it is not used (``no_loop``), and a chain from v to the end that leaves
+  loop, so it is dropped (``no_loop``), and a chain from s to the last cell that leaves
   cells out is impossible;
-* along a chain the steps are consecutive, so a chain through v, the end or a clue cell
-  fixes (up to direction) the step of every cell on it, and each must be a step the
-  cell may take.
+* along a chain the steps are consecutive, so a chain through the path's end, the last
+  cell or a clue cell fixes (up to direction) the step of each cell on it, and each must
+  be a step the cell may take (``fits``).
 
-Each rule only removes what no solution can use, so cutting a branch where they meet a
-contradiction never loses a solution. These are the logic module's ``two_neighbours``
-and ``no_loop`` techniques, rewritten over bitmasks for speed and recomputed from
-scratch at a node (cheaper than undoing them on backtrack).
+Each rule removes only what no solution can use, so a contradiction proves the path so
+far has no completion. These are the logic module's ``two_neighbours`` and ``no_loop``
+techniques over bitmasks. A step of the path is one more joined edge: ``extend`` copies
+the parent's state (lists of n + 1 ints) and propagates only from what changed, so
+backtracking needs no undo.
 
->>> line = [0b0010, 0b0101, 0b1010, 0b0100]  # a - b - c - d
->>> feasible_after(line, 0, 1, 0b1110, 0b1110, 0b1000, [0, 1, 2, 4, 8, 0], {})
+>>> line = [0b0010, 0b0101, 0b1010, 0b0100]  # a - b - c - d, d last
+>>> root = start(line, 0, 0b1000)
+>>> bin(root.forced[1])  # b has two neighbours: joined to a and c
+'0b101'
+>>> start(line, 1, 0b1000) is None  # from b, a is cut off
 True
->>> feasible_after(line, 1, 1, 0b1101, 0b1101, 0b1000, [0, 2, 1, 4, 8, 0], {})  # b first: a is cut off
-False
 """
 
 from __future__ import annotations
@@ -31,140 +34,146 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
-def feasible_after(
-    adjmask: Sequence[int],
-    v: int,
-    k: int,
-    unv: int,
-    thin: int,
-    endmask: int,
-    may: Sequence[int],
-    clue: Mapping[int, int],
-) -> bool:
-    """False when the path ending at v (step k) can no longer be completed over ``unv``.
+class Links:
+    """Usable and forced neighbours per cell (index n: the virtual last cell) and chains.
 
-    ``thin``: the unvisited cells with at most two neighbours in ``unv ∪ {v}`` (the
-    caller keeps that count as the path grows; only they can force anything at first).
-    ``endmask``: the cells that may be last; ``may[t]``: the cells that may take step t;
-    ``clue``: cell → step for the clue cells (implied ones included).
+    Shared between a node and its children when nothing changes, so never mutated once
+    ``start`` or ``extend`` returned it.
     """
-    forced = _forced(adjmask, v, unv, thin, endmask)
-    if forced is None:
-        return False
-    return _chains_fit(forced, len(adjmask), v, k, may, clue)
+
+    __slots__ = ("avail", "forced", "other", "s", "size")
+
+    def __init__(
+        self, avail: list[int], forced: list[int], other: list[int], size: list[int], s: int
+    ) -> None:
+        self.avail = avail  # neighbours a cell may still be joined to
+        self.forced = forced  # neighbours it is joined to
+        self.other = other  # a chain's end → its other end
+        self.size = size  # a chain's end → the chain's number of cells
+        self.s = s  # the first cell
+
+    def copy(self) -> Links:
+        return Links(self.avail[:], self.forced[:], self.other[:], self.size[:], self.s)
 
 
-def _forced(adjmask: Sequence[int], v: int, unv: int, thin: int, endmask: int) -> list[int] | None:
-    """Forced neighbours per cell (index n: the virtual end), or None on a contradiction."""
+def start(adjmask: Sequence[int], s: int, endmask: int) -> Links | None:
+    """The state for the path [s]; None when it cannot be completed.
+
+    ``endmask``: the cells that may be last.
+    """
     n = len(adjmask)
-    end = n
-    region = unv | (1 << v)
-    endbit = 1 << end
-    ends = endmask & unv
-    avail = [-1] * (n + 1)  # -1: not computed yet (a cell nothing has touched)
-    avail[v] = adjmask[v] & unv
-    avail[end] = ends
-    forced = [0] * (n + 1)
-    need = [2] * (n + 1)
-    need[v] = need[end] = 1
-    other = list(range(n + 1))  # a chain end → the chain's other end
-    size = [1] * (n + 1)
-    total = unv.bit_count() + 2
+    endbit = 1 << n
+    ends = endmask & ~(1 << s) if n > 1 else endmask
+    avail = [m | endbit if (ends >> u) & 1 else m for u, m in enumerate(adjmask)]
+    avail.append(ends)
+    links = Links(avail, [0] * (n + 1), list(range(n + 1)), [1] * (n + 1), s)
+    queue = [s, n, *(u for u in range(n) if avail[u].bit_count() <= 2)]
+    return links if _settle(links, queue) else None
 
-    def usable(u: int) -> int:
-        a = avail[u]
-        if a < 0:
-            a = adjmask[u] & region
-            if (ends >> u) & 1:
-                a |= endbit
-            avail[u] = a
-        return a
 
-    queue = [v, end]
-    while thin:
-        bit = thin & -thin
-        queue.append(bit.bit_length() - 1)
-        thin ^= bit
-    queued = set(queue)
+def extend(links: Links, v: int, w: int) -> Links | None:
+    """The state after the path steps from its end v onto w; None on a contradiction."""
+    if (links.forced[v] >> w) & 1:
+        return links  # already known: nothing new
+    child = links.copy()
+    queue: list[int] = []
+    if not _join(child, v, w, queue):
+        return None
+    return child if _settle(child, queue) else None
+
+
+def _join(links: Links, u: int, w: int, queue: list[int]) -> bool:
+    """Join chain ends u and w; False when that closes a loop or ends the path early."""
+    other, size = links.other, links.size
+    end = len(other) - 1
+    x, y = other[u], other[w]
+    if x == w:
+        return False  # a loop
+    joined = size[x] + size[y]
+    other[x], other[y] = y, x
+    size[x] = size[y] = joined
+    links.forced[u] |= 1 << w
+    links.forced[w] |= 1 << u
+    queue += (u, w)
+    if joined == end + 1:
+        return True  # every cell on one path
+    if (x == end and y == links.s) or (y == end and x == links.s):
+        return False  # the first cell joined to the last, cells left over
+    avail = links.avail
+    if (avail[x] >> y) & 1 and not (links.forced[x] >> y) & 1:
+        avail[x] &= ~(1 << y)  # no loop: the chain's ends stay apart
+        avail[y] &= ~(1 << x)
+        queue += (x, y)
+    return True
+
+
+def _settle(links: Links, queue: list[int]) -> bool:
+    """Apply the degree rules until nothing changes; False on a contradiction."""
+    avail, forced = links.avail, links.forced
+    end = len(avail) - 1
+    s = links.s
     while queue:
         u = queue.pop()
-        queued.discard(u)
         a = avail[u]
-        if a < 0:
-            a = usable(u)
         f = forced[u]
-        r = need[u]
+        need = 1 if u in (s, end) else 2
         ca = a.bit_count()
         cf = f.bit_count()
-        if ca < r or cf > r:
-            return None
-        if cf == r:
-            if a != f:  # joined to all it can be: drop its other edges
+        if ca < need or cf > need:
+            return False
+        if cf == need:
+            if a != f:  # joined to all it needs: drop its other edges
                 rest = a & ~f
                 avail[u] = f
                 while rest:
-                    low = rest & -rest
-                    w = low.bit_length() - 1
-                    rest ^= low
-                    avail[w] = usable(w) & ~(1 << u)
-                    if w not in queued:
-                        queue.append(w)
-                        queued.add(w)
-            continue
-        if ca != r:
-            continue
-        rest = a & ~f  # exactly its usable neighbours: join them all
-        while rest:
-            low = rest & -rest
-            w = low.bit_length() - 1
-            rest ^= low
-            x, y = other[u], other[w]
-            if x == w:
-                return None  # a loop
-            joined = size[x] + size[y]
-            other[x], other[y] = y, x
-            size[x] = size[y] = joined
-            forced[u] |= 1 << w
-            forced[w] |= 1 << u
-            if w not in queued:
-                queue.append(w)
-                queued.add(w)
-            if joined == total:
-                continue
-            if (x == v and y == end) or (x == end and y == v):
-                return None  # v joined to the end, cells left over
-            if (usable(x) >> y) & 1 and not (forced[x] >> y) & 1:
-                avail[x] &= ~(1 << y)  # no loop: the chain's ends stay apart
-                avail[y] = usable(y) & ~(1 << x)
-                for z in (x, y):
-                    if z not in queued:
-                        queue.append(z)
-                        queued.add(z)
-        if u not in queued:
-            queue.append(u)
-            queued.add(u)
-    return forced
+                    bit = rest & -rest
+                    w = bit.bit_length() - 1
+                    rest ^= bit
+                    avail[w] &= ~(1 << u)
+                    queue.append(w)
+        elif ca == need:  # exactly its usable neighbours: join them all
+            rest = a & ~f
+            while rest:
+                bit = rest & -rest
+                w = bit.bit_length() - 1
+                rest ^= bit
+                if not _join(links, u, w, queue):
+                    return False
+    return True
 
 
-def _chains_fit(
-    forced: list[int], n: int, v: int, k: int, may: Sequence[int], clue: Mapping[int, int]
-) -> bool:
-    """Every chain through v, the end or a clue cell can take consecutive allowed steps."""
-    end = n
-    done: set[int] = set()
-    anchors = [v, end, *(c for c, s in clue.items() if s > k)]
-    for a in anchors:
+def fits(links: Links, v: int, w: int, k: int, may: Sequence[int], clue: Mapping[int, int]) -> bool:
+    """Can the chains through w (the path's end, step k, reached from v), the last cell
+    and every clue cell still to come take consecutive steps each cell may take?
+
+    ``may[t]``: the cells that may take step t; ``clue``: cell → step.
+    """
+    forced = links.forced
+    n = len(forced) - 1
+    # the forced continuation of the path beyond w
+    t, prev, cur = k, v, w
+    done = {w}
+    while True:
+        nxt = forced[cur] & ~(1 << prev)
+        if not nxt:
+            break
+        prev, cur = cur, nxt.bit_length() - 1
+        t += 1
+        if cur == n:
+            return t == n + 1
+        if t > n or not (may[t] >> cur) & 1:
+            return False
+        done.add(cur)
+    # every other chain holds only cells still to visit (and perhaps the last cell)
+    for a in (n, *(c for c, step in clue.items() if step > k)):
         if a in done or not forced[a]:
             continue
         chain = _chain(forced, a)
         done.update(chain)
-        known = [
-            (i, k if c == v else n + 1 if c == end else clue[c])
-            for i, c in enumerate(chain)
-            if c in (v, end) or c in clue
-        ]
-        i0, s0 = known[0]
-        if not any(_steps_fit(chain, s0 - i0 * d, d, n, v, k, may) for d in (1, -1)):
+        i0, s0 = next(
+            (i, n + 1 if c == n else clue[c]) for i, c in enumerate(chain) if c == n or c in clue
+        )
+        if not any(_steps_fit(chain, s0 - i0 * d, d, k, may) for d in (1, -1)):
             return False
     return True
 
@@ -174,9 +183,9 @@ def _chain(forced: list[int], a: int) -> list[int]:
     halves: list[list[int]] = []
     nbrs = forced[a]
     while nbrs:
-        low = nbrs & -nbrs
-        nbrs ^= low
-        prev, cur = a, low.bit_length() - 1
+        bit = nbrs & -nbrs
+        nbrs ^= bit
+        prev, cur = a, bit.bit_length() - 1
         half = [cur]
         while True:
             nxt = forced[cur] & ~(1 << prev)
@@ -190,17 +199,13 @@ def _chain(forced: list[int], a: int) -> list[int]:
     return [*halves[0][::-1], a, *halves[1]]
 
 
-def _steps_fit(
-    chain: list[int], base: int, d: int, n: int, v: int, k: int, may: Sequence[int]
-) -> bool:
-    """Can chain[i] take step base + i·d for every i?"""
+def _steps_fit(chain: list[int], base: int, d: int, k: int, may: Sequence[int]) -> bool:
+    """Can chain[i] take step base + i·d for every i (the virtual last cell: N + 1)?"""
+    n = len(may) - 2
     t = base
     for c in chain:
         if c == n:
             if t != n + 1:
-                return False
-        elif c == v:
-            if t != k:
                 return False
         elif not (k < t <= n and (may[t] >> c) & 1):
             return False

@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
-from puzzlesmith.stroke.propagate import feasible_after
+from puzzlesmith.stroke.propagate import Links, extend, fits, start
 
 
 def solve(board: Board, limit: int = 2) -> SolveResult:
@@ -326,13 +326,11 @@ _FAILED_CAP = 500_000
 
 # First node quota per start (round robin, grows ×4) and the unit of the race's
 # quotas (Luby sequence); how far a restart's random tie-breaks may reorder moves.
-_START_QUOTA = 2000
+_START_QUOTA = 500
 _RACE_QUOTA = 2000
 _JITTER = 2.5
 
-# Look-aheads that cost a pass over the board run every few steps: forced edges
-# (propagate.py) and the cut-vertex chain (Tarjan).
-_FORCED_EVERY = 3
+# The cut-vertex chain (Tarjan) costs a pass over the board: every few steps.
 _TARJAN_EVERY = 6
 
 
@@ -579,7 +577,7 @@ def _search(
             return d == last_clue_cell
         return bool((may[n] >> d) & 1)
 
-    def feasible(v: int, k: int, unv: int, dead: int, thin: int) -> bool:
+    def feasible(v: int, k: int, unv: int, dead: int) -> bool:
         """After stepping onto v at step k with ``unv`` unvisited: can this still finish?"""
         if unv & due[k]:
             return False
@@ -621,10 +619,6 @@ def _search(
                 return False
         if colour is None and k % _TARJAN_EVERY == 0 and not _path_shaped(v, unv, adj):
             return False
-        if k % _FORCED_EVERY == 0 and not feasible_after(
-            adjmask, v, k, unv, thin & unv, endmask, may, clue
-        ):
-            return False
         ni = next_idx[k]
         if ni >= len(clue_steps):
             return True
@@ -662,7 +656,7 @@ def _search(
                 return False
         return True
 
-    def dfs(v: int, k: int, unv: int, dead: int, thin: int) -> bool:
+    def dfs(v: int, k: int, unv: int, dead: int, links: Links) -> bool:
         """v is the end at step k. Returns True to stop the whole search."""
         if not unv:
             hits[0] += 1
@@ -677,31 +671,35 @@ def _search(
             return True
         hits_before = hits[0]
         nk = k + 1
-        cands = _bits(adjmask[v] & unv & may[nk])
-        if len(cands) > 1:
-            cands.sort(key=order)
+        ahead = links.forced[v] & ~(1 << path[-2]) if k > 1 else links.forced[v]
+        if ahead:  # the next cell is forced
+            cands = _bits(ahead & unv & may[nk])
+        else:
+            cands = _bits(links.avail[v] & unv & may[nk])
+            if len(cands) > 1:
+                cands.sort(key=order)
         touched = adj[v]
         for w in cands:
             bw = 1 << w
             nunv = unv & ~bw
             # v stops being the end: its unvisited neighbours lose one degree
             ndead = dead & ~bw
-            nthin = thin
             for u in touched:
                 if (nunv >> u) & 1:
                     deg[u] -= 1
-                    if deg[u] <= 2:
-                        nthin |= 1 << u
-                        if deg[u] <= 1:
-                            ndead |= 1 << u
-            if nunv | (w << n) in failed:
-                stop = False
-            elif not nunv or feasible(w, nk, nunv, ndead, nthin):
+                    if deg[u] <= 1:
+                        ndead |= 1 << u
+            stop = False
+            if not nunv:
                 path.append(w)
-                stop = dfs(w, nk, nunv, ndead, nthin)
+                stop = dfs(w, nk, nunv, ndead, links)
                 path.pop()
-            else:
-                stop = False
+            elif nunv | (w << n) not in failed and feasible(w, nk, nunv, ndead):
+                child = extend(links, v, w)
+                if child is not None and fits(child, v, w, nk, may, clue):
+                    path.append(w)
+                    stop = dfs(w, nk, nunv, ndead, child)
+                    path.pop()
             for u in touched:
                 if (nunv >> u) & 1:
                     deg[u] += 1
@@ -718,16 +716,17 @@ def _search(
         aborted[0] = False
         unv = full & ~(1 << s)
         deg[:] = base_deg  # every other cell is unvisited or the end
-        dead = thin = 0
+        dead = 0
         for u in range(n):
-            if u != s and deg[u] <= 2:
-                thin |= 1 << u
-                if deg[u] <= 1:
-                    dead |= 1 << u
-        if unv and not feasible(s, 1, unv, dead, thin):
+            if u != s and deg[u] <= 1:
+                dead |= 1 << u
+        if unv and not feasible(s, 1, unv, dead):
+            return True
+        links = start(adjmask, s, endmask)
+        if links is None or not fits(links, s, s, 1, may, clue):
             return True
         path.append(s)
-        dfs(s, 1, unv, dead, thin)
+        dfs(s, 1, unv, dead, links)
         path.pop()
         return not aborted[0]
 
