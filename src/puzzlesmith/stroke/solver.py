@@ -36,9 +36,10 @@ or a later run. After every step:
 * on other boards (big and shaped cells make odd cycles and bottlenecks) the cut
   vertices of the unvisited region must chain up like the blocks of a path (Tarjan,
   every few steps);
-* every few steps, forced edges (``propagate``): cells with two usable neighbours use
-  both, chains never close into loops, and every chain through the path's end, the last
-  cell or a clue cell must fit its steps.
+* forced edges (``propagate``, kept from step to step): cells with two usable
+  neighbours use both, chains never close into loops, and every chain through the
+  path's end, the last cell or a clue cell must fit its steps; a forced next cell is
+  the only move tried.
 
 >>> from puzzlesmith.stroke.board import parse_level, board_of
 >>> lv = parse_level({"id": "t", "cells": [
