@@ -367,7 +367,7 @@ def search(
         # each half is one directed search instead of a search from every start
         leaves = [u for u in range(n) if adjmask[u].bit_count() == 1]
         if len(leaves) > 2:
-            return [], True  # (a leaf with a middle clue: the step domains said so)
+            return [], True  # three cells with one neighbour: no path has three ends
         if leaves and leaves[0] not in cases[0].clue:  # (not already fixed by the domains)
             leaf = leaves[0]
             split: list[_Case] = []
@@ -380,10 +380,10 @@ def search(
 
 @dataclass
 class _Case:
-    """One directed search, its clues (implied ones included) in the direction searched."""
+    """One directed search: its clues (implied ones included) and the cells that may take
+    each step (parity clues are in there), both in the direction searched."""
 
     clue: dict[int, int]
-    parity: dict[int, int]
     may: list[int]
     reverse: bool
     failed: set[int] = field(default_factory=set)  # kept from one quota round to the next
@@ -397,17 +397,8 @@ class _Case:
     def run(
         self, adjmask: Sequence[int], limit: int, budget: int | None
     ) -> tuple[list[list[int]], bool]:
-        paths, complete = _search(
-            adjmask,
-            self.clue,
-            self.parity,
-            self.may,
-            limit,
-            budget,
-            self.failed,
-            0 if self.runs % 2 == 0 else self.runs,
-            self,
-        )
+        seed = 0 if self.runs % 2 == 0 else self.runs
+        paths, complete = _search(adjmask, self, limit, budget, seed)
         self.runs += 1
         return ([p[::-1] for p in paths] if self.reverse else paths), complete
 
@@ -426,19 +417,13 @@ def _directions(
     if dom is None:
         return []
     known, may = dom
-    forward = _Case(dict(known), dict(parity), may, False)
+    forward = _Case(dict(known), may, False)
     if not known:
         return [forward]
-    flip = (n + 1) & 1
     rmay = [0] * (n + 2)
     for t in range(1, n + 1):
         rmay[n + 1 - t] = may[t]
-    backward = _Case(
-        {c: n + 1 - s for c, s in known.items()},
-        {c: p ^ flip for c, p in parity.items()},
-        rmay,
-        True,
-    )
+    backward = _Case({c: n + 1 - s for c, s in known.items()}, rmay, True)
     lo, hi = min(known.values()), max(known.values())
     return [backward, forward] if lo - 1 > n - hi else [forward, backward]
 
@@ -503,21 +488,13 @@ def _luby(i: int) -> int:
 
 
 def _search(
-    adjmask: Sequence[int],
-    clue: Mapping[int, int],
-    parity: Mapping[int, int],
-    may: list[int],
-    limit: int,
-    node_budget: int | None,
-    failed: set[int],
-    seed: int = 0,
-    case: _Case | None = None,
+    adjmask: Sequence[int], case: _Case, limit: int, node_budget: int | None, seed: int
 ) -> tuple[list[list[int]], bool]:
-    """Depth-first search from every possible start, with a table of refuted states.
+    """One run of ``case``: depth-first search from its starts, with refuted states.
 
     ``seed`` 0 orders moves by fewest onward neighbours (Warnsdorff), ties by index;
     another seed perturbs that order at random, so that a restart tries other branches
-    first while the refuted states it inherits keep it from repeating work. A ``case``
+    first while the refuted states it inherits keep it from repeating work. The case
     keeps the starts not yet exhausted, so its next run carries on with them.
 
     The subtree below "the path ends at v and covers all but ``unv``" depends on nothing
@@ -525,6 +502,7 @@ def _search(
     put in ``failed`` and any other prefix reaching the same state is cut at once (a free
     stretch reaches the same state in many orders and from many starts).
     """
+    clue, may, failed = case.clue, case.may, case.failed
     n = len(adjmask)
     full = (1 << n) - 1
     adj = [_bits(m) for m in adjmask]
@@ -697,7 +675,8 @@ def _search(
                 path.pop()
             elif nunv | (w << n) not in failed and feasible(w, nk, nunv, ndead):
                 child = extend(links, v, w)
-                if child is not None and fits(child, v, w, nk, may, clue):
+                # (an edge already forced changes nothing: the parent's fits covered it)
+                if child is links or (child is not None and fits(child, v, w, nk, may, clue)):
                     path.append(w)
                     stop = dfs(w, nk, nunv, ndead, child)
                     path.pop()
@@ -732,15 +711,13 @@ def _search(
         return not aborted[0]
 
     total = node_budget if node_budget is not None else 1 << 62
-    starts = case.starts if case is not None else None
-    if starts is None:
+    if case.starts is None:
         first = sorted(_bits(may[1]), key=base_deg.__getitem__)
         # several possible starts: round robin with growing quotas, so that one start
         # whose refutation is long does not hide easy solutions from the others
         quota = _START_QUOTA if len(first) > 1 else 1 << 62
-        starts = deque((s, quota) for s in first)
-        if case is not None:
-            case.starts = starts
+        case.starts = deque((s, quota) for s in first)
+    starts = case.starts
     while starts:
         if nodes[0] >= total:
             return solutions, False
