@@ -8,13 +8,14 @@ test cannot pass by saying "yes" to everything.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 
 from stroke_support import random_puzzle
 
 from puzzlesmith.stroke.board import board_of
-from puzzlesmith.stroke.propagate import extend, fits, start
+from puzzlesmith.stroke.propagate import extend, fits, probe, start
 from puzzlesmith.stroke.solver import step_domains
 
 
@@ -49,6 +50,87 @@ def completable(
             return False
         seen |= 1 << cell
     return walk(prefix[-1], seen, len(prefix))
+
+
+def completions(
+    adjmask: Sequence[int],
+    prefix: list[int],
+    clue: Mapping[int, int],
+    parity: Mapping[int, int],
+) -> list[list[int]]:
+    """Every solution that starts with ``prefix`` (plain depth-first search)."""
+    n = len(adjmask)
+    out: list[list[int]] = []
+    path = list(prefix)
+
+    def ok(cell: int, step: int) -> bool:
+        if cell in clue and clue[cell] != step:
+            return False
+        return cell not in parity or parity[cell] == step & 1
+
+    def walk(seen: int) -> None:
+        if len(path) == n:
+            out.append(list(path))
+            return
+        for w in range(n):
+            if (adjmask[path[-1]] >> w) & 1 and not (seen >> w) & 1 and ok(w, len(path) + 1):
+                path.append(w)
+                walk(seen | 1 << w)
+                path.pop()
+
+    if all(ok(c, k) for k, c in enumerate(prefix, 1)):
+        walk(sum(1 << c for c in prefix))
+    return out
+
+
+def test_probing_drops_only_edges_no_completion_uses() -> None:
+    """``probe`` may refute a state only when it has no completion, and may drop an edge
+    only when no completion uses it; the sample must hold both kinds of work."""
+    rng = random.Random(78)
+    refuted = dropped = 0
+    for _ in range(700):
+        level = random_puzzle(rng, rng.randint(3, 5), rng.randint(3, 4))
+        b = board_of(level)
+        n = b.n
+        dom = step_domains(b.adjmask, b.clue, b.parity)
+        if dom is None or n < 4:
+            continue
+        known, may = dom
+        last = [c for c, s in known.items() if s == n]
+        endmask = 1 << last[0] if last else may[n]
+        for s in (u for u in range(n) if (may[1] >> u) & 1):
+            prefix = [s]
+            links = start(b.adjmask, s, endmask)
+            unv = ((1 << n) - 1) & ~(1 << s)
+            for k in range(2, rng.randint(2, n - 1)):
+                nxt = [w for w in range(n) if (b.adjmask[prefix[-1]] & unv & may[k]) >> w & 1]
+                if links is None or not nxt:
+                    break
+                w = rng.choice(nxt)
+                links = extend(links, prefix[-1], w)
+                prefix.append(w)
+                unv &= ~(1 << w)
+            if links is None or not fits(
+                links, prefix[-2] if len(prefix) > 1 else s, prefix[-1], len(prefix), may, known
+            ):
+                continue
+            out = probe(
+                links, prefix[-2] if len(prefix) > 1 else s, prefix[-1], len(prefix), may, known
+            )
+            sols = completions(b.adjmask, prefix, b.clue, b.parity)
+            if out is None:
+                refuted += 1
+                assert not sols, (level.to_json(), prefix)
+                continue
+            for sol in sols:
+                for u, w in itertools.pairwise(sol):
+                    assert (out.avail[u] >> w) & 1, (level.to_json(), prefix, sol)
+                assert (out.avail[sol[-1]] >> n) & 1  # joined to the virtual last cell
+            dropped += sum(
+                (a & ~o).bit_count() for a, o in zip(links.avail, out.avail, strict=True)
+            )
+    assert refuted >= 30
+    assert dropped >= 500
 
 
 def test_cuts_only_states_without_a_completion() -> None:

@@ -60,6 +60,7 @@ def test_all_solutions_match_plain_enumeration(
         monkeypatch.setattr(solver, "_START_QUOTA", 3)
         monkeypatch.setattr(solver, "_RACE_QUOTA", 5)
         monkeypatch.setattr(solver, "_TARJAN_EVERY", 1)
+        monkeypatch.setattr(solver, "_PROBE_AFTER", 1)  # probe nearly every node
     rng = random.Random(4242)
     many = 0
     for _ in range(120):
@@ -75,3 +76,28 @@ def test_all_solutions_match_plain_enumeration(
         assert len(paths) == len(expected)
         many += len(expected) >= 10
     assert many >= 20  # the sample holds boards with many solutions
+
+
+def test_probing_everywhere_keeps_every_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Probing at nearly every node on larger clued boards, where it refutes subtrees and
+    drops edges for the moves still to try: still exactly the enumerated solutions."""
+    monkeypatch.setattr(solver, "_PROBE_AFTER", 1)
+    monkeypatch.setattr(solver, "_START_QUOTA", 3)
+    monkeypatch.setattr(solver, "_RACE_QUOTA", 5)
+    refuted = []
+    real = solver.probe
+
+    def spy(*args: object) -> object:
+        out = real(*args)  # type: ignore[arg-type]
+        refuted.append(out is None)
+        return out
+
+    monkeypatch.setattr(solver, "probe", spy)
+    rng = random.Random(4243)
+    for _ in range(60):
+        b = board_of(random_puzzle(rng, rng.randint(4, 5), rng.randint(3, 5)))
+        expected = enumerate_paths(b.adjmask, b.clue, b.parity)
+        paths, complete = solver.search(b.adjmask, b.clue, b.parity, limit=10**6)
+        assert complete
+        assert {tuple(p) for p in paths} == expected
+    assert sum(refuted) >= 30  # probing did refute subtrees here

@@ -19,7 +19,9 @@ Each rule removes only what no solution can use, so a contradiction proves the p
 far has no completion. These are the logic module's ``two_neighbours`` and ``no_loop``
 techniques over bitmasks. A step of the path is one more joined edge: ``extend`` copies
 the parent's state (lists of n + 1 ints) and propagates only from what changed, so
-backtracking needs no undo.
+backtracking needs no undo. ``probe`` goes one level deeper (failed-literal probing,
+as SAT solvers and CP-SAT's presolve do): an edge whose join alone leads to a
+contradiction is dropped.
 
 >>> line = [0b0010, 0b0101, 0b1010, 0b0100]  # a - b - c - d, d last
 >>> root = start(line, 0, 0b1000)
@@ -211,3 +213,49 @@ def _steps_fit(chain: list[int], base: int, d: int, k: int, may: Sequence[int]) 
             return False
         t += d
     return True
+
+
+def probe(
+    links: Links, v: int, w: int, k: int, may: Sequence[int], clue: Mapping[int, int]
+) -> Links | None:
+    """Failed-edge probing: join each undecided edge on a copy and drop the edges whose
+    join contradicts the degree rules, until none is dropped; then check the chains.
+
+    The state after the path stepped from v onto w (step k); returns a state with fewer
+    usable edges, the same one when nothing was dropped, or None when no completion is
+    left. Cells with the fewest undecided edges go first (their contradictions come
+    soonest). Costs a join per undecided edge, so the solver calls it only at nodes
+    whose subtree already grew large.
+    """
+    avail, forced = links.avail, links.forced
+    cells = sorted(
+        (u for u in range(len(avail)) if avail[u] != forced[u]),
+        key=lambda u: (avail[u] & ~forced[u]).bit_count(),
+    )
+    out = links
+    while True:
+        dropped = False
+        for u in cells:
+            rest = out.avail[u] & ~out.forced[u]
+            while rest:
+                bit = rest & -rest
+                x = bit.bit_length() - 1
+                rest ^= bit
+                if not (out.avail[u] & ~out.forced[u]) & bit:
+                    continue  # decided meanwhile (dropped, or joined by the rules)
+                trial = out.copy()
+                queue: list[int] = []
+                if _join(trial, u, x, queue) and _settle(trial, queue):
+                    continue
+                if out is links:
+                    out = links.copy()
+                out.avail[u] &= ~bit
+                out.avail[x] &= ~(1 << u)
+                if not _settle(out, [u, x]):
+                    return None
+                dropped = True
+        if not dropped:
+            break
+    if out is not links and not fits(out, v, w, k, may, clue):
+        return None
+    return out

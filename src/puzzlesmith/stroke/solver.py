@@ -39,7 +39,12 @@ or a later run. After every step:
 * forced edges (``propagate``, kept from step to step): cells with two usable
   neighbours use both, chains never close into loops, and every chain through the
   path's end, the last cell or a clue cell must fit its steps; a forced next cell is
-  the only move tried.
+  the only move tried;
+* probing, once a node's subtree has taken ``_PROBE_AFTER`` nodes: each undecided edge
+  is joined on a copy, and an edge whose join contradicts the rules is dropped; this
+  often refutes the whole rest of the subtree at once (the states the search used to
+  spend thousands of nodes on are mostly of this kind), and otherwise leaves the
+  remaining moves fewer edges.
 
 >>> from puzzlesmith.stroke.board import parse_level, board_of
 >>> lv = parse_level({"id": "t", "cells": [
@@ -60,7 +65,7 @@ from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
-from puzzlesmith.stroke.propagate import Links, extend, fits, start
+from puzzlesmith.stroke.propagate import Links, extend, fits, probe, start
 
 
 def solve(board: Board, limit: int = 2) -> SolveResult:
@@ -331,6 +336,9 @@ _START_QUOTA = 500
 _RACE_QUOTA = 2000
 _JITTER = 2.5
 
+# Nodes a subtree may take before its root's state is probed (``probe``).
+_PROBE_AFTER = 300
+
 # The cut-vertex chain (Tarjan) costs a pass over the board: every few steps.
 _TARJAN_EVERY = 6
 
@@ -527,6 +535,10 @@ def _search(
         while j > 0 and clue_steps[j - 1] > k:
             j -= 1
         next_idx[k] = j
+    # later[i]: the clue cells of the clues after clue_steps[i]
+    later = [0] * (len(clue_steps) + 1)
+    for i in range(len(clue_steps) - 2, -1, -1):
+        later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
     last_clue_cell = cell_at[n]
     endmask = (1 << last_clue_cell) if last_clue_cell >= 0 else may[n]
     colour = _two_colouring(adjmask)
@@ -605,6 +617,7 @@ def _search(
         # within reach, and the cells that must be visited before c fit on a walk v → c
         c = clue_steps[ni]
         length = c - k
+        region = unv & ~later[ni]  # a clue cell after c cannot come before it
         reached = 0
         frontier = 1 << v
         layers = [frontier]
@@ -616,7 +629,7 @@ def _search(
                 low = f & -f
                 nxt |= adjmask[low.bit_length() - 1]
                 f ^= low
-            nxt &= unv & ~reached
+            nxt &= region & ~reached
             reached |= nxt
             frontier = nxt
             layers.append(nxt)
@@ -630,7 +643,7 @@ def _search(
         if here:
             if here.bit_count() > length - 1:
                 return False
-            lt = _layers(cell_at[c], unv, length - 1, adjmask)
+            lt = _layers(cell_at[c], region, length - 1, adjmask)
             if here & ~_segment_reach(layers, lt, length):
                 return False
         return True
@@ -649,6 +662,7 @@ def _search(
             aborted[0] = True
             return True
         hits_before = hits[0]
+        probe_at = nodes[0] + _PROBE_AFTER
         nk = k + 1
         ahead = links.forced[v] & ~(1 << path[-2]) if k > 1 else links.forced[v]
         if ahead:  # the next cell is forced
@@ -659,6 +673,8 @@ def _search(
                 cands.sort(key=order)
         touched = adj[v]
         for w in cands:
+            if not (links.avail[v] >> w) & 1:
+                continue  # dropped by probing
             bw = 1 << w
             nunv = unv & ~bw
             # v stops being the end: its unvisited neighbours lose one degree
@@ -685,6 +701,13 @@ def _search(
                     deg[u] += 1
             if stop:
                 return True
+            if nodes[0] > probe_at:
+                # a large subtree: probing may refute the rest of it at once
+                probe_at = 1 << 62
+                probed = probe(links, path[-2] if k > 1 else v, v, k, may, clue)
+                if probed is None:
+                    break
+                links = probed
         if hits[0] == hits_before and len(failed) < _FAILED_CAP:
             failed.add(unv | (v << n))
         return False
