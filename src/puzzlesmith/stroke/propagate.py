@@ -29,6 +29,11 @@ contradiction is dropped.
 '0b101'
 >>> start(line, 1, 0b1000) is None  # from b, a is cut off
 True
+>>> grid = [0xA, 0x15, 0x22, 0x51, 0xAA, 0x114, 0x88, 0x150, 0xA0]  # 3 × 3, row by row
+>>> every, may = 0x1FF, [0] + [0x1FF] * 9 + [0]
+>>> side = start(grid, 1, every)  # from the middle of a side: no rule fires ...
+>>> side is not None and probe(side, 1, 1, 1, may, {}) is None  # ... but probing refutes it
+True
 """
 
 from __future__ import annotations
@@ -235,14 +240,16 @@ def probe(
     out = links
     while True:
         dropped = False
+        tried = [0] * len(avail)  # each edge once per round, from its likelier end
         for u in cells:
-            rest = out.avail[u] & ~out.forced[u]
+            rest = out.avail[u] & ~out.forced[u] & ~tried[u]
             while rest:
                 bit = rest & -rest
                 x = bit.bit_length() - 1
                 rest ^= bit
                 if not (out.avail[u] & ~out.forced[u]) & bit:
                     continue  # decided meanwhile (dropped, or joined by the rules)
+                tried[x] |= 1 << u
                 trial = out.copy()
                 queue: list[int] = []
                 if _join(trial, u, x, queue) and _settle(trial, queue):
