@@ -1,55 +1,23 @@
 """The forced-edge look-ahead only cuts states that have no completion.
 
-For random small boards and random path prefixes, a plain enumeration decides whether
-the prefix can still be completed into a solution; ``start``/``extend``/``fits`` may say
-"no" only when the enumeration finds none. The sample must also hold states it does cut, so the
-test cannot pass by saying "yes" to everything.
+For random small boards and random path prefixes, a plain enumeration lists the
+solutions that begin with the prefix; ``start``/``extend``/``fits`` may say "no" only
+when there are none, and ``probe`` may drop only edges that none of them uses. The
+sample must also hold states that are cut and edges that are dropped, so the tests
+cannot pass by saying "yes" to everything.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from stroke_support import random_puzzle
 
-from puzzlesmith.stroke.board import board_of
+from puzzlesmith.stroke.board import Board, Level, board_of
 from puzzlesmith.stroke.propagate import extend, fits, probe, start
 from puzzlesmith.stroke.solver import step_domains
-
-
-def completable(
-    adjmask: Sequence[int],
-    prefix: list[int],
-    clue: Mapping[int, int],
-    parity: Mapping[int, int],
-) -> bool:
-    """Whether some solution starts with ``prefix`` (plain depth-first search)."""
-    n = len(adjmask)
-
-    def ok(cell: int, step: int) -> bool:
-        if cell in clue and clue[cell] != step:
-            return False
-        return cell not in parity or parity[cell] == step & 1
-
-    def walk(v: int, seen: int, k: int) -> bool:
-        if k == n:
-            return True
-        return any(
-            (adjmask[v] >> w) & 1
-            and not (seen >> w) & 1
-            and ok(w, k + 1)
-            and walk(w, seen | 1 << w, k + 1)
-            for w in range(n)
-        )
-
-    seen = 0
-    for k, cell in enumerate(prefix, 1):
-        if not ok(cell, k):
-            return False
-        seen |= 1 << cell
-    return walk(prefix[-1], seen, len(prefix))
 
 
 def completions(
@@ -83,21 +51,28 @@ def completions(
     return out
 
 
+def sample(
+    rng: random.Random, count: int, cols: tuple[int, int], rows: tuple[int, int], smallest: int
+) -> Iterator[tuple[Level, Board, dict[int, int], list[int], int]]:
+    """Random boards with their clues (implied ones too), step sets and possible last cells."""
+    for _ in range(count):
+        level = random_puzzle(rng, rng.randint(*cols), rng.randint(*rows))
+        b = board_of(level)
+        dom = step_domains(b.adjmask, b.clue, b.parity)
+        if dom is None or b.n < smallest:
+            continue
+        known, may = dom
+        last = [c for c, s in known.items() if s == b.n]
+        yield level, b, known, may, 1 << last[0] if last else may[b.n]
+
+
 def test_probing_drops_only_edges_no_completion_uses() -> None:
     """``probe`` may refute a state only when it has no completion, and may drop an edge
     only when no completion uses it; the sample must hold both kinds of work."""
     rng = random.Random(78)
     refuted = dropped = 0
-    for _ in range(700):
-        level = random_puzzle(rng, rng.randint(3, 5), rng.randint(3, 4))
-        b = board_of(level)
+    for level, b, known, may, endmask in sample(rng, 700, (3, 5), (3, 4), 4):
         n = b.n
-        dom = step_domains(b.adjmask, b.clue, b.parity)
-        if dom is None or n < 4:
-            continue
-        known, may = dom
-        last = [c for c, s in known.items() if s == n]
-        endmask = 1 << last[0] if last else may[n]
         for s in (u for u in range(n) if (may[1] >> u) & 1):
             prefix = [s]
             links = start(b.adjmask, s, endmask)
@@ -136,16 +111,8 @@ def test_probing_drops_only_edges_no_completion_uses() -> None:
 def test_cuts_only_states_without_a_completion() -> None:
     rng = random.Random(77)
     cut = checked = 0
-    for _ in range(150):
-        level = random_puzzle(rng, rng.randint(2, 4), rng.randint(2, 4))
-        b = board_of(level)
+    for level, b, known, may, endmask in sample(rng, 150, (2, 4), (2, 4), 3):
         n = b.n
-        dom = step_domains(b.adjmask, b.clue, b.parity)
-        if dom is None or n < 3:
-            continue
-        known, may = dom
-        last = [c for c, s in known.items() if s == n]
-        endmask = 1 << last[0] if last else may[n]
         starts = [u for u in range(n) if (may[1] >> u) & 1]
         for _ in range(6):
             # a random self-avoiding prefix that respects the step sets, followed by the
@@ -169,7 +136,7 @@ def test_cuts_only_states_without_a_completion() -> None:
             checked += 1
             if not alive:
                 cut += 1
-                assert not completable(b.adjmask, prefix, b.clue, b.parity), (
+                assert not completions(b.adjmask, prefix, b.clue, b.parity), (
                     level.to_json(),
                     prefix,
                 )

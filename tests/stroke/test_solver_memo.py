@@ -4,7 +4,8 @@ The solver remembers states ("the path ends at v, these cells are left") whose s
 held no complete path, and it re-runs starts and race strategies with growing node
 quotas. Counting *all* solutions of small boards against a plain enumeration, with the
 quotas shrunk so that every re-run and race path is taken, catches a state marked as
-refuted that was not.
+refuted that was not; the same with probing at nearly every node catches a subtree
+probing refuted, or an edge it dropped, that a solution needed.
 """
 
 from __future__ import annotations
