@@ -539,8 +539,7 @@ def _search(
     later = [0] * (len(clue_steps) + 1)
     for i in range(len(clue_steps) - 2, -1, -1):
         later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
-    last_clue_cell = cell_at[n]
-    endmask = (1 << last_clue_cell) if last_clue_cell >= 0 else may[n]
+    endmask = may[n]  # the cells that may be last (just the clue cell when N is a clue)
     colour = _two_colouring(adjmask)
     col1 = 0
     if colour is not None:
@@ -562,12 +561,6 @@ def _search(
     jitter = [rng.random() * _JITTER if seed else 0.0 for _ in range(n)]
     order = (lambda w: deg[w] + jitter[w]) if seed else deg.__getitem__
 
-    def final_ok(d: int) -> bool:
-        """May cell d be the last cell (step n)?"""
-        if last_clue_cell >= 0:
-            return d == last_clue_cell
-        return bool((may[n] >> d) & 1)
-
     def feasible(v: int, k: int, unv: int, dead: int) -> bool:
         """After stepping onto v at step k with ``unv`` unvisited: can this still finish?"""
         if unv & due[k]:
@@ -575,9 +568,9 @@ def _search(
         if dead:
             if dead & (dead - 1):
                 return False
-            d = dead.bit_length() - 1
-            if not final_ok(d):
+            if not dead & endmask:  # it can only be the last cell
                 return False
+            d = dead.bit_length() - 1
             if not (adjmask[d] & unv) and unv != dead:
                 return False
         if colour is not None:
@@ -664,7 +657,8 @@ def _search(
         hits_before = hits[0]
         probe_at = nodes[0] + _PROBE_AFTER
         nk = k + 1
-        ahead = links.forced[v] & ~(1 << path[-2]) if k > 1 else links.forced[v]
+        prev = path[-2] if k > 1 else v  # (v itself at the start: never a neighbour)
+        ahead = links.forced[v] & ~(1 << prev)
         if ahead:  # the next cell is forced
             cands = _bits(ahead & unv & may[nk])
         else:
@@ -704,7 +698,7 @@ def _search(
             if nodes[0] > probe_at:
                 # a large subtree: probing may refute the rest of it at once
                 probe_at = 1 << 62
-                probed = probe(links, path[-2] if k > 1 else v, v, k, may, clue)
+                probed = probe(links, prev, v, k, may, clue)
                 if probed is None:
                     break
                 links = probed
