@@ -17,7 +17,7 @@ from stroke_support import random_puzzle
 
 from puzzlesmith.stroke.board import Board, Level, board_of
 from puzzlesmith.stroke.propagate import extend, fits, probe, start
-from puzzlesmith.stroke.solver import step_domains
+from puzzlesmith.stroke.solver import _path_shaped, step_domains
 
 
 def completions(
@@ -142,3 +142,36 @@ def test_cuts_only_states_without_a_completion() -> None:
                 )
     assert checked >= 300
     assert cut >= 30  # it does cut: a look-ahead that never says no would pass above
+
+
+def test_cut_vertex_steps_cut_only_states_without_a_completion() -> None:
+    """A cut vertex of the unvisited region is passed once everything before it is
+    covered, so it gets an exact step: a state whose cut vertices disagree with their
+    step sets or with the clues to come has no completion."""
+    rng = random.Random(78)
+    by_timing = checked = 0
+    for level, b, known, may, _ in sample(rng, 200, (3, 5), (3, 5), 8):
+        n = b.n
+        adj = [[w for w in range(n) if (m >> w) & 1] for m in b.adjmask]
+        for _ in range(6):
+            prefix = [rng.choice([u for u in range(n) if (may[1] >> u) & 1])]
+            unv = ((1 << n) - 1) & ~(1 << prefix[0])
+            for k in range(2, rng.randint(2, n - 1)):
+                nxt = [w for w in range(n) if (b.adjmask[prefix[-1]] & unv & may[k]) >> w & 1]
+                if not nxt:
+                    break
+                prefix.append(rng.choice(nxt))
+                unv &= ~(1 << prefix[-1])
+            k, v = len(prefix), prefix[-1]
+            future = sorted(((c, s) for c, s in known.items() if s > k), key=lambda cs: cs[1])
+            if not _path_shaped(v, unv, adj):
+                continue  # refuted without the steps: the solver's older test covers it
+            checked += 1
+            if not _path_shaped(v, unv, adj, (n, may, future)):
+                by_timing += 1
+                assert not completions(b.adjmask, prefix, b.clue, b.parity), (
+                    level.to_json(),
+                    prefix,
+                )
+    assert checked >= 300
+    assert by_timing >= 20  # the steps do refute states the chain alone lets through

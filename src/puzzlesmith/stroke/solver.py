@@ -35,7 +35,8 @@ or a later run. After every step:
   walk;
 * on other boards (big and shaped cells make odd cycles and bottlenecks) the cut
   vertices of the unvisited region must chain up like the blocks of a path (Tarjan,
-  every few steps);
+  every few steps), and since the path passes each one only after everything before
+  it, each gets an exact step, which must agree with its step set and the clues;
 * forced edges (``propagate``, kept from step to step): cells with two usable
   neighbours use both, chains never close into loops, and every chain through the
   path's end, the last cell or a clue cell must fit its steps; a forced next cell is
@@ -266,13 +267,31 @@ def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
     return reach
 
 
-def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
+def _path_shaped(
+    v: int,
+    unv: int,
+    adj: Sequence[Sequence[int]],
+    timing: tuple[int, Sequence[int], Sequence[tuple[int, int]]] | None = None,
+) -> bool:
     """Can a Hamiltonian path of ``unv ∪ {v}`` start at v, as far as cut vertices tell?
 
     Tarjan's DFS from v: every unvisited cell must be reached; v must not be a cut vertex
     (the path could never come back); each cut vertex may separate only one part (a path
     passes it once); and the cut vertices must be nested, so the blocks form a chain that
     starts at v's block.
+
+    ``timing`` = (N, cells that may take each step, (cell, step) of the clues to come):
+    the path covers everything before a cut vertex before it passes it and never comes
+    back, so a cut vertex with s cells behind it is step N − s, which its step set must
+    allow, and each clue to come must lie on the right side of it.
+
+    >>> line = [[1], [0, 2], [1, 3], [2]]  # 0 - 1 - 2 - 3, from 0: cell 2 is step 3
+    >>> _path_shaped(0, 0b1110, line)
+    True
+    >>> _path_shaped(0, 0b1110, line, (4, [0, 1, 2, 4, 8, 0], [(2, 3)]))
+    True
+    >>> _path_shaped(0, 0b1110, line, (4, [0, 1, 2, 4, 8, 0], [(2, 4)]))
+    False
     """
     region = unv | (1 << v)
     n = len(adj)
@@ -324,7 +343,23 @@ def _path_shaped(v: int, unv: int, adj: Sequence[Sequence[int]]) -> bool:
     # nested: sorted by their cut vertex's discovery, each next one lies in the previous
     # one's separated subtree
     chain = sorted(cuts, key=lambda c: disc[c[0]])
-    return all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain))
+    if not all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain)):
+        return False
+    if timing is None:
+        return True
+    last, may, future = timing
+    for cut, lo, hi in chain:
+        t = last - (hi - lo)  # hi − lo cells behind the cut vertex
+        if not (may[t] >> cut) & 1:
+            return False
+        for u, c in future:
+            du = disc[u]
+            if u == cut:
+                if c != t:
+                    return False
+            elif (lo <= du < hi) != (c > t):
+                return False  # behind the cut vertex iff after it
+    return True
 
 
 # Refuted states kept per search (≈ 100 bytes each on a 200-cell board).
@@ -539,6 +574,8 @@ def _search(
     later = [0] * (len(clue_steps) + 1)
     for i in range(len(clue_steps) - 2, -1, -1):
         later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
+    # future[i]: (cell, step) of the clues from clue_steps[i] on
+    future = [[(cell_at[c], c) for c in clue_steps[i:]] for i in range(len(clue_steps) + 1)]
     endmask = may[n]  # the cells that may be last (just the clue cell when N is a clue)
     colour = _two_colouring(adjmask)
     col1 = 0
@@ -601,7 +638,11 @@ def _search(
                 frontier = nxt
             if nb & ~reached:
                 return False
-        if colour is None and k % _TARJAN_EVERY == 0 and not _path_shaped(v, unv, adj):
+        if (
+            colour is None
+            and k % _TARJAN_EVERY == 0
+            and not _path_shaped(v, unv, adj, (n, may, future[next_idx[k]]))
+        ):
             return False
         ni = next_idx[k]
         if ni >= len(clue_steps):
