@@ -1,10 +1,12 @@
-"""The forced-edge look-ahead only cuts states that have no completion.
+"""The look-ahead (forced edges, probing, cut-vertex steps) only cuts states that have no
+completion.
 
 For random small boards and random path prefixes, a plain enumeration lists the
 solutions that begin with the prefix; ``start``/``extend``/``fits`` may say "no" only
-when there are none, and ``probe`` may drop only edges that none of them uses. The
-sample must also hold states that are cut and edges that are dropped, so the tests
-cannot pass by saying "yes" to everything.
+when there are none, ``probe`` may drop only edges that none of them uses, and the
+solver's cut-vertex steps may refute only states without one. The sample must also hold
+states that are cut and edges that are dropped, so the tests cannot pass by saying "yes"
+to everything.
 """
 
 from __future__ import annotations
@@ -164,7 +166,8 @@ def test_cut_vertex_steps_cut_only_states_without_a_completion() -> None:
                 unv &= ~(1 << prefix[-1])
             k, v = len(prefix), prefix[-1]
             future = sorted(((c, s) for c, s in known.items() if s > k), key=lambda cs: cs[1])
-            if not _path_shaped(v, unv, adj):
+            anytime = (n, [(1 << n) - 1] * (n + 2), [])  # steps that never disagree
+            if not _path_shaped(v, unv, adj, anytime):
                 continue  # refuted without the steps: the solver's older test covers it
             checked += 1
             if not _path_shaped(v, unv, adj, (n, may, future)):

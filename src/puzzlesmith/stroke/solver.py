@@ -271,7 +271,7 @@ def _path_shaped(
     v: int,
     unv: int,
     adj: Sequence[Sequence[int]],
-    timing: tuple[int, Sequence[int], Sequence[tuple[int, int]]] | None = None,
+    timing: tuple[int, Sequence[int], Sequence[tuple[int, int]]],
 ) -> bool:
     """Can a Hamiltonian path of ``unv ∪ {v}`` start at v, as far as cut vertices tell?
 
@@ -286,8 +286,6 @@ def _path_shaped(
     allow, and each clue to come must lie on the right side of it.
 
     >>> line = [[1], [0, 2], [1, 3], [2]]  # 0 - 1 - 2 - 3, from 0: cell 2 is step 3
-    >>> _path_shaped(0, 0b1110, line)
-    True
     >>> _path_shaped(0, 0b1110, line, (4, [0, 1, 2, 4, 8, 0], [(2, 3)]))
     True
     >>> _path_shaped(0, 0b1110, line, (4, [0, 1, 2, 4, 8, 0], [(2, 4)]))
@@ -345,8 +343,6 @@ def _path_shaped(
     chain = sorted(cuts, key=lambda c: disc[c[0]])
     if not all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain)):
         return False
-    if timing is None:
-        return True
     last, may, future = timing
     for cut, lo, hi in chain:
         t = last - (hi - lo)  # hi − lo cells behind the cut vertex
@@ -638,13 +634,13 @@ def _search(
                 frontier = nxt
             if nb & ~reached:
                 return False
+        ni = next_idx[k]
         if (
             colour is None
             and k % _TARJAN_EVERY == 0
-            and not _path_shaped(v, unv, adj, (n, may, future[next_idx[k]]))
+            and not _path_shaped(v, unv, adj, (n, may, future[ni]))
         ):
             return False
-        ni = next_idx[k]
         if ni >= len(clue_steps):
             return True
         # BFS from v through unv up to the next clue c: the clue cells due by then are
