@@ -102,3 +102,30 @@ def test_probing_everywhere_keeps_every_solution(monkeypatch: pytest.MonkeyPatch
         assert complete
         assert {tuple(p) for p in paths} == expected
     assert sum(refuted) >= 30  # probing did refute subtrees here
+
+
+def test_refuted_starts_are_struck_from_the_other_directions_ends() -> None:
+    """Once the search from step 1 has exhausted every start, the search from step N may
+    end only on the starts of real solutions, and it still finds every solution."""
+    rng = random.Random(4244)
+    boards = struck = 0
+    while boards < 40:
+        b = board_of(random_puzzle(rng, rng.randint(3, 5), rng.randint(3, 5)))
+        cases = solver._directions(b.adjmask, b.clue, b.parity)
+        if len(cases) < 2 or any(s in (1, b.n) for s in cases[0].clue.values()):
+            continue  # one case only, or one end already a clue: nothing to strike
+        forward = next(c for c in cases if not c.reverse)
+        backward = next(c for c in cases if c.reverse)
+        expected = enumerate_paths(b.adjmask, b.clue, b.parity)
+        before = backward.may[b.n]
+        paths, complete = solver._search(b.adjmask, forward, 10**6, None, 0)
+        assert complete and {tuple(p) for p in paths} == expected
+        starts = 0
+        for p in expected:
+            starts |= 1 << p[0]
+        assert backward.may[b.n] == before & starts  # struck: exactly the refuted starts
+        paths, complete = solver._search(b.adjmask, backward, 10**6, None, 0)
+        assert complete and {tuple(p[::-1]) for p in paths} == expected
+        boards += 1
+        struck += before != backward.may[b.n]
+    assert struck >= 30  # most boards had starts to strike

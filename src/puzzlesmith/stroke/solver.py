@@ -19,9 +19,10 @@ with growing quotas that carry over from run to run, so that one hard start does
 hide the easy solutions of another. When neither step 1 nor step N is a clue but a cell
 has a single neighbour, that cell must be one end of the path: "it is step 1" and "it is
 step N" are two directed single-start searches, entered in the race as a third
-strategy. A state (end cell, cells left) whose subtree held no complete path is
-remembered and cut when met again, from another start, another order of the same cells
-or a later run. After every step:
+strategy. A start that one direction exhausts without a solution is struck from the
+other direction's possible last cells (read at its next run). A state (end cell, cells
+left) whose subtree held no complete path is remembered and cut when met again, from
+another start, another order of the same cells or a later run. After every step:
 
 * a step only enters a cell whose step set holds it (so never a clue cell of another
   step, nor a parity cell of the wrong parity), and a cell whose last possible step has
@@ -432,6 +433,9 @@ class _Case:
     # starts not yet exhausted, with each one's next node quota: kept across runs, so a
     # run carries on with the starts the last one did not reach
     starts: deque[tuple[int, int]] | None = None
+    # the search in the other direction: a start refuted here is a last cell ruled out
+    # there (its ``may[N]``), which its dead-cell, cut-vertex and forced-edge checks use
+    partner: _Case | None = None
 
     def run(
         self, adjmask: Sequence[int], limit: int, budget: int | None
@@ -463,6 +467,7 @@ def _directions(
     for t in range(1, n + 1):
         rmay[n + 1 - t] = may[t]
     backward = _Case({c: n + 1 - s for c, s in known.items()}, rmay, True)
+    forward.partner, backward.partner = backward, forward
     lo, hi = min(known.values()), max(known.values())
     return [backward, forward] if lo - 1 > n - hi else [forward, backward]
 
@@ -777,7 +782,13 @@ def _search(
             return solutions, False
         s, quota = starts[0]
         cap[0] = min(total, nodes[0] + quota)
+        hits_before = hits[0]
         done = run(s)
+        if done and hits[0] == hits_before:
+            # no path starts at s, so no path of the other direction ends there
+            may[1] &= ~(1 << s)
+            if case.partner is not None:
+                case.partner.may[n] &= ~(1 << s)
         if len(solutions) >= limit:
             return solutions, True
         starts.popleft()
