@@ -291,6 +291,9 @@ def _path_shaped(
     True
     >>> _path_shaped(0, 0b1110, line, (4, [0, 1, 2, 4, 8, 0], [(2, 4)]))
     False
+    >>> tee = [[1], [0, 2, 3], [1], [1]]  # 0 - 1 < 2, 3: cell 1 cuts off two parts
+    >>> _path_shaped(0, 0b1110, tee, (4, [0, 1, 14, 14, 14, 0], []))
+    False
     """
     region = unv | (1 << v)
     n = len(adj)
@@ -329,23 +332,17 @@ def _path_shaped(
                 if root_children > 1:
                     return False  # v is a cut vertex
             elif lx >= disc[parent]:
-                cuts.append((parent, disc[x], counter))
+                # found inner first (post-order): each part must hold the one found
+                # before it, which ended already, so it must have begun inside this one;
+                # else two parts hang off the chain (or one cut vertex separates two)
+                dx = disc[x]
+                if cuts and cuts[-1][1] < dx:
+                    return False
+                cuts.append((parent, dx, counter))
     if counter != region.bit_count():
         return False
-    if not cuts:
-        return True
-    seen_cut: set[int] = set()
-    for cut, _, _ in cuts:
-        if cut in seen_cut:
-            return False  # a cut vertex separating two parts
-        seen_cut.add(cut)
-    # nested: sorted by their cut vertex's discovery, each next one lies in the previous
-    # one's separated subtree
-    chain = sorted(cuts, key=lambda c: disc[c[0]])
-    if not all(lo <= disc[nxt] < hi for (_, lo, hi), (nxt, _, _) in itertools.pairwise(chain)):
-        return False
     last, may, future = timing
-    for cut, lo, hi in chain:
+    for cut, lo, hi in cuts:
         t = last - (hi - lo)  # hi − lo cells behind the cut vertex
         if not (may[t] >> cut) & 1:
             return False
