@@ -347,11 +347,10 @@ def _path_shaped(
         if not (may[t] >> cut) & 1:
             return False
         for u, c in future:
-            du = disc[u]
             if u == cut:
                 if c != t:
                     return False
-            elif (lo <= du < hi) != (c > t):
+            elif (lo <= disc[u] < hi) != (c > t):
                 return False  # behind the cut vertex iff after it
     return True
 
@@ -783,11 +782,10 @@ def _search(
         cap[0] = min(total, nodes[0] + quota)
         hits_before = hits[0]
         done = run(s)
-        if done and hits[0] == hits_before:
-            # no path starts at s, so no path of the other direction ends there
-            may[1] &= ~(1 << s)
-            if case.partner is not None:
-                case.partner.may[n] &= ~(1 << s)
+        if done and hits[0] == hits_before and case.partner is not None:
+            # no path starts at s, so no path of the other direction ends there (this
+            # direction never starts at s again: it leaves the round robin below)
+            case.partner.may[n] &= ~(1 << s)
         if len(solutions) >= limit:
             return solutions, True
         starts.popleft()
