@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.stroke import MODE
+from puzzlesmith import _native
+from puzzlesmith.stroke import MODE, solver
 from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
 from puzzlesmith.stroke.solver import search
 
@@ -209,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = ap.parse_args(argv)
     NODE_BUDGET[0] = args.node_budget
+    how = "compiled (mypyc)" if _native.compiled(solver) else "pure Python (no fresh build)"
+    print(f"our solver: {how}; build it with python tools/build_native.py")
     support = _support()
     cpsat = None if args.no_cpsat else support.cpsat_paths
     limit = args.cpsat_limit

@@ -7,8 +7,11 @@ clues fix steps and parities constrain them. Solutions are enumerated up to a li
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 
 from ortools.sat.python import cp_model
 
@@ -190,3 +193,27 @@ def random_puzzle(rng: random.Random, width: int, height: int) -> Level:
         clue = {b.ids[c]: s for c, s in zip(cells, rng.sample(range(1, n + 1), k), strict=True)}
         parity = {}
     return with_clues(level, clue, parity)
+
+
+def pure_solver() -> ModuleType:
+    """The solver run from its source as Python, whether or not a compiled build is loaded.
+
+    Compiled (mypyc), calls into ``propagate`` are C calls that a monkeypatched name does
+    not reach; a spy needs this copy. It is also the reference the compiled build must
+    match exactly (see tests/test_native.py).
+    """
+    name = "stroke_solver_pure"
+    if name not in sys.modules:
+        import puzzlesmith.stroke.solver as solver_module
+
+        path = solver_module.__file__ or ""
+        if not path.endswith(".py"):  # compiled: the source sits in the package folder
+            from puzzlesmith import _native
+
+            path = str(_native._source("puzzlesmith.stroke.solver"))
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # (dataclasses look their module up by name)
+        spec.loader.exec_module(module)
+    return sys.modules[name]

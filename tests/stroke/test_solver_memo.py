@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 import pytest
-from stroke_support import random_puzzle
+from stroke_support import pure_solver, random_puzzle
 
 from puzzlesmith.stroke import solver
 from puzzlesmith.stroke.board import board_of
@@ -82,6 +82,7 @@ def test_all_solutions_match_plain_enumeration(
 def test_probing_everywhere_keeps_every_solution(monkeypatch: pytest.MonkeyPatch) -> None:
     """Probing at nearly every node on larger clued boards, where it refutes subtrees and
     drops edges for the moves still to try: still exactly the enumerated solutions."""
+    solver = pure_solver()  # (the spy below would not reach into the compiled build)
     monkeypatch.setattr(solver, "_PROBE_AFTER", 1)
     monkeypatch.setattr(solver, "_START_QUOTA", 3)
     monkeypatch.setattr(solver, "_RACE_QUOTA", 5)
@@ -111,20 +112,20 @@ def test_refuted_starts_are_struck_from_the_other_directions_ends() -> None:
     boards = struck = 0
     while boards < 40:
         b = board_of(random_puzzle(rng, rng.randint(3, 5), rng.randint(3, 5)))
-        cases = solver._directions(b.adjmask, b.clue, b.parity)
+        cases = solver._directions(list(b.adjmask), dict(b.clue), dict(b.parity))
         if len(cases) < 2 or any(s in (1, b.n) for s in cases[0].clue.values()):
             continue  # one case only, or one end already a clue: nothing to strike
         forward = next(c for c in cases if not c.reverse)
         backward = next(c for c in cases if c.reverse)
         expected = enumerate_paths(b.adjmask, b.clue, b.parity)
         before = backward.may[b.n]
-        paths, complete = solver._search(b.adjmask, forward, 10**6, None, 0)
+        paths, complete = solver._search(list(b.adjmask), forward, 10**6, None, 0)
         assert complete and {tuple(p) for p in paths} == expected
         starts = 0
         for p in expected:
             starts |= 1 << p[0]
         assert backward.may[b.n] == before & starts  # struck: exactly the refuted starts
-        paths, complete = solver._search(b.adjmask, backward, 10**6, None, 0)
+        paths, complete = solver._search(list(b.adjmask), backward, 10**6, None, 0)
         assert complete and {tuple(p[::-1]) for p in paths} == expected
         boards += 1
         struck += before != backward.may[b.n]

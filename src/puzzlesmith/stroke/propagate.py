@@ -38,8 +38,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 
 class Links:
     """Usable and forced neighbours per cell (index n: the virtual last cell) and chains.
@@ -63,7 +61,7 @@ class Links:
         return Links(self.avail[:], self.forced[:], self.other[:], self.size[:], self.s)
 
 
-def start(adjmask: Sequence[int], s: int, endmask: int) -> Links | None:
+def start(adjmask: list[int], s: int, endmask: int) -> Links | None:
     """The state for the path [s]; None when it cannot be completed.
 
     ``endmask``: the cells that may be last.
@@ -149,7 +147,7 @@ def _settle(links: Links, queue: list[int]) -> bool:
     return True
 
 
-def fits(links: Links, v: int, w: int, k: int, may: Sequence[int], clue: Mapping[int, int]) -> bool:
+def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, int]) -> bool:
     """Can the chains through w (the path's end, step k, reached from v), the last cell
     and every clue cell still to come take consecutive steps each cell may take?
 
@@ -206,7 +204,7 @@ def _chain(forced: list[int], a: int) -> list[int]:
     return [*halves[0][::-1], a, *halves[1]]
 
 
-def _steps_fit(chain: list[int], base: int, d: int, k: int, may: Sequence[int]) -> bool:
+def _steps_fit(chain: list[int], base: int, d: int, k: int, may: list[int]) -> bool:
     """Can chain[i] take step base + i·d for every i (the virtual last cell: N + 1)?"""
     n = len(may) - 2
     t = base
@@ -221,7 +219,7 @@ def _steps_fit(chain: list[int], base: int, d: int, k: int, may: Sequence[int]) 
 
 
 def probe(
-    links: Links, v: int, w: int, k: int, may: Sequence[int], clue: Mapping[int, int]
+    links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, int]
 ) -> Links | None:
     """Failed-edge probing: join each undecided edge on a copy and drop the edges whose
     join contradicts the degree rules, until none is dropped; then check the chains.

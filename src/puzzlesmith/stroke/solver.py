@@ -94,7 +94,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _two_colouring(adjmask: Sequence[int]) -> list[int] | None:
+def _two_colouring(adjmask: list[int]) -> list[int] | None:
     """Colours 0/1 when the graph is bipartite (connected or not), else None."""
     n = len(adjmask)
     colour = [-1] * n
@@ -114,7 +114,7 @@ def _two_colouring(adjmask: Sequence[int]) -> list[int] | None:
     return colour
 
 
-def _distances(adj: Sequence[Sequence[int]], src: int) -> list[int]:
+def _distances(adj: list[list[int]], src: int) -> list[int]:
     dist = [-1] * len(adj)
     dist[src] = 0
     queue = deque([src])
@@ -143,7 +143,7 @@ def step_domains(
     """
     n = len(adjmask)
     adj = [_bits(m) for m in adjmask]
-    colour = _two_colouring(adjmask)
+    colour = _two_colouring(list(adjmask))
     # a cell with a single neighbour can only be step 1 or step N (on more than two cells)
     leaf = [n > 2 and m.bit_count() == 1 for m in adjmask]
     if any(leaf[u] and s not in (1, n) for u, s in clue.items()):
@@ -227,7 +227,7 @@ def step_domains(
         known.update(new)
 
 
-def _layers(src: int, region: int, depth: int, adjmask: Sequence[int]) -> list[int]:
+def _layers(src: int, region: int, depth: int, adjmask: list[int]) -> list[int]:
     """BFS layers from ``src`` through ``region``: layer d = cells at distance d (d ≤ depth)."""
     frontier = 1 << src
     layers = [frontier]
@@ -248,7 +248,7 @@ def _layers(src: int, region: int, depth: int, adjmask: Sequence[int]) -> list[i
     return layers
 
 
-def _connected(adjmask: Sequence[int]) -> bool:
+def _connected(adjmask: list[int]) -> bool:
     """Whether the whole graph is one piece."""
     full = (1 << len(adjmask)) - 1
     return sum(_layers(0, full, len(adjmask), adjmask)) == full
@@ -271,8 +271,8 @@ def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
 def _path_shaped(
     v: int,
     unv: int,
-    adj: Sequence[Sequence[int]],
-    timing: tuple[int, Sequence[int], Sequence[tuple[int, int]]],
+    adj: list[list[int]],
+    timing: tuple[int, list[int], list[tuple[int, int]]],
 ) -> bool:
     """Can a Hamiltonian path of ``unv ∪ {v}`` start at v, as far as cut vertices tell?
 
@@ -393,6 +393,18 @@ def search(
         return [], True
     if any(not 1 <= s <= n for s in clue.values()) or len(set(clue.values())) != len(clue):
         return [], True
+    # concrete containers from here on: compiled (mypyc), lists and dicts index natively
+    return _search_both(list(adjmask), dict(clue), dict(parity), limit, node_budget)
+
+
+def _search_both(
+    adjmask: list[int],
+    clue: dict[int, int],
+    parity: dict[int, int],
+    limit: int,
+    node_budget: int | None,
+) -> tuple[list[list[int]], bool]:
+    n = len(adjmask)
     if not _connected(adjmask):
         return [], True  # the search keeps connectivity, it assumes it at the start
     cases = _directions(adjmask, clue, parity)
@@ -436,7 +448,7 @@ class _Case:
     partner: _Case | None = None
 
     def run(
-        self, adjmask: Sequence[int], limit: int, budget: int | None
+        self, adjmask: list[int], limit: int, budget: int | None
     ) -> tuple[list[list[int]], bool]:
         seed = 0 if self.runs % 2 == 0 else self.runs
         paths, complete = _search(adjmask, self, limit, budget, seed)
@@ -444,9 +456,7 @@ class _Case:
         return ([p[::-1] for p in paths] if self.reverse else paths), complete
 
 
-def _directions(
-    adjmask: Sequence[int], clue: Mapping[int, int], parity: Mapping[int, int]
-) -> list[_Case]:
+def _directions(adjmask: list[int], clue: dict[int, int], parity: dict[int, int]) -> list[_Case]:
     """The search from step 1 and the search from step N, the likelier winner first.
 
     Empty when the step domains prove there is no solution; one case when there are no
@@ -471,7 +481,7 @@ def _directions(
 
 
 def _race(
-    adjmask: Sequence[int],
+    adjmask: list[int],
     strategies: list[list[_Case]],
     limit: int,
     node_budget: int | None,
@@ -530,7 +540,7 @@ def _luby(i: int) -> int:
 
 
 def _search(
-    adjmask: Sequence[int], case: _Case, limit: int, node_budget: int | None, seed: int
+    adjmask: list[int], case: _Case, limit: int, node_budget: int | None, seed: int
 ) -> tuple[list[list[int]], bool]:
     """One run of ``case``: depth-first search from its starts, with refuted states.
 
