@@ -62,7 +62,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
@@ -297,19 +297,26 @@ def _path_shaped(
     """
     region = unv | (1 << v)
     n = len(adj)
-    inside = format(region, f"0{n}b")[::-1]  # inside[y] == "1": y in the region (C speed)
+    # inside[y] == 49 ("1"): y in the region (made at C speed; bytes index to small ints)
+    inside = format(region, f"0{n}b")[::-1].encode()
     disc = [-1] * n
     low = [0] * n
     disc[v] = 0
     # articulation point → (discovery time of its separated child, end of that subtree)
     cuts: list[tuple[int, int, int]] = []
     counter = 1
-    stack: list[tuple[int, int, Iterator[int]]] = [(v, -1, iter(adj[v]))]
+    # the DFS stack as three lists of small ints (cell, its parent, next neighbour index):
+    # no iterator or tuple per cell, which the compiled solver would allocate
+    sx, sp, si = [v], [-1], [0]
     root_children = 0
-    while stack:
-        x, parent, it = stack[-1]
-        for y in it:
-            if inside[y] != "1" or y == parent:
+    while sx:
+        top = len(sx) - 1
+        x, parent, i = sx[top], sp[top], si[top]
+        nbrs = adj[x]
+        while i < len(nbrs):
+            y = nbrs[i]
+            i += 1
+            if inside[y] != 49 or y == parent:
                 continue
             dy = disc[y]
             if dy >= 0:
@@ -318,10 +325,15 @@ def _path_shaped(
                 continue
             disc[y] = low[y] = counter
             counter += 1
-            stack.append((y, x, iter(adj[y])))
+            si[top] = i
+            sx.append(y)
+            sp.append(x)
+            si.append(0)
             break
         else:  # x is finished
-            stack.pop()
+            sx.pop()
+            sp.pop()
+            si.pop()
             if parent < 0:
                 continue
             lx = low[x]
@@ -596,6 +608,7 @@ def _search(
     solutions: list[list[int]] = []
     path: list[int] = []
     deg = [0] * n
+    on_path = [False] * n  # (the same as a bit test on unv, without a big-int shift)
     seen: set[tuple[int, ...]] = set()
     nodes = [0]  # search nodes used so far
     cap = [0]  # stop (incomplete) when nodes reaches cap
@@ -656,15 +669,18 @@ def _search(
             return False
         if ni >= len(clue_steps):
             return True
-        # BFS from v through unv up to the next clue c: the clue cells due by then are
-        # within reach, and the cells that must be visited before c fit on a walk v → c
+        # BFS from v through unv up to the next clue c: c is within reach, and the cells
+        # that must be visited before c fit on a walk v → c (the later clues come after c)
         c = clue_steps[ni]
         length = c - k
         region = unv & ~later[ni]  # a clue cell after c cannot come before it
+        target = 1 << cell_at[c]
+        here = unv & due[c - 1]
+        if here and here.bit_count() > length - 1:
+            return False
         reached = 0
         frontier = 1 << v
         layers = [frontier]
-        pi = ni
         for _ in range(length):
             nxt = 0
             f = frontier
@@ -673,19 +689,16 @@ def _search(
                 nxt |= adjmask[low.bit_length() - 1]
                 f ^= low
             nxt &= region & ~reached
+            if not nxt:
+                break
+            if not here and nxt & target:
+                return True  # nothing else to check: the rest of the flood is not needed
             reached |= nxt
             frontier = nxt
             layers.append(nxt)
-            if not nxt:
-                break
-        while pi < len(clue_steps) and clue_steps[pi] - k <= length:
-            if not (reached >> cell_at[clue_steps[pi]]) & 1:
-                return False
-            pi += 1
-        here = unv & due[c - 1]
+        if not reached & target:
+            return False
         if here:
-            if here.bit_count() > length - 1:
-                return False
             lt = _layers(cell_at[c], region, length - 1, adjmask)
             if here & ~_segment_reach(layers, lt, length):
                 return False
@@ -723,8 +736,9 @@ def _search(
             nunv = unv & ~bw
             # v stops being the end: its unvisited neighbours lose one degree
             ndead = dead & ~bw
+            on_path[w] = True
             for u in touched:
-                if (nunv >> u) & 1:
+                if not on_path[u]:
                     deg[u] -= 1
                     if deg[u] <= 1:
                         ndead |= 1 << u
@@ -741,8 +755,9 @@ def _search(
                     stop = dfs(w, nk, nunv, ndead, child)
                     path.pop()
             for u in touched:
-                if (nunv >> u) & 1:
+                if not on_path[u]:
                     deg[u] += 1
+            on_path[w] = False
             if stop:
                 return True
             if nodes[0] > probe_at:
@@ -773,7 +788,9 @@ def _search(
         if links is None or not fits(links, s, s, 1, may, clue):
             return True
         path.append(s)
+        on_path[s] = True
         dfs(s, 1, unv, dead, links)
+        on_path[s] = False
         path.pop()
         return not aborted[0]
 
