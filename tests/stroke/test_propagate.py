@@ -101,8 +101,8 @@ def test_probing_drops_only_edges_no_completion_uses() -> None:
                 continue
             for sol in sols:
                 for u, w in itertools.pairwise(sol):
-                    assert (out.avail[u] >> w) & 1, (level.to_json(), prefix, sol)
-                assert (out.avail[sol[-1]] >> n) & 1  # joined to the virtual last cell
+                    assert (out.avail_cells(u) >> w) & 1, (level.to_json(), prefix, sol)
+                assert (out.avail_cells(sol[-1]) >> n) & 1  # joined to the virtual last cell
             dropped += sum(
                 (a & ~o).bit_count() for a, o in zip(links.avail, out.avail, strict=True)
             )

@@ -19,13 +19,15 @@ Each rule removes only what no solution can use, so a contradiction proves the p
 far has no completion. These are the logic module's ``two_neighbours`` and ``no_loop``
 techniques over bitmasks. A step of the path is one more joined edge: ``extend`` copies
 the parent's state (lists of n + 1 ints) and propagates only from what changed, so
-backtracking needs no undo. ``probe`` goes one level deeper (failed-literal probing,
+backtracking needs no undo. A cell's masks are over its own neighbour list (bit j: its
+j-th neighbour; the last one is the virtual cell), so they stay small ints, which cost no
+allocation where a mask over the board would (they are most of the solver's work). ``probe`` goes one level deeper (failed-literal probing,
 as SAT solvers and CP-SAT's presolve do): an edge whose join alone leads to a
 contradiction is dropped.
 
 >>> line = [0b0010, 0b0101, 0b1010, 0b0100]  # a - b - c - d, d last
 >>> root = start(line, 0, 0b1000)
->>> bin(root.forced[1])  # b has two neighbours: joined to a and c
+>>> bin(root.forced_cells(1))  # b has two neighbours: joined to a and c
 '0b101'
 >>> start(line, 1, 0b1000) is None  # from b, a is cut off
 True
@@ -38,27 +40,110 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+
+def _bits(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Graph:
+    """The board's neighbour lists with the virtual last cell ``n``: ``nbr[u]`` lists u's
+    neighbours by increasing index (a cell's last entry is ``n``; ``n``'s list is every
+    cell), and ``rev[u][j]`` is where u sits in the list of its j-th neighbour."""
+
+    __slots__ = ("nbr", "rev")
+
+    def __init__(self, adjmask: list[int]) -> None:
+        n = len(adjmask)
+        nbr = [[*_bits(m), n] for m in adjmask]
+        nbr.append(list(range(n)))
+        self.nbr = nbr
+        self.rev = [
+            [u if w == n else (len(nbr[w]) - 1 if u == n else nbr[w].index(u)) for w in lst]
+            for u, lst in enumerate(nbr)
+        ]
+
+    def index(self, x: int, y: int) -> int:
+        """Where y sits in x's neighbour list; -1 when they are not neighbours."""
+        n = len(self.nbr) - 1
+        if x == n:
+            return y  # the virtual cell's list is every cell in order
+        lst = self.nbr[x]
+        last = len(lst) - 1
+        if y == n:
+            return last
+        for j in range(last):
+            if lst[j] == y:
+                return j
+        return -1
+
+
+_GRAPHS: dict[tuple[int, ...], Graph] = {}
+
+
+def _graph(adjmask: list[int]) -> Graph:
+    """The board's ``Graph``, built once per board (``start`` runs once per start cell)."""
+    key = tuple(adjmask)
+    g = _GRAPHS.get(key)
+    if g is None:
+        if len(_GRAPHS) >= 16:
+            _GRAPHS.clear()
+        g = _GRAPHS[key] = Graph(adjmask)
+    return g
+
 
 class Links:
     """Usable and forced neighbours per cell (index n: the virtual last cell) and chains.
 
-    Shared between a node and its children when nothing changes, so never mutated once
-    ``start`` or ``extend`` returned it.
+    ``avail[u]`` and ``forced[u]`` are masks over ``g.nbr[u]``. Shared between a node and
+    its children when nothing changes, so never mutated once ``start`` or ``extend``
+    returned it.
     """
 
-    __slots__ = ("avail", "forced", "other", "s", "size")
+    __slots__ = ("avail", "forced", "g", "other", "s", "size")
 
     def __init__(
-        self, avail: list[int], forced: list[int], other: list[int], size: list[int], s: int
+        self,
+        avail: list[int],
+        forced: list[int],
+        other: list[int],
+        size: list[int],
+        s: int,
+        g: Graph,
     ) -> None:
         self.avail = avail  # neighbours a cell may still be joined to
         self.forced = forced  # neighbours it is joined to
         self.other = other  # a chain's end → its other end
         self.size = size  # a chain's end → the chain's number of cells
         self.s = s  # the first cell
+        self.g = g
 
     def copy(self) -> Links:
-        return Links(self.avail[:], self.forced[:], self.other[:], self.size[:], self.s)
+        return Links(self.avail[:], self.forced[:], self.other[:], self.size[:], self.s, self.g)
+
+    def cells(self, u: int, mask: int) -> int:
+        """A mask over u's neighbour list as a mask over the cells (bit n: virtual cell)."""
+        if u == len(self.avail) - 1:
+            return mask  # the virtual cell's list is every cell in order
+        nb = self.g.nbr[u]
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << nb[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def avail_cells(self, u: int) -> int:
+        return self.cells(u, self.avail[u])
+
+    def forced_cells(self, u: int) -> int:
+        return self.cells(u, self.forced[u])
 
 
 def start(adjmask: list[int], s: int, endmask: int) -> Links | None:
@@ -67,28 +152,35 @@ def start(adjmask: list[int], s: int, endmask: int) -> Links | None:
     ``endmask``: the cells that may be last.
     """
     n = len(adjmask)
-    endbit = 1 << n
+    g = _graph(adjmask)
     ends = endmask & ~(1 << s) if n > 1 else endmask
-    avail = [m | endbit if (ends >> u) & 1 else m for u, m in enumerate(adjmask)]
+    avail: list[int] = []
+    for u in range(n):
+        last = len(g.nbr[u]) - 1  # the virtual cell's place in u's list
+        avail.append((1 << last) - 1 | ((ends >> u) & 1) << last)
     avail.append(ends)
-    links = Links(avail, [0] * (n + 1), list(range(n + 1)), [1] * (n + 1), s)
+    links = Links(avail, [0] * (n + 1), list(range(n + 1)), [1] * (n + 1), s, g)
     queue = [s, n, *(u for u in range(n) if avail[u].bit_count() <= 2)]
     return links if _settle(links, queue) else None
 
 
 def extend(links: Links, v: int, w: int) -> Links | None:
     """The state after the path steps from its end v onto w; None on a contradiction."""
-    if (links.forced[v] >> w) & 1:
+    j = links.g.index(v, w)
+    if (links.forced[v] >> j) & 1:
         return links  # already known: nothing new
     child = links.copy()
     queue: list[int] = []
-    if not _join(child, v, w, queue):
+    if not _join(child, v, j, queue):
         return None
     return child if _settle(child, queue) else None
 
 
-def _join(links: Links, u: int, w: int, queue: list[int]) -> bool:
-    """Join chain ends u and w; False when that closes a loop or ends the path early."""
+def _join(links: Links, u: int, j: int, queue: list[int]) -> bool:
+    """Join chain end u to its j-th neighbour w (also a chain end); False when that closes
+    a loop or ends the path early."""
+    g = links.g
+    w = g.nbr[u][j]
     other, size = links.other, links.size
     end = len(other) - 1
     x, y = other[u], other[w]
@@ -97,24 +189,29 @@ def _join(links: Links, u: int, w: int, queue: list[int]) -> bool:
     joined = size[x] + size[y]
     other[x], other[y] = y, x
     size[x] = size[y] = joined
-    links.forced[u] |= 1 << w
-    links.forced[w] |= 1 << u
-    queue += (u, w)
+    links.forced[u] |= 1 << j
+    links.forced[w] |= 1 << g.rev[u][j]
+    queue.append(u)
+    queue.append(w)
     if joined == end + 1:
         return True  # every cell on one path
     if (x == end and y == links.s) or (y == end and x == links.s):
         return False  # the first cell joined to the last, cells left over
-    avail = links.avail
-    if (avail[x] >> y) & 1 and not (links.forced[x] >> y) & 1:
-        avail[x] &= ~(1 << y)  # no loop: the chain's ends stay apart
-        avail[y] &= ~(1 << x)
-        queue += (x, y)
+    i = g.index(x, y)
+    if i >= 0:
+        avail = links.avail
+        if (avail[x] >> i) & 1 and not (links.forced[x] >> i) & 1:
+            avail[x] &= ~(1 << i)  # no loop: the chain's ends stay apart
+            avail[y] &= ~(1 << g.rev[x][i])
+            queue.append(x)
+            queue.append(y)
     return True
 
 
 def _settle(links: Links, queue: list[int]) -> bool:
     """Apply the degree rules until nothing changes; False on a contradiction."""
     avail, forced = links.avail, links.forced
+    nbr, rev = links.g.nbr, links.g.rev
     end = len(avail) - 1
     s = links.s
     while queue:
@@ -130,24 +227,38 @@ def _settle(links: Links, queue: list[int]) -> bool:
             if a != f:  # joined to all it needs: drop its other edges
                 rest = a & ~f
                 avail[u] = f
+                nb, rv = nbr[u], rev[u]
                 while rest:
                     bit = rest & -rest
-                    w = bit.bit_length() - 1
+                    j = bit.bit_length() - 1
                     rest ^= bit
-                    avail[w] &= ~(1 << u)
+                    w = nb[j]
+                    avail[w] &= ~(1 << rv[j])
                     queue.append(w)
         elif ca == need:  # exactly its usable neighbours: join them all
             rest = a & ~f
             while rest:
                 bit = rest & -rest
-                w = bit.bit_length() - 1
                 rest ^= bit
-                if not _join(links, u, w, queue):
+                if not _join(links, u, bit.bit_length() - 1, queue):
                     return False
     return True
 
 
-def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, int]) -> bool:
+def _onward(links: Links, cur: int, prev: int) -> int:
+    """The cell cur is joined to besides prev (the highest, if two); -1 when none."""
+    f = links.forced[cur]
+    nb = links.g.nbr[cur]
+    while f:
+        j = f.bit_length() - 1
+        x = nb[j]
+        if x != prev:
+            return x
+        f ^= 1 << j
+    return -1
+
+
+def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: Mapping[int, int]) -> bool:
     """Can the chains through w (the path's end, step k, reached from v), the last cell
     and every clue cell still to come take consecutive steps each cell may take?
 
@@ -159,10 +270,10 @@ def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, i
     t, prev, cur = k, v, w
     done = {w}
     while True:
-        nxt = forced[cur] & ~(1 << prev)
-        if not nxt:
+        nxt = _onward(links, cur, prev)
+        if nxt < 0:
             break
-        prev, cur = cur, nxt.bit_length() - 1
+        prev, cur = cur, nxt
         t += 1
         if cur == n:
             return t == n + 1
@@ -173,7 +284,7 @@ def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, i
     for a in (n, *(c for c, step in clue.items() if step > k)):
         if a in done or not forced[a]:
             continue
-        chain = _chain(forced, a)
+        chain = _chain(links, a)
         done.update(chain)
         i0, s0 = next(
             (i, n + 1 if c == n else clue[c]) for i, c in enumerate(chain) if c == n or c in clue
@@ -183,20 +294,17 @@ def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, i
     return True
 
 
-def _chain(forced: list[int], a: int) -> list[int]:
+def _chain(links: Links, a: int) -> list[int]:
     """The chain of joined cells through a, from one end to the other."""
     halves: list[list[int]] = []
-    nbrs = forced[a]
-    while nbrs:
-        bit = nbrs & -nbrs
-        nbrs ^= bit
-        prev, cur = a, bit.bit_length() - 1
+    for cur in _bits(links.forced_cells(a)):
+        prev = a
         half = [cur]
         while True:
-            nxt = forced[cur] & ~(1 << prev)
-            if not nxt:
+            nxt = _onward(links, cur, prev)
+            if nxt < 0:
                 break
-            prev, cur = cur, nxt.bit_length() - 1
+            prev, cur = cur, nxt
             half.append(cur)
         halves.append(half)
     if len(halves) == 1:
@@ -218,9 +326,7 @@ def _steps_fit(chain: list[int], base: int, d: int, k: int, may: list[int]) -> b
     return True
 
 
-def probe(
-    links: Links, v: int, w: int, k: int, may: list[int], clue: dict[int, int]
-) -> Links | None:
+def probe(links: Links, v: int, w: int, k: int, may: list[int], clue: Mapping[int, int]) -> Links | None:
     """Failed-edge probing: join each undecided edge on a copy and drop the edges whose
     join contradicts the degree rules, until none is dropped; then check the chains.
 
@@ -231,6 +337,7 @@ def probe(
     whose subtree already grew large.
     """
     avail, forced = links.avail, links.forced
+    nbr, rev = links.g.nbr, links.g.rev
     cells = sorted(
         (u for u in range(len(avail)) if avail[u] != forced[u]),
         key=lambda u: (avail[u] & ~forced[u]).bit_count(),
@@ -243,19 +350,21 @@ def probe(
             rest = out.avail[u] & ~out.forced[u] & ~tried[u]
             while rest:
                 bit = rest & -rest
-                x = bit.bit_length() - 1
+                j = bit.bit_length() - 1
                 rest ^= bit
                 if not (out.avail[u] & ~out.forced[u]) & bit:
                     continue  # decided meanwhile (dropped, or joined by the rules)
-                tried[x] |= 1 << u
+                x = nbr[u][j]
+                back = 1 << rev[u][j]
+                tried[x] |= back
                 trial = out.copy()
                 queue: list[int] = []
-                if _join(trial, u, x, queue) and _settle(trial, queue):
+                if _join(trial, u, j, queue) and _settle(trial, queue):
                     continue
                 if out is links:
                     out = links.copy()
                 out.avail[u] &= ~bit
-                out.avail[x] &= ~(1 << u)
+                out.avail[x] &= ~back
                 if not _settle(out, [u, x]):
                     return None
                 dropped = True

@@ -721,16 +721,17 @@ def _search(
         probe_at = nodes[0] + _PROBE_AFTER
         nk = k + 1
         prev = path[-2] if k > 1 else v  # (v itself at the start: never a neighbour)
-        ahead = links.forced[v] & ~(1 << prev)
+        usable = links.avail_cells(v)
+        ahead = links.forced_cells(v) & ~(1 << prev)
         if ahead:  # the next cell is forced
             cands = _bits(ahead & unv & may[nk])
         else:
-            cands = _bits(links.avail[v] & unv & may[nk])
+            cands = _bits(usable & unv & may[nk])
             if len(cands) > 1:
                 cands.sort(key=order)
         touched = adj[v]
         for w in cands:
-            if not (links.avail[v] >> w) & 1:
+            if not (usable >> w) & 1:
                 continue  # dropped by probing
             bw = 1 << w
             nunv = unv & ~bw
@@ -767,6 +768,7 @@ def _search(
                 if probed is None:
                     break
                 links = probed
+                usable = links.avail_cells(v)
         if hits[0] == hits_before and len(failed) < _FAILED_CAP:
             failed.add(unv | (v << n))
         return False
