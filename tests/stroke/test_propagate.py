@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from stroke_support import random_puzzle
 
 from puzzlesmith.stroke.board import Board, Level, board_of
-from puzzlesmith.stroke.propagate import extend, fits, probe, start
+from puzzlesmith.stroke.propagate import Graph, extend, fits, probe, start
 from puzzlesmith.stroke.solver import _path_shaped, step_domains
 
 
@@ -177,3 +177,29 @@ def test_cut_vertex_steps_cut_only_states_without_a_completion() -> None:
                 )
     assert checked >= 300
     assert by_timing >= 20  # the steps do refute states the chain alone lets through
+
+
+def test_neighbour_lists_and_their_reverse_indices_agree() -> None:
+    """Each cell's masks are over its own neighbour list; ``rev`` and ``index`` translate
+    between two neighbours' lists, and ``cells`` back to board masks."""
+    rng = random.Random(79)
+    for _ in range(40):
+        b = board_of(random_puzzle(rng, rng.randint(2, 6), rng.randint(2, 6)))
+        adjmask = list(b.adjmask)
+        n = b.n
+        g = Graph(adjmask)
+        assert g.nbr[n] == list(range(n))
+        for u in range(n + 1):
+            for j, w in enumerate(g.nbr[u]):
+                assert g.nbr[w][g.rev[u][j]] == u
+                assert g.index(u, w) == j
+            if u < n:
+                assert g.nbr[u][-1] == n
+                assert sum(1 << w for w in g.nbr[u][:-1]) == adjmask[u]
+                assert all(g.index(u, x) == -1 for x in range(n) if not (adjmask[u] >> x) & 1)
+        links = start(adjmask, 0, (1 << n) - 1)
+        if links is not None:
+            for u in range(n):
+                full = adjmask[u] | (1 << n if u != 0 else 0)
+                assert links.avail_cells(u) & ~full == 0  # never a cell that is no neighbour
+                assert links.forced_cells(u) & ~links.avail_cells(u) == 0

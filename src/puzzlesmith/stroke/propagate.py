@@ -44,6 +44,7 @@ from collections.abc import Mapping
 
 
 def _bits(mask: int) -> list[int]:
+    """The indices of the set bits, lowest first (the solver's too)."""
     out: list[int] = []
     while mask:
         low = mask & -mask

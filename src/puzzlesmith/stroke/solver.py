@@ -48,6 +48,10 @@ another start, another order of the same cells or a later run. After every step:
   spend thousands of nodes on are mostly of this kind), and otherwise leaves the
   remaining moves fewer edges.
 
+This module and ``propagate`` are compiled with mypyc where a build exists (see
+``puzzlesmith._native``), so their hot loops favour what compiles well: lists and dicts
+rather than abstract types, lists of small ints rather than big-int bit tests.
+
 >>> from puzzlesmith.stroke.board import parse_level, board_of
 >>> lv = parse_level({"id": "t", "cells": [
 ...     {"id": "a", "x": 0, "y": 0, "w": 1, "h": 1, "clue": 1},
@@ -67,7 +71,7 @@ from dataclasses import dataclass, field
 
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
-from puzzlesmith.stroke.propagate import Links, extend, fits, probe, start
+from puzzlesmith.stroke.propagate import Links, _bits, extend, fits, probe, start
 
 
 def solve(board: Board, limit: int = 2) -> SolveResult:
@@ -83,15 +87,6 @@ def solve(board: Board, limit: int = 2) -> SolveResult:
 def count(board: Board, limit: int = 2) -> int:
     """min(number of solutions, limit)."""
     return len(search(board.adjmask, board.clue, board.parity, limit)[0])
-
-
-def _bits(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _two_colouring(adjmask: list[int]) -> list[int] | None:
