@@ -53,8 +53,9 @@ def fresh(out: Path = OUT, src: Path = SRC) -> bool:
             manifest.get("python") == sys.implementation.cache_tag
             and set(manifest.get("modules", {})) == set(MODULES)
             and all(_digest(_source(m, src)) == h for m, h in manifest["modules"].items())
+            and all((out / f).is_file() for f in manifest["files"])
         )
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (OSError, ValueError, TypeError, AttributeError, KeyError):
         return False
 
 
@@ -119,5 +120,8 @@ def build(out: Path = OUT, src: Path = SRC) -> None:
         tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
         raise RuntimeError("mypyc failed: " + " | ".join(tail))
     shutil.rmtree(out / "build", ignore_errors=True)  # the generated C and object files
-    manifest = {"python": sys.implementation.cache_tag, "modules": digests}
+    libraries = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.suffix == ".so")
+    if not libraries:
+        raise RuntimeError("mypyc made no extension module")
+    manifest = {"python": sys.implementation.cache_tag, "modules": digests, "files": libraries}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")

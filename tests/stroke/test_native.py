@@ -29,7 +29,8 @@ def fake_tree(tmp_path: Path) -> tuple[Path, Path]:
         path.write_text(f"# {module}\n", encoding="utf-8")
         digests[module] = _native._digest(path)
     out.mkdir()
-    manifest = {"python": sys.implementation.cache_tag, "modules": digests}
+    (out / "lib.so").write_bytes(b"")
+    manifest = {"python": sys.implementation.cache_tag, "modules": digests, "files": ["lib.so"]}
     (out / _native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     return src, out
 
@@ -39,6 +40,20 @@ def test_a_build_is_fresh_only_for_the_sources_it_was_built_from(tmp_path: Path)
     assert _native.fresh(out, src)
     # an edited source: the build is stale, so the source runs
     _native._source(_native.MODULES[-1], src).write_text("# edited\n", encoding="utf-8")
+    assert not _native.fresh(out, src)
+
+
+def test_a_build_with_a_library_missing_is_not_fresh(tmp_path: Path) -> None:
+    src, out = fake_tree(tmp_path)
+    (out / "lib.so").unlink()
+    assert not _native.fresh(out, src)
+
+
+def test_a_manifest_without_its_list_of_libraries_is_not_fresh(tmp_path: Path) -> None:
+    src, out = fake_tree(tmp_path)
+    manifest = json.loads((out / _native.MANIFEST).read_text(encoding="utf-8"))
+    del manifest["files"]  # (an older build's manifest)
+    (out / _native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     assert not _native.fresh(out, src)
 
 
