@@ -30,7 +30,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: the modules compiled together (calls between them become C calls)
-MODULES = ("puzzlesmith.stroke.propagate", "puzzlesmith.stroke.solver")
+MODULES = ("puzzlesmith.core.bits", "puzzlesmith.stroke.propagate", "puzzlesmith.stroke.solver")
 
 SRC = Path(__file__).resolve().parent.parent  # src/ in a checkout
 OUT = SRC.parent / "build" / "native"

@@ -129,4 +129,4 @@ def test_doctests_of_the_compiled_modules_run_from_source(module: str) -> None:
     finally:
         del sys.modules[spec.name]
     assert result.failed == 0
-    assert result.attempted >= 3
+    assert result.attempted >= 2

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from puzzlesmith.core.bits import bits
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.stroke.logic import GRADES, grade_of
@@ -67,15 +68,6 @@ class Contradiction(Exception):
     """The domains admit no path: an assumption was wrong."""
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 class Reasoner:
     """Step domains plus the deductions; each ``try_*`` makes at most one deduction."""
 
@@ -96,7 +88,7 @@ class Reasoner:
 
     # -- helpers ------------------------------------------------------------------------
     def name(self, cells: int | list[int]) -> tuple[str, ...]:
-        cs = _bits(cells) if isinstance(cells, int) else cells
+        cs = bits(cells) if isinstance(cells, int) else cells
         return tuple(self.g.ids[i] for i in cs)
 
     def record(self, technique: str, cells: int | list[int], reason: str) -> None:
@@ -178,7 +170,7 @@ class Reasoner:
             return om[x]
 
         for k in range(1, n + 1):
-            for x in _bits(self.d[k]):
+            for x in bits(self.d[k]):
                 if self._supported(x, k, timed):
                     continue
                 self.d[k] &= ~(1 << x)
@@ -216,19 +208,19 @@ class Reasoner:
         k = len(pre)
         om = self.g.openmask
         visited = sum(1 << i for i in pre)
-        for x in _bits(self.d[k + 1]):
+        for x in bits(self.d[k + 1]):
             rem = self.full & ~visited & ~(1 << x)
             reach = 1 << x
             frontier = reach
             while frontier:
                 nb = 0
-                for i in _bits(frontier):
+                for i in bits(frontier):
                     nb |= om[i]
                 nb &= rem & ~reach
                 reach |= nb
                 frontier = nb
             live = rem | (1 << x)
-            ends = sum(1 for i in _bits(rem) if (om[i] & live).bit_count() <= 1)
+            ends = sum(1 for i in bits(rem) if (om[i] & live).bit_count() <= 1)
             if reach & rem != rem or ends > 1:
                 self.d[k + 1] &= ~(1 << x)
                 why = (
@@ -255,7 +247,7 @@ class Reasoner:
         for k in range(1, n + 1):
             if not self.d[k] & (self.d[k] - 1):
                 continue
-            for x in _bits(self.d[k]):
+            for x in bits(self.d[k]):
                 probe = Reasoner(self.g, self.d)
                 probe.d[k] = 1 << x
                 try:

@@ -30,6 +30,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.bits import bits
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.stroke import solver
@@ -43,7 +44,7 @@ from puzzlesmith.stroke.board import (
     symmetries,
 )
 from puzzlesmith.stroke.logic import EASY_TECHNIQUES, GRADES, grade_index, grade_of, graph_of
-from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, bits, deduce
+from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 
 #: rectangular big cells and how often each is drawn
 BIG_RECTS: tuple[tuple[tuple[int, int], int], ...] = (

@@ -42,15 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits, lowest first (the solver's too)."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+from puzzlesmith.core.bits import bits
 
 
 class Graph:
@@ -62,7 +54,7 @@ class Graph:
 
     def __init__(self, adjmask: list[int]) -> None:
         n = len(adjmask)
-        nbr = [[*_bits(m), n] for m in adjmask]
+        nbr = [[*bits(m), n] for m in adjmask]
         nbr.append(list(range(n)))
         self.nbr = nbr
         self.rev = [
@@ -298,7 +290,7 @@ def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: Mapping[int
 def _chain(links: Links, a: int) -> list[int]:
     """The chain of joined cells through a, from one end to the other."""
     halves: list[list[int]] = []
-    for cur in _bits(links.forced_cells(a)):
+    for cur in bits(links.forced_cells(a)):
         prev = a
         half = [cur]
         while True:

@@ -69,9 +69,10 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.bits import bits
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
-from puzzlesmith.stroke.propagate import Links, _bits, extend, fits, probe, start
+from puzzlesmith.stroke.propagate import Links, extend, fits, probe, start
 
 
 def solve(board: Board, limit: int = 2) -> SolveResult:
@@ -100,7 +101,7 @@ def _two_colouring(adjmask: list[int]) -> list[int] | None:
         stack = [s]
         while stack:
             i = stack.pop()
-            for j in _bits(adjmask[i]):
+            for j in bits(adjmask[i]):
                 if colour[j] < 0:
                     colour[j] = colour[i] ^ 1
                     stack.append(j)
@@ -137,7 +138,7 @@ def step_domains(
     {0: 1, 1: 2, 2: 3}
     """
     n = len(adjmask)
-    adj = [_bits(m) for m in adjmask]
+    adj = [bits(m) for m in adjmask]
     colour = _two_colouring(list(adjmask))
     # a cell with a single neighbour can only be step 1 or step N (on more than two cells)
     leaf = [n > 2 and m.bit_count() == 1 for m in adjmask]
@@ -564,14 +565,14 @@ def _search(
     clue, may, failed = case.clue, case.may, case.failed
     n = len(adjmask)
     full = (1 << n) - 1
-    adj = [_bits(m) for m in adjmask]
+    adj = [bits(m) for m in adjmask]
     cell_at = [-1] * (n + 2)  # step → cell holding that clue
     for cell, step in clue.items():
         cell_at[step] = cell
     # due[k]: cells whose last possible step is ≤ k (still unvisited after step k → dead)
     last_step = [0] * n
     for t in range(1, n + 1):
-        for u in _bits(may[t]):
+        for u in bits(may[t]):
             last_step[u] = t
     due = [0] * (n + 1)
     for u in range(n):
@@ -719,9 +720,9 @@ def _search(
         usable = links.avail_cells(v)
         ahead = links.forced_cells(v) & ~(1 << prev)
         if ahead:  # the next cell is forced
-            cands = _bits(ahead & unv & may[nk])
+            cands = bits(ahead & unv & may[nk])
         else:
-            cands = _bits(usable & unv & may[nk])
+            cands = bits(usable & unv & may[nk])
             if len(cands) > 1:
                 cands.sort(key=order)
         touched = adj[v]
@@ -793,7 +794,7 @@ def _search(
 
     total = node_budget if node_budget is not None else 1 << 62
     if case.starts is None:
-        first = sorted(_bits(may[1]), key=base_deg.__getitem__)
+        first = sorted(bits(may[1]), key=base_deg.__getitem__)
         # several possible starts: round robin with growing quotas, so that one start
         # whose refutation is long does not hide easy solutions from the others
         quota = _START_QUOTA if len(first) > 1 else 1 << 62

@@ -41,6 +41,7 @@ import itertools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.bits import bits
 from puzzlesmith.core.mode import LogicStep
 
 #: (from cell, to cell, step of the from cell) → may the path make this move then?
@@ -106,20 +107,6 @@ class Contradiction(Exception):
 
 class _OutOfBudget(Exception):
     pass
-
-
-def bits(m: int) -> list[int]:
-    """Indices of the set bits, lowest first.
-
-    >>> bits(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _steps_text(m: int) -> str:
