@@ -195,25 +195,26 @@ def random_puzzle(rng: random.Random, width: int, height: int) -> Level:
     return with_clues(level, clue, parity)
 
 
-def pure_solver() -> ModuleType:
-    """The solver run from its source as Python, whether or not a compiled build is loaded.
+def from_source(module: str) -> ModuleType:
+    """``module`` run from its .py file as Python, whether or not a compiled build is loaded
+    (kept in ``sys.modules`` as ``<module>_pure``).
 
-    Compiled (mypyc), calls into ``propagate`` are C calls that a monkeypatched name does
-    not reach; a spy needs this copy. It is also the reference the compiled build must
-    match exactly (see tests/test_native.py).
+    Compiled (mypyc), calls between the compiled modules are C calls that a monkeypatched
+    name does not reach, and pytest collects no doctests from them.
     """
-    name = "stroke_solver_pure"
+    from puzzlesmith import _native
+
+    name = module + "_pure"
     if name not in sys.modules:
-        import puzzlesmith.stroke.solver as solver_module
-
-        path = solver_module.__file__ or ""
-        if not path.endswith(".py"):  # compiled: the source sits in the package folder
-            from puzzlesmith import _native
-
-            path = str(_native._source("puzzlesmith.stroke.solver"))
-        spec = importlib.util.spec_from_file_location(name, path)
+        spec = importlib.util.spec_from_file_location(name, _native._source(module))
         assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # (dataclasses look their module up by name)
-        spec.loader.exec_module(module)
+        loaded = importlib.util.module_from_spec(spec)
+        sys.modules[name] = loaded  # (dataclasses look their module up by name)
+        spec.loader.exec_module(loaded)
     return sys.modules[name]
+
+
+def pure_solver() -> ModuleType:
+    """The solver as Python: what a spy needs, and the reference the compiled build must
+    match exactly (tests/stroke/test_native.py)."""
+    return from_source("puzzlesmith.stroke.solver")

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from stroke_support import pure_solver, random_puzzle
+from stroke_support import from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
 from puzzlesmith.stroke import propagate, solver
@@ -117,16 +117,6 @@ def test_the_compiled_solver_finds_exactly_what_its_source_finds() -> None:
 @pytest.mark.parametrize("module", _native.MODULES)
 def test_doctests_of_the_compiled_modules_run_from_source(module: str) -> None:
     """Compiled, a module's docstrings are not collected by pytest; run them from source."""
-    spec = importlib.util.spec_from_file_location(
-        module + "_doctest", _native._source(module)
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    try:
-        spec.loader.exec_module(mod)
-        result = doctest.testmod(mod)
-    finally:
-        del sys.modules[spec.name]
+    result = doctest.testmod(from_source(module))
     assert result.failed == 0
     assert result.attempted >= 2

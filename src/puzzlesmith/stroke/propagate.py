@@ -21,9 +21,9 @@ techniques over bitmasks. A step of the path is one more joined edge: ``extend``
 the parent's state (lists of n + 1 ints) and propagates only from what changed, so
 backtracking needs no undo. A cell's masks are over its own neighbour list (bit j: its
 j-th neighbour; the last one is the virtual cell), so they stay small ints, which cost no
-allocation where a mask over the board would (they are most of the solver's work). ``probe`` goes one level deeper (failed-literal probing,
-as SAT solvers and CP-SAT's presolve do): an edge whose join alone leads to a
-contradiction is dropped.
+allocation where a mask over the board would (they are most of the solver's work).
+``probe`` goes one level deeper (failed-literal probing, as SAT solvers and CP-SAT's
+presolve do): an edge whose join alone leads to a contradiction is dropped.
 
 >>> line = [0b0010, 0b0101, 0b1010, 0b0100]  # a - b - c - d, d last
 >>> root = start(line, 0, 0b1000)
@@ -57,22 +57,14 @@ class Graph:
         nbr = [[*bits(m), n] for m in adjmask]
         nbr.append(list(range(n)))
         self.nbr = nbr
-        self.rev = [
-            [u if w == n else (len(nbr[w]) - 1 if u == n else nbr[w].index(u)) for w in lst]
-            for u, lst in enumerate(nbr)
-        ]
+        self.rev = [[nbr[w].index(u) for w in lst] for u, lst in enumerate(nbr)]
 
     def index(self, x: int, y: int) -> int:
         """Where y sits in x's neighbour list; -1 when they are not neighbours."""
-        n = len(self.nbr) - 1
-        if x == n:
+        if x == len(self.nbr) - 1:
             return y  # the virtual cell's list is every cell in order
-        lst = self.nbr[x]
-        last = len(lst) - 1
-        if y == n:
-            return last
-        for j in range(last):
-            if lst[j] == y:
+        for j, z in enumerate(self.nbr[x]):
+            if z == y:
                 return j
         return -1
 
@@ -122,8 +114,6 @@ class Links:
 
     def cells(self, u: int, mask: int) -> int:
         """A mask over u's neighbour list as a mask over the cells (bit n: virtual cell)."""
-        if u == len(self.avail) - 1:
-            return mask  # the virtual cell's list is every cell in order
         nb = self.g.nbr[u]
         out = 0
         while mask:
@@ -290,8 +280,9 @@ def fits(links: Links, v: int, w: int, k: int, may: list[int], clue: Mapping[int
 def _chain(links: Links, a: int) -> list[int]:
     """The chain of joined cells through a, from one end to the other."""
     halves: list[list[int]] = []
-    for cur in bits(links.forced_cells(a)):
-        prev = a
+    nb = links.g.nbr[a]
+    for j in bits(links.forced[a]):
+        prev, cur = a, nb[j]
         half = [cur]
         while True:
             nxt = _onward(links, cur, prev)
@@ -319,7 +310,9 @@ def _steps_fit(chain: list[int], base: int, d: int, k: int, may: list[int]) -> b
     return True
 
 
-def probe(links: Links, v: int, w: int, k: int, may: list[int], clue: Mapping[int, int]) -> Links | None:
+def probe(
+    links: Links, v: int, w: int, k: int, may: list[int], clue: Mapping[int, int]
+) -> Links | None:
     """Failed-edge probing: join each undecided edge on a copy and drop the edges whose
     join contradicts the degree rules, until none is dropped; then check the chains.
 

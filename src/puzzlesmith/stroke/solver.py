@@ -717,14 +717,12 @@ def _search(
         probe_at = nodes[0] + _PROBE_AFTER
         nk = k + 1
         prev = path[-2] if k > 1 else v  # (v itself at the start: never a neighbour)
-        usable = links.avail_cells(v)
         ahead = links.forced_cells(v) & ~(1 << prev)
-        if ahead:  # the next cell is forced
-            cands = bits(ahead & unv & may[nk])
-        else:
-            cands = bits(usable & unv & may[nk])
-            if len(cands) > 1:
-                cands.sort(key=order)
+        # (a forced cell is usable: the list of usable ones is needed only without one)
+        usable = ahead or links.avail_cells(v)
+        cands = bits(usable & unv & may[nk])
+        if not ahead and len(cands) > 1:
+            cands.sort(key=order)
         touched = adj[v]
         for w in cands:
             if not (usable >> w) & 1:
