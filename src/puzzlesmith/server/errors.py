@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -32,11 +32,17 @@ class ApiError(Exception):
         self.field = field
 
 
-def _json(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+def _json(
+    status: int,
+    code: str,
+    message: str,
+    field: str | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
     body: dict[str, str] = {"error": code, "message": message}
     if field is not None:
         body["field"] = field
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _one_line(text: str) -> str:
@@ -103,7 +109,8 @@ def install(app: FastAPI) -> None:
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
         status = exc.status_code if exc.status_code < 500 else 503
-        return _json(status, code, _one_line(str(exc.detail)))
+        # keep Starlette's headers: a 405 must say which methods are allowed (RFC 9110)
+        return _json(status, code, _one_line(str(exc.detail)), headers=exc.headers)
 
     for exc_type, (status, code, field) in _ENGINE_ERRORS.items():
         app.add_exception_handler(exc_type, _engine_handler(status, code, field))

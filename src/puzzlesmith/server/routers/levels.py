@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from puzzlesmith.server.catalog import level_of, mode_of
+from puzzlesmith.server.payloads import View
 from puzzlesmith.server.schemas import ErrorOut
 
 router = APIRouter(prefix="/api", tags=["levels"])
@@ -15,6 +16,8 @@ router = APIRouter(prefix="/api", tags=["levels"])
 @router.get(
     "/modes/{mode}/levels/{level_id}",
     responses={404: {"model": ErrorOut}},
+    response_model=View,
+    response_model_exclude_unset=True,
 )
 def get_level(mode: str, level_id: str) -> dict[str, Any]:
     """``mode.view(level)``; hidden levels (rule samples) are reachable by id."""

@@ -8,11 +8,16 @@ from fastapi import APIRouter
 
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.payloads import Hint, State, tagged
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, ErrorOut, HintBody, MovesBody
 
 router = APIRouter(prefix="/api", tags=["play"])
 
-_ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"model": ErrorOut}}
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "a body that is not JSON"},
+    404: {"model": ErrorOut},
+    422: {"model": ErrorOut},
+}
 
 
 def _check_moves(moves: list[str]) -> None:
@@ -23,16 +28,26 @@ def _check_moves(moves: list[str]) -> None:
             )
 
 
-@router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
+@router.post(
+    "/modes/{mode}/levels/{level_id}/check",
+    responses=_ERRORS,
+    response_model=State,
+    response_model_exclude_unset=True,
+)
 def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
     """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
     m = mode_of(mode)
     lv = level_of(m, level_id)
     _check_moves(body.moves)
-    return m.replay(lv, body.moves)
+    return tagged(m.id, m.replay(lv, body.moves))
 
 
-@router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
+@router.post(
+    "/modes/{mode}/levels/{level_id}/hint",
+    responses=_ERRORS,
+    response_model=Hint,
+    response_model_exclude_unset=True,
+)
 def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
     """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
     m = mode_of(mode)
@@ -43,4 +58,4 @@ def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
             422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
         )
     _check_moves(body.moves)
-    return m.hint(lv, body.moves, body.kind)
+    return tagged(m.id, m.hint(lv, body.moves, body.kind))

@@ -1,0 +1,70 @@
+"""Shapes the play payloads of several modes share: the base model and path-mode parts.
+
+Every payload model accepts fields it does not declare (``extra="allow"``): a field an
+engine adds reaches the client instead of failing the response, and
+tests/server/test_payloads.py fails until the model declares it, so the schema stays
+complete without a new field ever costing a player a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Payload(BaseModel):
+    """A JSON object the API answers with; undeclared fields pass through (see above)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Bounds(Payload):
+    """The board's bounding box, in the mode's drawing units."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+# ---- path modes (Number Stroke, Hex Walls): shared state and hint shapes ---------------
+class PathConflict(Payload):
+    """A clue broken at one position of the path."""
+
+    cell: str
+    step: int
+    code: Literal["clue-step", "step-elsewhere", "parity"]
+    clue: int | None = Field(default=None, description="the number the cell demands")
+    parity: Literal["odd", "even"] | None = Field(
+        default=None, description="the parity the cell demands"
+    )
+
+
+class PathState(Payload):
+    """The position the moves reach: path, steps, conflicts, and whether it is solved."""
+
+    path: list[str] = Field(description="cell ids from step 1")
+    steps: dict[str, int] = Field(description="cell id → its step on the path")
+    revealed: dict[str, int] = Field(description="numbers revealed by hints: cell id → step")
+    conflicts: list[PathConflict]
+    end: str | None = Field(description="the path's last cell")
+    deadEnd: bool = Field(description="no way on from the end while not cleared")
+    remaining: int = Field(description="cells not yet on the path")
+    cleared: bool
+
+
+class RevealHint(Payload):
+    """A number revealed: ``cell`` gets ``step`` (null cell: every step is known)."""
+
+    kind: Literal["reveal"]
+    cell: str | None
+    step: int | None = None
+
+
+class GuideHint(Payload):
+    """Where to go: start, next, rewind to, restart, or done."""
+
+    kind: Literal["guide"]
+    action: Literal["start", "next", "rewind", "restart", "done"]
+    cell: str | None

@@ -1,0 +1,138 @@
+"""Typed API payloads: every mode's view, check and hint answers match their models and
+``/openapi.json`` (schemathesis validates real responses against the published schema)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
+from pydantic import BaseModel, TypeAdapter
+
+from puzzlesmith.core import registry
+from puzzlesmith.server.app import create_app
+from puzzlesmith.server.catalog import catalog
+from puzzlesmith.server.payloads import MODELS, Hint, State, View
+
+APP = create_app()
+SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", APP)
+BASE = "/api/modes/{mode}/levels/{level_id}"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(APP, raise_server_exceptions=False)
+
+
+def undeclared(value: Any, where: str = "$") -> Iterator[str]:
+    """Paths of fields a model let through without declaring them (``extra="allow"``)."""
+    if isinstance(value, BaseModel):
+        for key in value.model_extra or {}:
+            yield f"{where}.{key}"
+        for name in type(value).model_fields:
+            yield from undeclared(getattr(value, name), f"{where}.{name}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from undeclared(item, f"{where}[{i}]")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from undeclared(item, f"{where}.{key}")
+
+
+def validated(adapter: TypeAdapter[Any], case: schemathesis.Case, r: Any) -> None:
+    """The response is 200, fits the OpenAPI schema, and its model declares every field."""
+    assert r.status_code == 200, r.text
+    case.validate_response(r)
+    assert list(undeclared(adapter.validate_python(r.json()))) == []
+
+
+def positions(client: TestClient, url: str, mode_id: str, view: dict[str, Any]) -> list[list[str]]:
+    """Empty, half-way, solved, and a wrong position with conflicts (the one place the
+    test names move formats)."""
+    sol = view["solution"]
+    if mode_id == "04-cows":
+        moves = [f"cow {r} {c}" for r, c in enumerate(sol)]
+        wrong = ["cow 0 0", "cow 0 1", "mark 1 0"]  # two cows in a row, touching
+    else:
+        moves = [f"start {sol[0]}"] + [f"add {c}" for c in sol[1:]]
+        wrong = moves[:1]  # a walk that leaves the solution wherever it can
+        path = [sol[0]]
+        while len(path) < len(sol):
+            options = [c for c in view["adjacency"][path[-1]] if c not in path]
+            options.sort(key=lambda c: c == sol[len(path)])
+            ok = [c for c in options if _legal(client, url, [*wrong, f"add {c}"])]
+            if not ok:
+                break
+            path.append(ok[0])
+            wrong.append(f"add {ok[0]}")
+    return [[], moves[: len(moves) // 2], wrong, moves]
+
+
+def _legal(client: TestClient, url: str, moves: list[str]) -> bool:
+    return client.post(url + "/check", json={"moves": moves}).status_code == 200
+
+
+def test_every_registered_mode_has_payload_models() -> None:
+    assert set(MODELS) == {m.id for m in registry.all_modes()}
+
+
+def test_openapi_names_the_payload_unions(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for path, kind in (("", "View"), ("/check", "State"), ("/hint", "Hint")):
+        verb = "get" if not path else "post"
+        body = spec["paths"][BASE + path][verb]["responses"]["200"]["content"]
+        schema = body["application/json"]["schema"]
+        assert schema["discriminator"]["propertyName"] == "mode", (kind, schema)
+        assert len(schema["oneOf"]) == len(MODELS)
+
+
+@pytest.mark.parametrize("mode", [m.id for m in registry.all_modes()])
+def test_every_level_view_matches_the_schema(client: TestClient, mode: str) -> None:
+    m = registry.get(mode)
+    adapter: TypeAdapter[Any] = TypeAdapter(View)
+    op = SCHEMA[BASE]["GET"]
+    ids = [lv.id for p in catalog(m).listed for lv in p.levels]
+    ids += [lv.id for f in m.hidden_pack_files() for lv in m.load_file(f).levels]
+    for level_id in ids:
+        case = op.Case(path_parameters={"mode": mode, "level_id": level_id})
+        validated(adapter, case, case.call(app=APP))
+
+
+@pytest.mark.parametrize("mode", [m.id for m in registry.all_modes()])
+def test_check_and_hint_answers_match_the_schema(client: TestClient, mode: str) -> None:
+    m = registry.get(mode)
+    state, hint = TypeAdapter(State), TypeAdapter(Hint)
+    check_op, hint_op = SCHEMA[BASE + "/check"]["POST"], SCHEMA[BASE + "/hint"]["POST"]
+    seen_kinds: set[str] = set()
+    conflicts = 0
+    for p in catalog(m).listed[:2]:
+        for lv in p.levels[:3]:
+            params = {"mode": mode, "level_id": lv.id}
+            view = client.get(BASE.format(**params)).json()
+            url = BASE.format(**params)
+            found = positions(client, url, mode, view)
+            for position in found:
+                case = check_op.Case(path_parameters=params, body={"moves": position})
+                r = case.call(app=APP)
+                validated(state, case, r)
+                assert r.json()["mode"] == mode
+                conflicts += len(r.json()["conflicts"])
+                for kind in m.hint_kinds:
+                    body = {"moves": position, "kind": kind}
+                    case = hint_op.Case(path_parameters=params, body=body)
+                    r = case.call(app=APP)
+                    validated(hint, case, r)
+                    seen_kinds.add(r.json()["kind"])
+            assert client.post(url + "/check", json={"moves": found[-1]}).json()["cleared"]
+    assert conflicts  # the wrong positions reach the conflict payloads
+    assert len(seen_kinds) > 1  # ... and more than one kind of hint
+
+
+@SCHEMA.parametrize()
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+def test_schemathesis_fuzz_conforms(case: schemathesis.Case) -> None:
+    """Random requests to every route: no 500, and whatever comes back fits the schema."""
+    case.call_and_validate(app=APP)
