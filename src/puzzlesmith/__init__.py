@@ -9,5 +9,5 @@ from puzzlesmith import _native
 
 __version__ = "0.1.0"
 
-# the compiled solver, when a fresh build of it sits in build/native (see _native)
-_native.install()
+# a checkout's in-place compiled solver runs only while it matches its sources (see _native)
+_native.guard_inplace()

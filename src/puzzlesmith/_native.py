@@ -1,90 +1,45 @@
-"""The Number Stroke solver compiled to C with mypyc, loaded only while it matches its source.
+"""Which build of the Number Stroke solver runs, and the guard on in-place builds.
 
-The exact solver's search is pure Python. Compiled by mypyc (the compiler that ships with
-mypy, used for mypy and black themselves) the same code runs 2.3× faster on large boards,
-which the benchmark's 10× ratio to CP-SAT needs (docs/stroke-solver.md).
+The exact solver's search is pure Python. Compiled by mypyc (as mypy and black ship
+theirs) the same code runs 2.3× faster on large boards, which the benchmark's 10× ratio
+to CP-SAT needs (docs/stroke-solver.md). ``setup.py`` compiles ``MODULES`` when a wheel
+is built, so an installed wheel carries the extension modules next to the pure sources
+and Python's normal import prefers them; no import hook is involved. A build with
+``PUZZLESMITH_PURE=1``, or without a C compiler, is pure Python with the same answers.
 
-The compiled modules live outside the source tree, in ``build/native/`` of a source
-checkout, with a manifest of the source hashes they were built from. At import
-(``puzzlesmith/__init__``) a finder is installed only when every listed source still has
-its recorded hash, so an edited ``solver.py`` is never shadowed by a stale build: it runs
-as Python until the next ``python tools/build_native.py`` (``scripts/setup dev`` runs it).
-``PUZZLESMITH_PURE=1`` forces pure Python.
-
-No compiler, no mypy, an installed wheel: everything works the same, only slower.
+A source checkout (``scripts/setup dev``) installs the sources editable and compiles
+them in place (``tools/build_native.py``), recording in ``native.json`` the hash of every
+source the compiled modules import, transitively (an edit to ``stroke/board.py`` changes
+types the compiled code relies on). :func:`guard_inplace` runs when ``puzzlesmith`` is
+imported: when any of those sources changed, it deletes the stale in-place modules
+before anything imports them, so an edit always runs (as Python) until the next build.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import json
-import os
-import shutil
 import sys
-from collections.abc import Sequence
-from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
 #: the modules compiled together (calls between them become C calls)
 MODULES = ("puzzlesmith.core.bits", "puzzlesmith.stroke.propagate", "puzzlesmith.stroke.solver")
+#: mypyc's shared library for the group (``puzzlesmith__mypyc``), at the top level
+GROUP = "puzzlesmith"
 
-SRC = Path(__file__).resolve().parent.parent  # src/ in a checkout
-OUT = SRC.parent / "build" / "native"
-MANIFEST = "manifest.json"
-
-
-def _source(module: str, src: Path = SRC) -> Path:
-    return src.joinpath(*module.split(".")).with_suffix(".py")
+PACKAGE = Path(__file__).resolve().parent
+MANIFEST = PACKAGE / "native.json"  # only in a checkout with an in-place build
 
 
-def _digest(path: Path) -> str:
+def source_of(module: str, root: Path = PACKAGE.parent) -> Path:
+    """The .py file of ``module`` under ``root`` (``src/`` of a checkout, site-packages)."""
+    return root.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def fresh(out: Path = OUT, src: Path = SRC) -> bool:
-    """Whether ``out`` holds a build of exactly the current sources, for this Python."""
-    try:
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        return bool(
-            manifest.get("python") == sys.implementation.cache_tag
-            and set(manifest.get("modules", {})) == set(MODULES)
-            and all(_digest(_source(m, src)) == h for m, h in manifest["modules"].items())
-            and all((out / f).is_file() for f in manifest["files"])
-        )
-    except (OSError, ValueError, TypeError, AttributeError, KeyError):
-        return False
-
-
-class _Finder(importlib.abc.MetaPathFinder):
-    """Finds the compiled modules (and mypyc's shared library) in ``out``."""
-
-    def __init__(self, out: Path) -> None:
-        self.out = out
-
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> ModuleSpec | None:
-        if fullname not in MODULES and not fullname.endswith("__mypyc"):
-            return None
-        base = self.out.joinpath(*fullname.split("."))
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            so = base.with_name(base.name + suffix)
-            if so.is_file():
-                return importlib.util.spec_from_file_location(fullname, so)
-        return None
-
-
-def install(out: Path = OUT, src: Path = SRC) -> bool:
-    """Put the finder first on ``sys.meta_path`` when the build is fresh; True if it was."""
-    if os.environ.get("PUZZLESMITH_PURE") or not fresh(out, src):
-        return False
-    if not any(isinstance(f, _Finder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _Finder(out))
-    return True
 
 
 def compiled(module: ModuleType) -> bool:
@@ -92,36 +47,58 @@ def compiled(module: ModuleType) -> bool:
     return not str(getattr(module, "__file__", "")).endswith(".py")
 
 
-def build(out: Path = OUT, src: Path = SRC) -> None:
-    """Compile ``MODULES`` with mypyc into ``out`` and record the sources' hashes.
+def describe() -> str:
+    """Which solver build this process runs, for ``puzzlesmith --version`` and ``modes``."""
+    from puzzlesmith.stroke import solver
 
-    Raises ``RuntimeError`` with mypyc's last lines when it fails (no C compiler, no
-    Python headers): the caller decides whether pure Python is good enough.
+    return "compiled (mypyc)" if compiled(solver) else "pure Python"
+
+
+def inplace_libraries(root: Path = PACKAGE.parent) -> list[Path]:
+    """Extension modules of an in-place build under ``root`` (a checkout's ``src/``)."""
+    found: list[Path] = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        found += [source_of(m, root).with_suffix(suffix) for m in MODULES]
+        found.append(root / f"{GROUP}__mypyc{suffix}")
+    return [p for p in found if p.is_file()]
+
+
+def fresh(manifest: Path = MANIFEST, root: Path = PACKAGE.parent) -> bool:
+    """Whether the in-place build matches every source it was compiled from."""
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+        return bool(
+            data.get("python") == sys.implementation.cache_tag
+            and set(data.get("modules", ())) == set(MODULES)
+            and data["sources"]
+            and all(digest(root / rel) == h for rel, h in data["sources"].items())
+            and all((root / rel).is_file() for rel in data["files"])
+        )
+    except (OSError, ValueError, TypeError, AttributeError, KeyError):
+        return False
+
+
+def guard_inplace(manifest: Path = MANIFEST, root: Path = PACKAGE.parent) -> list[Path]:
+    """Delete a stale in-place build (see the module docstring); the files deleted.
+
+    Only in a checkout (``root/../pyproject.toml``): an installed wheel's modules were
+    compiled from the sources installed beside them and are never touched.
     """
-    import subprocess  # (only here: every import of puzzlesmith reads this module)
-
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    for module in MODULES:  # mypyc copies each library next to where its package would be
-        out.joinpath(*module.split(".")[:-1]).mkdir(parents=True, exist_ok=True)
-    sources = [_source(m, src) for m in MODULES]
-    digests = {m: _digest(p) for m, p in zip(MODULES, sources, strict=True)}
-    # its own mypy config: the project's (found in a parent folder) checks every package
-    (out / "mypy.ini").write_text("[mypy]\nignore_missing_imports = True\n", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *map(str, sources)],
-        cwd=out,
-        capture_output=True,
-        text=True,
-        check=False,
+    if not (root.parent / "pyproject.toml").is_file():
+        return []
+    libraries = inplace_libraries(root)
+    if not libraries or fresh(manifest, root):
+        return []
+    gone: list[Path] = []
+    for path in [*libraries, manifest]:
+        try:
+            path.unlink(missing_ok=True)
+            gone.append(path)
+        except OSError:  # a read-only checkout: say so rather than run stale code silently
+            print(f"puzzlesmith: cannot remove the stale compiled {path}", file=sys.stderr)
+    print(
+        "puzzlesmith: the compiled solver was older than its sources; removed, running pure "
+        "Python until `python tools/build_native.py` (scripts/setup dev) rebuilds it",
+        file=sys.stderr,
     )
-    if done.returncode != 0:
-        shutil.rmtree(out, ignore_errors=True)
-        tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
-        raise RuntimeError("mypyc failed: " + " | ".join(tail))
-    shutil.rmtree(out / "build", ignore_errors=True)  # the generated C and object files
-    libraries = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.suffix == ".so")
-    if not libraries:
-        raise RuntimeError("mypyc made no extension module")
-    manifest = {"python": sys.implementation.cache_tag, "modules": digests, "files": libraries}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return gone

@@ -206,7 +206,7 @@ def from_source(module: str) -> ModuleType:
 
     name = module + "_pure"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _native._source(module))
+        spec = importlib.util.spec_from_file_location(name, _native.source_of(module))
         assert spec is not None and spec.loader is not None
         loaded = importlib.util.module_from_spec(spec)
         sys.modules[name] = loaded  # (dataclasses look their module up by name)

@@ -1,14 +1,17 @@
-"""The compiled solver (mypyc, ``puzzlesmith._native``): loaded only while it matches its
-source, and then it gives exactly what the source gives."""
+"""The compiled solver (mypyc): built into the wheel, guarded in a checkout's in-place build,
+and giving exactly what its source gives."""
 
 from __future__ import annotations
 
 import doctest
+import importlib.machinery
 import importlib.util
 import json
 import os
 import random
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -18,80 +21,160 @@ from puzzlesmith import _native
 from puzzlesmith.stroke import propagate, solver
 from puzzlesmith.stroke.board import board_of
 
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools/build_native.py")
+assert _spec is not None and _spec.loader is not None
+build_native = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_native)
 
-def fake_tree(tmp_path: Path) -> tuple[Path, Path]:
-    """A src/ holding the compiled modules' sources and an out/ with a manifest of them."""
-    src, out = tmp_path / "src", tmp_path / "out"
-    digests = {}
+
+def fake_checkout(tmp_path: Path) -> Path:
+    """A checkout's src/ with the compiled modules' sources, libraries and a manifest."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    src = tmp_path / "src"
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for module in _native.MODULES:
-        path = _native._source(module, src)
+        path = _native.source_of(module, src)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"# {module}\n", encoding="utf-8")
-        digests[module] = _native._digest(path)
-    out.mkdir()
-    (out / "lib.so").write_bytes(b"")
-    manifest = {"python": sys.implementation.cache_tag, "modules": digests, "files": ["lib.so"]}
-    (out / _native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
-    return src, out
+        path.with_suffix(suffix).write_bytes(b"")
+    (src / f"{_native.GROUP}__mypyc{suffix}").write_bytes(b"")
+    libraries = _native.inplace_libraries(src)
+    manifest = {
+        "python": sys.implementation.cache_tag,
+        "modules": list(_native.MODULES),
+        "sources": {
+            str(_native.source_of(m, Path())): _native.digest(_native.source_of(m, src))
+            for m in _native.MODULES
+        },
+        "files": [str(p.relative_to(src)) for p in libraries],
+    }
+    (src / "puzzlesmith" / "native.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return src
 
 
-def test_a_build_is_fresh_only_for_the_sources_it_was_built_from(tmp_path: Path) -> None:
-    src, out = fake_tree(tmp_path)
-    assert _native.fresh(out, src)
-    # an edited source: the build is stale, so the source runs
-    _native._source(_native.MODULES[-1], src).write_text("# edited\n", encoding="utf-8")
-    assert not _native.fresh(out, src)
+def test_an_in_place_build_is_fresh_only_for_the_sources_it_was_built_from(
+    tmp_path: Path,
+) -> None:
+    src = fake_checkout(tmp_path)
+    manifest = src / "puzzlesmith" / "native.json"
+    assert len(_native.inplace_libraries(src)) == len(_native.MODULES) + 1
+    assert _native.fresh(manifest, src)
+    assert _native.guard_inplace(manifest, src) == []  # fresh: kept
+    _native.source_of(_native.MODULES[0], src).write_text("# edited\n", encoding="utf-8")
+    assert not _native.fresh(manifest, src)
 
 
-def test_a_build_with_a_library_missing_is_not_fresh(tmp_path: Path) -> None:
-    src, out = fake_tree(tmp_path)
-    (out / "lib.so").unlink()
-    assert not _native.fresh(out, src)
-
-
-def test_a_manifest_without_its_list_of_libraries_is_not_fresh(tmp_path: Path) -> None:
-    src, out = fake_tree(tmp_path)
-    manifest = json.loads((out / _native.MANIFEST).read_text(encoding="utf-8"))
-    del manifest["files"]  # (an older build's manifest)
-    (out / _native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
-    assert not _native.fresh(out, src)
+def test_a_stale_in_place_build_is_removed_before_it_can_be_imported(tmp_path: Path) -> None:
+    src = fake_checkout(tmp_path)
+    manifest = src / "puzzlesmith" / "native.json"
+    _native.source_of(_native.MODULES[-1], src).write_text("# edited\n", encoding="utf-8")
+    gone = _native.guard_inplace(manifest, src)
+    assert len(gone) == len(_native.MODULES) + 2  # the libraries and the manifest
+    assert _native.inplace_libraries(src) == [] and not manifest.exists()
 
 
 @pytest.mark.parametrize(
     "manifest",
     [
+        None,  # libraries without a manifest (built by hand): unchecked, so removed
         "{not json",
-        json.dumps({"python": "cpython-0", "modules": {}}),
-        json.dumps({"python": sys.implementation.cache_tag, "modules": {"x": "0"}}),
+        json.dumps({"python": "cpython-0", "modules": [], "sources": {}, "files": []}),
         json.dumps([1, 2]),
     ],
 )
-def test_a_broken_or_foreign_manifest_means_no_build(tmp_path: Path, manifest: str) -> None:
-    src, out = fake_tree(tmp_path)
-    (out / _native.MANIFEST).write_text(manifest, encoding="utf-8")
-    assert not _native.fresh(out, src)
-    assert not _native.fresh(tmp_path / "nowhere", src)
+def test_a_missing_or_foreign_manifest_means_a_stale_build(
+    tmp_path: Path, manifest: str | None
+) -> None:
+    src = fake_checkout(tmp_path)
+    path = src / "puzzlesmith" / "native.json"
+    if manifest is None:
+        path.unlink()
+    else:
+        path.write_text(manifest, encoding="utf-8")
+    assert not _native.fresh(path, src)
+    assert _native.guard_inplace(path, src)
+    assert _native.inplace_libraries(src) == []
 
 
-def test_the_finder_serves_only_the_compiled_modules(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    lib = out / "puzzlesmith" / "stroke" / f"solver{suffix}"
-    lib.parent.mkdir(parents=True)
-    lib.write_bytes(b"")
-    (out / f"abc__mypyc{suffix}").write_bytes(b"")
-    finder = _native._Finder(out)
-    spec = finder.find_spec("puzzlesmith.stroke.solver", None)
-    assert spec is not None and spec.origin == str(lib)
-    assert finder.find_spec("abc__mypyc", None) is not None  # mypyc's shared library
-    assert finder.find_spec("puzzlesmith.stroke.propagate", None) is None  # not built here
-    assert finder.find_spec("puzzlesmith.stroke.board", None) is None  # never compiled
+def test_an_installed_package_is_never_touched(tmp_path: Path) -> None:
+    src = fake_checkout(tmp_path)
+    (tmp_path / "pyproject.toml").unlink()  # site-packages: no checkout around it
+    (src / "puzzlesmith" / "native.json").unlink()
+    assert _native.guard_inplace(src / "puzzlesmith" / "native.json", src) == []
+    assert len(_native.inplace_libraries(src)) == len(_native.MODULES) + 1
 
 
-def test_the_compiled_solver_is_loaded_exactly_when_its_build_is_fresh() -> None:
-    expected = _native.fresh() and not os.environ.get("PUZZLESMITH_PURE")
+def test_the_manifest_covers_the_modules_whose_types_the_compiled_code_uses() -> None:
+    """An edit to stroke/board.py once left a build "fresh" whose solver raised TypeError."""
+    deps = {
+        str(p.relative_to(build_native.SRC)) for p in build_native.dependencies(_native.MODULES)
+    }
+    assert {str(_native.source_of(m, Path())) for m in _native.MODULES} <= deps
+    assert "puzzlesmith/stroke/board.py" in deps
+    assert "puzzlesmith/core/mode.py" in deps  # SolveResult
+    assert "puzzlesmith/server/app.py" not in deps
+
+
+def test_this_checkout_runs_the_compiled_solver_exactly_when_its_build_is_fresh() -> None:
+    expected = bool(_native.inplace_libraries()) and _native.fresh()
     assert _native.compiled(solver) == expected
     assert _native.compiled(propagate) == expected
+
+
+def _search_answers(search_module_name: str) -> str:
+    """Answers of ``solver.search`` on seeded random boards (pure or compiled alike)."""
+    return f"""
+import random, sys
+sys.path.insert(0, {str(ROOT / "tests" / "stroke")!r})
+from support import random_puzzle
+from puzzlesmith.stroke.board import board_of
+import {search_module_name} as solver
+rng = random.Random(7)
+for i in range(12):
+    b = board_of(random_puzzle(rng, rng.randint(3, 7), rng.randint(3, 7)))
+    print(repr(solver.search(b.adjmask, dict(b.clue), dict(b.parity), 3, node_budget=200)))
+"""
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_compiled_solver_and_its_sources(tmp_path: Path) -> None:
+    """What ``pip install`` and ``./scripts/play`` get: a wheel with the extension modules
+    beside the .py files, which a plain import picks; and the same answers as the source."""
+    if not (ROOT / "setup.py").is_file():
+        pytest.skip("not a source checkout")
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLESMITH_PURE"}
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+         "-w", str(tmp_path / "dist"), str(ROOT)],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-2000:]
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    for module in _native.MODULES:
+        stem = str(_native.source_of(module, Path()).with_suffix(""))
+        assert f"{stem}.py" in names
+        assert any(n.startswith(stem + ".") and n.endswith((".so", ".pyd")) for n in names)
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site")
+    run = subprocess.run(
+        [sys.executable, "-I", "-c",
+         f"import sys; sys.path[:0] = [{str(tmp_path / 'site')!r}]\n"
+         "from puzzlesmith import _native; print(_native.describe())\n"
+         + _search_answers("puzzlesmith.stroke.solver")],
+        capture_output=True, text=True, cwd=tmp_path, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    first, *answers = run.stdout.splitlines()
+    assert first == "compiled (mypyc)"
+    ref = pure_solver()
+    rng = random.Random(7)
+    expected = []
+    for _ in range(12):
+        b = board_of(random_puzzle(rng, rng.randint(3, 7), rng.randint(3, 7)))
+        got = ref.search(b.adjmask, dict(b.clue), dict(b.parity), 3, node_budget=200)
+        expected.append(repr(got))
+    assert answers == expected
 
 
 @pytest.mark.skipif(not _native.compiled(solver), reason="no fresh compiled build here")

@@ -6,6 +6,7 @@ import sys
 
 import typer
 
+from puzzlesmith import _native
 from puzzlesmith.cli.commands import build_mode_app
 from puzzlesmith.cli.play import play
 from puzzlesmith.core import registry
@@ -35,6 +36,7 @@ def build_app() -> typer.Typer:
                 f"{mode.cli_name:8} {mode.id:18} {mode.title_en} / {mode.title_zh} "
                 f"({len(packs)} packs)"
             )
+        typer.echo(f"Number Stroke solver: {_native.describe()}")
 
     return app
 

@@ -28,5 +28,8 @@ def play(
         raise fail(
             f"play: cannot listen on {host}:{port} ({exc.strerror or exc})", EXIT_UNREADABLE
         ) from None
+    from puzzlesmith import _native
+
     typer.echo(f"Puzzlesmith is running: open http://{host}:{port}/  (Ctrl+C to stop)")
+    typer.echo(f"Number Stroke solver: {_native.describe()}")
     uvicorn.run(create_app(), host=host, port=port, log_level="warning")
