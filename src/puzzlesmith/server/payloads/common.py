@@ -28,6 +28,15 @@ class Bounds(Payload):
     h: float
 
 
+class GridBounds(Bounds):
+    """A bounding box in whole grid units."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+
 # ---- path modes (Number Stroke, Hex Walls): shared state and hint shapes ---------------
 class PathConflict(Payload):
     """A clue broken at one position of the path."""

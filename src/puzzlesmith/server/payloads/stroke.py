@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from puzzlesmith.server.payloads.common import (
-    Bounds,
+    GridBounds,
     GuideHint,
     PathState,
     Payload,
@@ -37,7 +37,7 @@ class StrokeView(Payload):
     id: str
     caption: str | None
     n: int = Field(description="number of cells (= steps)")
-    bounds: Bounds
+    bounds: GridBounds
     cells: list[StrokeCell]
     adjacency: dict[str, list[str]]
     start: str | None = Field(description="the cell of step 1, when it is a clue")
