@@ -5,6 +5,8 @@ in-place build is absent or stale, then records in ``src/puzzlesmith/native.json
 hash of every source the compiled modules import, transitively, which the import of
 ``puzzlesmith`` checks. ``scripts/setup dev`` runs it; ``--status`` only says whether
 the build is fresh. A failed build leaves pure Python in use and exits 1.
+``PUZZLESMITH_PURE=1`` removes the in-place build instead: the checkout runs pure Python
+(``PUZZLESMITH_PURE=1 scripts/setup dev``, e.g. to measure what compiling gains).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def build(src: Path = SRC) -> list[Path]:
     """
     for path in [*_native.inplace_libraries(src), src / "puzzlesmith" / "native.json"]:
         path.unlink(missing_ok=True)
-    env = {k: v for k, v in os.environ.items() if k != "PUZZLESMITH_PURE"}
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLESMITH_PURE"}  # (setup.py's switch)
     done = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace"],
         cwd=src.parent,
@@ -95,6 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python tools/build_native.py [--status]", file=sys.stderr)
         return 2
     manifest = SRC / "puzzlesmith" / "native.json"
+    if os.environ.get("PUZZLESMITH_PURE") and not args:
+        for path in [*_native.inplace_libraries(SRC), manifest]:
+            path.unlink(missing_ok=True)
+        print("PUZZLESMITH_PURE is set: no compiled solver, the checkout runs pure Python")
+        return 0
     if _native.fresh(manifest, SRC):
         print("compiled solver: fresh")
         return 0
