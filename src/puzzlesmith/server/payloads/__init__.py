@@ -8,7 +8,7 @@ models. ``MODELS`` lists the models per mode id; a test checks it covers the reg
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from pydantic import BaseModel, Field
 
@@ -20,11 +20,15 @@ View = Annotated[StrokeView | HexView | CowsView, Field(discriminator="mode")]
 State = Annotated[StrokeState | HexState | CowsState, Field(discriminator="mode")]
 Hint = Annotated[StrokeHint | HexHint | CowsHint, Field(discriminator="mode")]
 
-#: mode id → (view, state, hint) payload types
+_TRIPLES: tuple[tuple[type[BaseModel], type[BaseModel], Any], ...] = (
+    (StrokeView, StrokeState, StrokeHint),
+    (HexView, HexState, HexHint),
+    (CowsView, CowsState, CowsHint),
+)
+
+#: mode id (each view's ``mode`` literal) → (view, state, hint) payload types
 MODELS: dict[str, tuple[type[BaseModel], type[BaseModel], Any]] = {
-    "01-number-stroke": (StrokeView, StrokeState, StrokeHint),
-    "03-hex-walls": (HexView, HexState, HexHint),
-    "04-cows": (CowsView, CowsState, CowsHint),
+    get_args(t[0].model_fields["mode"].annotation)[0]: t for t in _TRIPLES
 }
 
 
