@@ -13,6 +13,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.stroke import hints as path_hints
 from puzzlesmith.stroke import logic, rules, solver
 from puzzlesmith.stroke.board import Level, board_of, parse_level
+from puzzlesmith.stroke.code import CODEC
 from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets
 from puzzlesmith.stroke.generate import GenerateOptions, generate_level
 from puzzlesmith.stroke.render import render_svg
@@ -35,6 +36,7 @@ class StrokeMode(Mode[Level]):
     hint_kinds = ("reveal", "guide")
     supports_design = True
     generate_options = GenerateOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
