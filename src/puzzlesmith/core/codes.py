@@ -41,6 +41,8 @@ __all__ = [
 TEXT_MARK = "."
 #: the id a decoded level gets when its code carries no text
 DEFAULT_ID = "code"
+#: longest code read (a board plus a long caption fits many times over)
+MAX_CODE_LEN = 4000
 
 
 class CodeLevelError(CodeError):
@@ -115,7 +117,13 @@ def encode_level(mode: Mode[Any], level: Any, *, text: bool = True) -> str:
     words = _text_of(level) if text else ""
     if words:
         body += TEXT_MARK + base64.urlsafe_b64encode(words.encode("utf-8")).decode().rstrip("=")
-    return body + check_char(body)
+    code = body + check_char(body)
+    if len(code) > MAX_CODE_LEN:
+        raise CodeError(
+            f"level {getattr(level, 'id', '?')}: its code would be {len(code)} characters long "
+            f"(at most {MAX_CODE_LEN}); leave the text out"
+        )
+    return code
 
 
 def _clean(code: str) -> str:
@@ -131,6 +139,8 @@ def split_code(code: str) -> CodeParts:
     code = _clean(code)
     if not code:
         raise CodeError("level code is empty")
+    if len(code) > MAX_CODE_LEN:
+        raise CodeError(f"level code is {len(code)} characters long (at most {MAX_CODE_LEN})")
     for k, ch in enumerate(code):
         if ch not in VALUE and ch != TEXT_MARK:
             raise CodeError(
