@@ -52,10 +52,10 @@ def test_code_with_level_and_no_text() -> None:
 @pytest.mark.parametrize(
     ("args", "exit_code", "text"),
     [
-        (("cows", "decode", "CAC!"), 2, "character '!' at position 4 is not base64url"),
+        (("cows", "decode", "CAC!"), 2, 'character "!" at position 4 is not base64url'),
         (("cows", "decode", "CACA6Chu4wA"), 2, "check character"),
         (("cows", "decode", "SAhFWEHg.MS0yA"), 2, "holds a stroke level, not cows"),
-        (("cows", "decode", "ZAAAd"), 2, "unknown mode tag 'Z'"),
+        (("cows", "decode", "ZAAAd"), 2, 'unknown mode tag "Z"'),
         (("stroke", "code", "no-such-level"), 2, "no shipped level"),
     ],
 )

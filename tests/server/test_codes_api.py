@@ -54,7 +54,7 @@ def test_check_and_hint_on_a_code(client: TestClient) -> None:
     [
         ("CACA6Chu4wA", 400, "bad-code", "check character"),
         ("CA", 400, "bad-code", "too short"),
-        ("ZAAAd", 400, "bad-code", "unknown mode tag 'Z'"),
+        ("ZAAAd", 400, "bad-code", 'unknown mode tag "Z"'),
         ("C" * 5000, 400, "bad-code", "at most 4000"),
         ("CAC!", 400, "bad-code", "not base64url"),
     ],

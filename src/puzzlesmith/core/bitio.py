@@ -88,7 +88,7 @@ class BitReader:
         self.what = what
         for k, ch in enumerate(text):
             if ch not in VALUE:
-                raise CodeError(f"{what}: character {ch!r} at position {k + 1} is not base64url")
+                raise CodeError(f'{what}: character "{ch}" at position {k + 1} is not base64url')
         self._value = 0
         for ch in text:
             self._value = (self._value << 6) | VALUE[ch]

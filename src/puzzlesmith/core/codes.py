@@ -144,26 +144,26 @@ def split_code(code: str) -> CodeParts:
     for k, ch in enumerate(code):
         if ch not in VALUE and ch != TEXT_MARK:
             raise CodeError(
-                f"level code: character {ch!r} at position {k + 1} is not base64url "
+                f'level code: character "{ch}" at position {k + 1} is not base64url '
                 "(A-Z a-z 0-9 - _)"
             )
     if len(code) < 3:
         raise CodeError(
-            f"level code {code!r} is too short (a mode tag, a version and a check character)"
+            f'level code "{code}" is too short (a mode tag, a version and a check character)'
         )
     body, check = code[:-1], code[-1]
     want = check_char(body)
     if check != want:
         raise CodeError(
-            f"level code: check character is {check!r}, expected {want!r} "
+            f'level code: check character is "{check}", expected "{want}" '
             "(mistyped or cut-off code)"
         )
     rest = body[2:]
     if rest.count(TEXT_MARK) > 1:
-        raise CodeError("level code: more than one '.' (only the text part starts with one)")
+        raise CodeError('level code: more than one "." (only the text part starts with one)')
     payload, _, text = rest.partition(TEXT_MARK)
     if TEXT_MARK in (body[0], body[1]):
-        raise CodeError("level code: '.' where the mode tag and version belong")
+        raise CodeError('level code: "." where the mode tag and version belong')
     return CodeParts(body[0], VALUE[body[1]], payload, text if TEXT_MARK in rest else None)
 
 
@@ -189,7 +189,7 @@ def mode_for_tag(tag: str) -> Mode[Any]:
         if _codec(mode).tag == tag:
             return mode
     known = ", ".join(f"{_codec(m).tag} {m.cli_name}" for m in modes)
-    raise CodeError(f"level code: unknown mode tag {tag!r} (known: {known})")
+    raise CodeError(f'level code: unknown mode tag "{tag}" (known: {known})')
 
 
 def decode_level(code: str) -> tuple[Mode[Any], Any]:
