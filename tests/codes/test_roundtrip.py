@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.core import registry
-from puzzlesmith.core.codes import decode_level, encode_level, split_code
+from puzzlesmith.core.bitio import ALPHABET
+from puzzlesmith.core.codes import CodeError, decode_level, encode_level, split_code
 
 #: random round-trips per mode; 10,000 in all across the suite
 EXAMPLES = {STROKE: 4000, HEX: 3000, COWS: 3000}
@@ -123,3 +124,21 @@ def random_level_of(mode_id: str, raw: dict[str, Any]) -> Any:
     level, problems = registry.get(mode_id).parse_level(raw, "r")
     assert level is not None, problems
     return level
+
+
+def test_every_mode_has_a_codec_with_its_own_tag() -> None:
+    codecs = [m.codec for m in registry.all_modes()]
+    assert all(c is not None for c in codecs)
+    tags = [c.tag for c in codecs if c is not None]
+    assert len(set(tags)) == len(tags)
+    assert all(len(t) == 1 and t in ALPHABET for t in tags)
+    assert all(0 <= c.version < 64 for c in codecs if c is not None)
+
+
+def test_a_caption_too_long_for_a_code_is_refused_unless_text_is_left_out() -> None:
+    mode = registry.get(COWS)
+    level = mode.shipped_packs()[0].levels[0]
+    long = type(level)(level.id, level.regions, caption="长" * 2000)
+    with pytest.raises(CodeError, match="at most 4000"):
+        encode_level(mode, long)
+    assert decode_level(encode_level(mode, long, text=False))[1].regions == level.regions

@@ -65,7 +65,19 @@ def _outcome(code: str) -> dict[str, Any]:
 
 
 def _damaged(codes: list[str], rng: random.Random) -> list[str]:
-    out = ["", "  ", "CA", "CAC!", "ZAAAd", "C" * 4001, "CA.AAz", " CACA6Chu4w\n"]
+    out = [
+        "",
+        "  ",
+        "CA",
+        "CAC!",
+        "ZAAAd",
+        "C" * 4001,
+        "CA.AAz",
+        " CACA6Chu4w\n",
+        "CA\nAd",
+        "CAé",
+        "C😀AAA",
+    ]
     for code in codes:
         body = code[:-1]
         k = rng.randrange(len(code))

@@ -31,6 +31,15 @@ class CodeError(PuzzlesmithError, ValueError):
     """A level code that cannot be read: one line saying what is wrong and where."""
 
 
+def shown(ch: str) -> str:
+    """A character for a message: quoted when visible ASCII, else its code point.
+
+    >>> shown("!"), shown(chr(10)), shown("长")
+    ('"!"', 'U+000A', 'U+957F')
+    """
+    return f'"{ch}"' if "!" <= ch <= "~" else f"U+{ord(ch):04X}"
+
+
 def width_for(count: int) -> int:
     """Bits needed to write any of ``count`` values (0 when there is only one).
 
@@ -88,7 +97,9 @@ class BitReader:
         self.what = what
         for k, ch in enumerate(text):
             if ch not in VALUE:
-                raise CodeError(f'{what}: character "{ch}" at position {k + 1} is not base64url')
+                raise CodeError(
+                    f"{what}: character {shown(ch)} at position {k + 1} is not base64url"
+                )
         self._value = 0
         for ch in text:
             self._value = (self._value << 6) | VALUE[ch]

@@ -24,8 +24,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from puzzlesmith.core.bitio import ALPHABET, VALUE, BitReader, BitWriter, CodeError
-from puzzlesmith.core.mode import Mode
+from puzzlesmith.core.bitio import ALPHABET, VALUE, BitReader, BitWriter, CodeError, shown
+from puzzlesmith.core.mode import LevelLike, Mode
 from puzzlesmith.core.problems import errors
 
 __all__ = [
@@ -102,13 +102,11 @@ def _codec(mode: Mode[Any]) -> LevelCodec:
     return codec
 
 
-def _text_of(level: Any) -> str:
-    lid = str(getattr(level, "id", "") or "")
-    caption = getattr(level, "caption", None)
-    return f"{lid}\n{caption}" if caption else lid
+def _text_of(level: LevelLike) -> str:
+    return f"{level.id}\n{level.caption}" if level.caption else level.id
 
 
-def encode_level(mode: Mode[Any], level: Any, *, text: bool = True) -> str:
+def encode_level(mode: Mode[Any], level: LevelLike, *, text: bool = True) -> str:
     """The code of one level; ``text=False`` leaves out its id and caption."""
     codec = _codec(mode)
     out = BitWriter()
@@ -120,7 +118,7 @@ def encode_level(mode: Mode[Any], level: Any, *, text: bool = True) -> str:
     code = body + check_char(body)
     if len(code) > MAX_CODE_LEN:
         raise CodeError(
-            f"level {getattr(level, 'id', '?')}: its code would be {len(code)} characters long "
+            f"level {level.id}: its code would be {len(code)} characters long "
             f"(at most {MAX_CODE_LEN}); leave the text out"
         )
     return code
@@ -144,7 +142,7 @@ def split_code(code: str) -> CodeParts:
     for k, ch in enumerate(code):
         if ch not in VALUE and ch != TEXT_MARK:
             raise CodeError(
-                f'level code: character "{ch}" at position {k + 1} is not base64url '
+                f"level code: character {shown(ch)} at position {k + 1} is not base64url "
                 "(A-Z a-z 0-9 - _)"
             )
     if len(code) < 3:

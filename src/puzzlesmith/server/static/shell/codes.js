@@ -14,6 +14,11 @@ export const MAX_CODE_LEN = 4000;
 
 export class CodeError extends Error {}
 
+/** A character for a message: quoted when visible ASCII, else its code point (U+000A). */
+export function shown(ch) {
+  return ch >= "!" && ch <= "~" ? `"${ch}"` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
 /** Bits needed to write any of `count` values (0 when there is only one). */
 export function widthFor(count) {
   let n = Math.max(count - 1, 0), w = 0;
@@ -54,7 +59,7 @@ export class BitReader {
     this.what = what;
     const chars = [...text];
     chars.forEach((ch, k) => {
-      if (!VALUE.has(ch)) throw new CodeError(`${what}: character "${ch}" at position ${k + 1} is not base64url`);
+      if (!VALUE.has(ch)) throw new CodeError(`${what}: character ${shown(ch)} at position ${k + 1} is not base64url`);
     });
     this.bits = chars.flatMap((ch) => { const v = VALUE.get(ch); return [5, 4, 3, 2, 1, 0].map((s) => (v >> s) & 1); });
     this.pos = 0;
@@ -131,7 +136,7 @@ export function splitCode(code) {
   if (chars.length > MAX_CODE_LEN) throw new CodeError(`level code is ${chars.length} characters long (at most ${MAX_CODE_LEN})`);
   chars.forEach((ch, k) => {
     if (!VALUE.has(ch) && ch !== TEXT_MARK) {
-      throw new CodeError(`level code: character "${ch}" at position ${k + 1} is not base64url (A-Z a-z 0-9 - _)`);
+      throw new CodeError(`level code: character ${shown(ch)} at position ${k + 1} is not base64url (A-Z a-z 0-9 - _)`);
     }
   });
   if (chars.length < 3) throw new CodeError(`level code "${code}" is too short (a mode tag, a version and a check character)`);
