@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
 import * as rules from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
-import * as hints from "../../src/puzzlesmith/server/static/shell/pathrules.js";
+import * as hints from "../../src/puzzlesmith/server/static/kit/pathrules.js";
 import { geometry, outlinePath } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/geometry.js";
 
 const { replay, makeBoard, Game } = rules;

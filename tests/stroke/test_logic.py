@@ -13,7 +13,7 @@ from puzzlesmith.stroke import MODE
 from puzzlesmith.stroke.board import Level, board_of, parse_level
 from puzzlesmith.stroke.logic import GRADES, deduce_level, grade, grade_of
 from puzzlesmith.stroke.solver import solve
-from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, deduce
+from puzzlesmith.paths.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 
 
 def _level(cells: list[dict[str, Any]], lid: str = "t") -> Level:

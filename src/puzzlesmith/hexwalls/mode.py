@@ -23,7 +23,7 @@ from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.render import render_svg
-from puzzlesmith.stroke import hints as path_hints
+from puzzlesmith.paths import hints as path_hints
 
 
 @cache

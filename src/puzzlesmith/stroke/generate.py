@@ -44,7 +44,7 @@ from puzzlesmith.stroke.board import (
     symmetries,
 )
 from puzzlesmith.stroke.logic import EASY_TECHNIQUES, GRADES, grade_index, grade_of, graph_of
-from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, deduce
+from puzzlesmith.paths.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 
 #: rectangular big cells and how often each is drawn
 BIG_RECTS: tuple[tuple[tuple[int, int], int], ...] = (

@@ -1,6 +1,6 @@
 """Number Stroke solved like a person: named deductions, a trace, and a grade.
 
-The deduction engine itself is geometry-free (:mod:`puzzlesmith.stroke.techniques`);
+The deduction engine itself is geometry-free (:mod:`puzzlesmith.paths.techniques`);
 this module turns a level into its cell graph and the engine's findings into a
 :class:`~puzzlesmith.core.mode.GradeResult`. ``solved`` is True only when the level was
 finished by the named techniques, a single bounded contradiction counting as logic
@@ -30,7 +30,7 @@ from collections.abc import Collection
 
 from puzzlesmith.core.mode import GradeResult
 from puzzlesmith.stroke.board import Board, Level, board_of
-from puzzlesmith.stroke.techniques import (
+from puzzlesmith.paths.techniques import (
     DEPTH_BUDGETS,
     TECHNIQUES,
     Deduction,
@@ -69,7 +69,7 @@ def graph_of(board: Board) -> PathGraph:
 def grade_of(d: Deduction) -> str:
     """The grade of a deduction (stuck levels still get the grade of what was needed).
 
-    >>> from puzzlesmith.stroke.techniques import Deduction
+    >>> from puzzlesmith.paths.techniques import Deduction
     >>> grade_of(Deduction(True, False, [0], [], {"distance": 2}, 0, [2]))
     'medium'
     """

@@ -10,7 +10,7 @@ from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.stroke import hints as path_hints
+from puzzlesmith.paths import hints as path_hints
 from puzzlesmith.stroke import logic, rules, solver
 from puzzlesmith.stroke.board import Level, board_of, parse_level
 from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets

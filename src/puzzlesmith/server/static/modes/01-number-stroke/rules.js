@@ -2,7 +2,7 @@
 // puzzlesmith.stroke.rules (Python stays the authority; tests/js checks the two agree
 // on vectors the Python engine exports). Pure: no DOM.
 
-import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../shell/pathrules.js";
+import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../kit/pathrules.js";
 
 export { IllegalMove };
 

@@ -6,7 +6,7 @@
 // k → k+1 is judged with turner t on view.turners[t].cycle[(start + k) % 3]; undo turns
 // it back by construction.
 
-import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../shell/pathrules.js";
+import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../kit/pathrules.js";
 
 export { IllegalMove };
 

@@ -105,7 +105,7 @@ export function replayWith(makeBoard, Game) {
   };
 }
 
-// ---- offline hints (puzzlesmith.stroke.hints; Hex Walls' engine gives the same answers) ----
+// ---- offline hints (puzzlesmith.paths.hints, which both path modes use) ----
 // Used only when the server is unreachable; tests/js checks them against the engines.
 
 /** How many first steps of the path agree with the solution. */
