@@ -174,7 +174,10 @@ def test_shared_path_hints_read_a_hex_position(make_level: MakeLevel) -> None:
     from puzzlesmith.paths.hints import guide, reveal_number
 
     lv = make_level(
-        {"id": "t", "cells": [{"q": q, "r": 0, **({"clue": 1} if q == 0 else {})} for q in range(5)]}
+        {
+            "id": "t",
+            "cells": [{"q": q, "r": 0, **({"clue": 1} if q == 0 else {})} for q in range(5)],
+        }
     )
     sol = [f"{q},0" for q in range(5)]
     assert reveal_number(board_of(lv), sol, play(lv, [])) == ("2,0", 3)

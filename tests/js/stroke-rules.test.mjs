@@ -17,7 +17,7 @@ test("vectors cover the demo level and every shipped level", () => {
   for (const lv of data.levels) assert.ok(lv.cases.length > 5, `${lv.level} has cases`);
 });
 
-testMirror(data, rules, { exactMessage: false, title: "every engine state" });
+testMirror(data, rules, { title: "every engine state and rejection, word for word (the kit's moves)" });
 testPathHints(data, rules, hints);
 
 test("solution path clears; moves() rebuilds the position", () => {

@@ -41,7 +41,7 @@ from typing import Protocol
 from puzzlesmith.core.bits import bits
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
-from puzzlesmith.stroke.logic import GRADES, grade_of
+from puzzlesmith.paths.grades import grade_of, harder
 from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
 from puzzlesmith.paths.techniques import deduce as stroke_deduce
 
@@ -321,7 +321,7 @@ def grade(level: Level) -> GradeResult:
             mine = 1
         if trials:
             mine = 2 if trials <= 2 else 3
-        label = GRADES[max(GRADES.index(label), mine)]
+        label = harder(label, mine)
     return GradeResult(
         solved=solved,
         grade=label if solved else "unsolved",
