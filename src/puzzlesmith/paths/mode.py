@@ -54,6 +54,13 @@ class PathMode(Mode[L]):
         """The level's first solution (its unique one for a published level), cached."""
         return _first_solution(self, cast(Any, level))  # levels are frozen dataclasses
 
+    def solution_moves(self, level: L) -> list[str]:
+        """``start`` on the solution's first cell, then ``add`` each following cell."""
+        sol = self.solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no solution to play")
+        return [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]
+
     def render_svg(self, level: L, *, solution: bool = False) -> str:
         return self.draw(level, list(self.solution_of(level) or ()) if solution else None)
 
