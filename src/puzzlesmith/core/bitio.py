@@ -138,3 +138,35 @@ class BitReader:
             )
         if self._value & ((1 << self._left) - 1):
             raise CodeError(f"{self.what}: non-zero padding in the last character")
+
+
+def write_marks(out: BitWriter, marks: list[tuple[int, int]], n: int, width: int) -> None:
+    """Values on some of ``n`` cells (clues): a count, then (cell index, value) pairs in order.
+
+    Counts and indices take the fewest bits that hold ``n``; values take ``width`` bits.
+    """
+    out.uint(len(marks), width_for(n + 1))
+    for i, value in marks:
+        out.uint(i, width_for(n))
+        out.uint(value, width)
+
+
+def read_marks(bits: BitReader, n: int, width: int, what: str) -> dict[int, int]:
+    """What :func:`write_marks` wrote (cell index → value); ``what`` names them in messages.
+
+    >>> w = BitWriter(); write_marks(w, [(0, 2), (3, 1)], 5, 3)
+    >>> read_marks(BitReader(w.text()), 5, 3, "number clue")
+    {0: 2, 3: 1}
+    """
+    count = bits.uint(width_for(n + 1), f"the count of {what}s")
+    if count > n:
+        raise CodeError(f"{bits.what}: {count} {what}s on {n} cells")
+    marks: dict[int, int] = {}
+    for _ in range(count):
+        i = bits.uint(width_for(n), f"a {what}'s cell")
+        if i >= n:
+            raise CodeError(f"{bits.what}: a {what}'s cell is #{i + 1} of {n}")
+        if i in marks:
+            raise CodeError(f"{bits.what}: cell #{i + 1} has two {what}s")
+        marks[i] = bits.uint(width, f"a {what}'s value")
+    return marks

@@ -22,7 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzlesmith.core.bitio import BitReader, BitWriter, CodeError, width_for
+from puzzlesmith.core.bitio import (
+    BitReader,
+    BitWriter,
+    CodeError,
+    read_marks,
+    width_for,
+    write_marks,
+)
 from puzzlesmith.core.codes import LevelCodec
 from puzzlesmith.hexwalls.board import (
     Edge,
@@ -84,11 +91,8 @@ class HexCodec(LevelCodec):
             for q in range(q0, q0 + w):
                 out.flag((q, r) in present)
         n = len(cells)
-        clues = [(i, c.clue) for i, c in enumerate(cells) if c.clue is not None]
-        out.uint(len(clues), width_for(n + 1))
-        for i, step in clues:
-            out.uint(i, width_for(n))
-            out.uint(step - 1, width_for(n))
+        numbers = [(i, c.clue - 1) for i, c in enumerate(cells) if c.clue is not None]
+        write_marks(out, numbers, n, width_for(n))
         walls = set(level.walls)
         for e in _forward_edges(hexes):
             out.flag(e in walls)
@@ -115,16 +119,8 @@ class HexCodec(LevelCodec):
             raise CodeError(f"{bits.what}: no cells")
         n = len(hexes)
         cells: list[dict[str, Any]] = [{"id": default_id(q, r), "q": q, "r": r} for q, r in hexes]
-        count = bits.uint(width_for(n + 1), "the count of number clues")
-        if count > n:
-            raise CodeError(f"{bits.what}: {count} number clues on {n} cells")
-        for _ in range(count):
-            i = bits.uint(width_for(n), "a number clue's cell")
-            if i >= n or "clue" in cells[i]:
-                raise CodeError(
-                    f"{bits.what}: a number clue names cell #{i + 1} of {n} twice or out of range"
-                )
-            cells[i]["clue"] = bits.uint(width_for(n), "a number clue's step") + 1
+        for i, step in read_marks(bits, n, width_for(n), "number clue").items():
+            cells[i]["clue"] = step + 1
         walls = [e for e in _forward_edges(hexes) if bits.flag("walls")]
         turners: list[dict[str, Any]] = []
         for _ in range(bits.varuint("the count of turners", 3 * MAX_SIDE * MAX_SIDE)):

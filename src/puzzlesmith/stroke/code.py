@@ -11,7 +11,8 @@ Payload, in order:
    for each cell whose squares fill a rectangle that is also a catalogue piece
    (1×2, 2×1, 2×2) one bit "written as a ``shape``" (a pack file may say either);
 6. number clues: a count, then (cell index, step − 1) pairs, in cell order;
-7. parity clues: a count, then (cell index, odd?) pairs, in cell order.
+7. parity clues: a count, then (cell index, odd?) pairs, in cell order
+   (both by :func:`~puzzlesmith.core.bitio.write_marks`).
 
 Indices and steps take the fewest bits that hold every cell (``width_for(n)``).
 A 20-square board with 3 clues takes about 20 characters.
@@ -25,7 +26,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzlesmith.core.bitio import BitReader, BitWriter, CodeError, width_for
+from puzzlesmith.core.bitio import (
+    BitReader,
+    BitWriter,
+    CodeError,
+    read_marks,
+    width_for,
+    write_marks,
+)
 from puzzlesmith.core.codes import LevelCodec
 from puzzlesmith.stroke.board import CATALOGUE, RECTANGLES, Cell, Level, Unit, cell_name, normalize
 
@@ -82,16 +90,10 @@ class StrokeCodec(LevelCodec):
             if _ambiguous(list(c.units)):
                 out.flag(c.shape is not None)
         n = len(cells)
-        clues = [(i, c.clue) for i, c in enumerate(cells) if c.clue is not None]
-        out.uint(len(clues), width_for(n + 1))
-        for i, step in clues:
-            out.uint(i, width_for(n))
-            out.uint(step - 1, width_for(n))
-        parities = [(i, c.parity) for i, c in enumerate(cells) if c.parity is not None]
-        out.uint(len(parities), width_for(n + 1))
-        for i, parity in parities:
-            out.uint(i, width_for(n))
-            out.flag(parity == "odd")
+        numbers = [(i, c.clue - 1) for i, c in enumerate(cells) if c.clue is not None]
+        write_marks(out, numbers, n, width_for(n))
+        parities = [(i, int(c.parity == "odd")) for i, c in enumerate(cells) if c.parity]
+        write_marks(out, parities, n, 1)
 
     def read(self, bits: BitReader) -> dict[str, Any]:
         x0 = y0 = 0
@@ -136,34 +138,11 @@ class StrokeCodec(LevelCodec):
             if shaped:
                 cell["shape"] = [list(u) for u in normalize(units)]
             raw_cells.append(cell)
-        for _ in range(_count(bits, n, "number clues")):
-            i = _index(bits, n, "a number clue's cell")
-            _once(bits, raw_cells[i], "clue")
-            raw_cells[i]["clue"] = bits.uint(width_for(n), "a number clue's step") + 1
-        for _ in range(_count(bits, n, "parity clues")):
-            i = _index(bits, n, "a parity clue's cell")
-            _once(bits, raw_cells[i], "parity")
-            raw_cells[i]["parity"] = "odd" if bits.flag("a parity") else "even"
+        for i, step in read_marks(bits, n, width_for(n), "number clue").items():
+            raw_cells[i]["clue"] = step + 1
+        for i, odd in read_marks(bits, n, 1, "parity clue").items():
+            raw_cells[i]["parity"] = "odd" if odd else "even"
         return {"cells": raw_cells}
-
-
-def _count(bits: BitReader, n: int, what: str) -> int:
-    count = bits.uint(width_for(n + 1), f"the count of {what}")
-    if count > n:
-        raise CodeError(f"{bits.what}: {count} {what} on {n} cells")
-    return count
-
-
-def _index(bits: BitReader, n: int, what: str) -> int:
-    i = bits.uint(width_for(n), what)
-    if i >= n:
-        raise CodeError(f"{bits.what}: {what} is cell #{i + 1} of {n}")
-    return i
-
-
-def _once(bits: BitReader, cell: dict[str, Any], what: str) -> None:
-    if what in cell:
-        raise CodeError(f"{bits.what}: cell {cell['id']} is given a {what} twice")
 
 
 CODEC = StrokeCodec()

@@ -92,6 +92,26 @@ export class BitReader {
   }
 }
 
+/** Values on some of `n` cells (clues): a count, then [cell index, value] pairs in order. */
+export function writeMarks(out, marks, n, width) {
+  out.uint(marks.length, widthFor(n + 1));
+  for (const [i, value] of marks) { out.uint(i, widthFor(n)); out.uint(value, width); }
+}
+
+/** What writeMarks wrote, as a Map cell index → value; `what` names them in messages. */
+export function readMarks(bits, n, width, what) {
+  const count = bits.uint(widthFor(n + 1), `the count of ${what}s`);
+  if (count > n) throw new CodeError(`${bits.what}: ${count} ${what}s on ${n} cells`);
+  const marks = new Map();
+  for (let k = 0; k < count; k++) {
+    const i = bits.uint(widthFor(n), `a ${what}'s cell`);
+    if (i >= n) throw new CodeError(`${bits.what}: a ${what}'s cell is #${i + 1} of ${n}`);
+    if (marks.has(i)) throw new CodeError(`${bits.what}: cell #${i + 1} has two ${what}s`);
+    marks.set(i, bits.uint(width, `a ${what}'s value`));
+  }
+  return marks;
+}
+
 /** (length + Σ (2i+1)·value) mod 64 over the body; "." counts 64. */
 export function checkChar(body) {
   const chars = [...body];

@@ -1,6 +1,6 @@
 // Number Stroke level codes: painted unit squares, merges into cells, clues, parities
 // (mirror of puzzlesmith/stroke/code.py; the payload layout is documented there).
-import { CodeError, widthFor } from "../../shell/codes.js";
+import { CodeError, readMarks, widthFor, writeMarks } from "../../shell/codes.js";
 
 /** Plain rectangles a cell may be without a `shape` (w, h). */
 export const RECTANGLES = ["1,1", "1,2", "2,1", "2,2", "3,3"];
@@ -64,12 +64,9 @@ export const codec = {
     }
     for (const { c, units } of cells) if (ambiguous(units)) out.flag(c.shape !== undefined && c.shape !== null);
     const n = cells.length;
-    const clues = cells.map(({ c }, i) => [i, c.clue]).filter(([, v]) => v !== undefined && v !== null);
-    out.uint(clues.length, widthFor(n + 1));
-    for (const [i, step] of clues) { out.uint(i, widthFor(n)); out.uint(step - 1, widthFor(n)); }
-    const parities = cells.map(({ c }, i) => [i, c.parity]).filter(([, v]) => v !== undefined && v !== null);
-    out.uint(parities.length, widthFor(n + 1));
-    for (const [i, p] of parities) { out.uint(i, widthFor(n)); out.flag(p === "odd"); }
+    const has = (v) => v !== undefined && v !== null;
+    writeMarks(out, cells.flatMap(({ c }, i) => (has(c.clue) ? [[i, c.clue - 1]] : [])), n, widthFor(n));
+    writeMarks(out, cells.flatMap(({ c }, i) => (has(c.parity) ? [[i, c.parity === "odd" ? 1 : 0]] : [])), n, 1);
   },
   read(bits) {
     let x0 = 0, y0 = 0;
@@ -105,29 +102,8 @@ export const codec = {
       if (shaped) cell.shape = units.map(([x, y]) => [x - b.x, y - b.y]).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
       return cell;
     });
-    const count = (what) => {
-      const c = bits.uint(widthFor(n + 1), `the count of ${what}`);
-      if (c > n) throw new CodeError(`${bits.what}: ${c} ${what} on ${n} cells`);
-      return c;
-    };
-    const index = (what) => {
-      const i = bits.uint(widthFor(n), what);
-      if (i >= n) throw new CodeError(`${bits.what}: ${what} is cell #${i + 1} of ${n}`);
-      return i;
-    };
-    const once = (cell, what) => {
-      if (what in cell) throw new CodeError(`${bits.what}: cell ${cell.id} is given a ${what} twice`);
-    };
-    for (let k = count("number clues"); k > 0; k--) {
-      const i = index("a number clue's cell");
-      once(raw[i], "clue");
-      raw[i].clue = bits.uint(widthFor(n), "a number clue's step") + 1;
-    }
-    for (let k = count("parity clues"); k > 0; k--) {
-      const i = index("a parity clue's cell");
-      once(raw[i], "parity");
-      raw[i].parity = bits.flag("a parity") ? "odd" : "even";
-    }
+    for (const [i, step] of readMarks(bits, n, widthFor(n), "number clue")) raw[i].clue = step + 1;
+    for (const [i, odd] of readMarks(bits, n, 1, "parity clue")) raw[i].parity = odd ? "odd" : "even";
     return { cells: raw };
   },
 };

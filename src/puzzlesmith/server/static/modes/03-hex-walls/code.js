@@ -1,6 +1,6 @@
 // Hex Walls level codes: hexes in their bounding parallelogram, clues, walls, turners
 // (mirror of puzzlesmith/hexwalls/code.py; the payload layout is documented there).
-import { CodeError, widthFor } from "../../shell/codes.js";
+import { CodeError, readMarks, widthFor, writeMarks } from "../../shell/codes.js";
 
 const FORWARD = [[1, 0], [0, 1], [-1, 1]];
 const TRIANGLES = [[[1, 0], [0, 1]], [[0, 1], [-1, 1]]];
@@ -59,9 +59,7 @@ export const codec = {
     const present = new Set(hexes.map((x) => `${x[0]},${x[1]}`));
     for (let r = r0; r < r0 + h; r++) for (let q = q0; q < q0 + w; q++) out.flag(present.has(`${q},${r}`));
     const n = cells.length;
-    const clues = cells.map((c, i) => [i, c.clue]).filter(([, v]) => v !== undefined && v !== null);
-    out.uint(clues.length, widthFor(n + 1));
-    for (const [i, step] of clues) { out.uint(i, widthFor(n)); out.uint(step - 1, widthFor(n)); }
+    writeMarks(out, cells.flatMap((c, i) => (c.clue !== undefined && c.clue !== null ? [[i, c.clue - 1]] : [])), n, widthFor(n));
     const walls = new Set((level.walls || []).map(([a, b]) => edgeKey(edge(a, b))));
     for (const e of forwardEdges(hexes)) out.flag(walls.has(edgeKey(e)));
     const turners = (level.turners || []).map((t) => {
@@ -87,13 +85,7 @@ export const codec = {
     if (!hexes.length) throw new CodeError(`${bits.what}: no cells`);
     const n = hexes.length;
     const cells = hexes.map(([q, r]) => ({ id: `${q},${r}`, q, r }));
-    const count = bits.uint(widthFor(n + 1), "the count of number clues");
-    if (count > n) throw new CodeError(`${bits.what}: ${count} number clues on ${n} cells`);
-    for (let k = 0; k < count; k++) {
-      const i = bits.uint(widthFor(n), "a number clue's cell");
-      if (i >= n || "clue" in cells[i]) throw new CodeError(`${bits.what}: a number clue names cell #${i + 1} of ${n} twice or out of range`);
-      cells[i].clue = bits.uint(widthFor(n), "a number clue's step") + 1;
-    }
+    for (const [i, step] of readMarks(bits, n, widthFor(n), "number clue")) cells[i].clue = step + 1;
     const walls = forwardEdges(hexes).filter(() => bits.flag("walls"));
     const turners = [];
     for (let k = bits.varuint("the count of turners", 3 * MAX_SIDE * MAX_SIDE); k > 0; k--) {
