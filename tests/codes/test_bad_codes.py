@@ -102,3 +102,10 @@ def test_arbitrary_text_never_escapes_as_another_error(text: str) -> None:
         decode_level(text)
     except CodeError as exc:
         assert "\n" not in str(exc)
+
+
+def test_an_id_with_a_line_break_is_refused_unless_text_is_left_out() -> None:
+    odd = type(LEVEL)("a\nb", LEVEL.regions)
+    with pytest.raises(CodeError, match="line break"):
+        encode_level(COWS, odd)
+    assert decode_level(encode_level(COWS, odd, text=False))[1].regions == LEVEL.regions

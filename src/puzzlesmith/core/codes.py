@@ -103,6 +103,8 @@ def _codec(mode: Mode[Any]) -> LevelCodec:
 
 
 def _text_of(level: LevelLike) -> str:
+    if "\n" in level.id:  # the line break separates id and caption
+        raise CodeError(f"level {level.id!r}: an id with a line break cannot travel in a code")
     return f"{level.id}\n{level.caption}" if level.caption else level.id
 
 

@@ -132,7 +132,9 @@ export function encodeLevel(codec, level, { text = true } = {}) {
   const out = new BitWriter();
   codec.write(level, out);
   let body = codec.tag + ALPHABET[codec.version] + out.text();
-  const words = text ? (level.caption ? `${level.id ?? ""}\n${level.caption}` : String(level.id ?? "")) : "";
+  const id = String(level.id ?? "");
+  if (text && id.includes("\n")) throw new CodeError(`level ${JSON.stringify(id)}: an id with a line break cannot travel in a code`);
+  const words = text ? (level.caption ? `${id}\n${level.caption}` : id) : "";
   if (words) body += TEXT_MARK + toBase64url(words);
   const code = body + checkChar(body);
   const len = [...code].length;
