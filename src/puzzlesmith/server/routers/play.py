@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.payloads import Hint, State, tagged
@@ -28,6 +29,23 @@ def _check_moves(moves: list[str]) -> None:
             )
 
 
+def replay_level(m: Mode[Any], lv: Any, body: MovesBody) -> dict[str, Any]:
+    """The state the moves reach, for any level (shipped, or from a level code)."""
+    _check_moves(body.moves)
+    return tagged(m.id, m.replay(lv, body.moves))
+
+
+def hint_level(m: Mode[Any], lv: Any, body: HintBody) -> dict[str, Any]:
+    """A hint for the position the moves reach, for any level."""
+    if body.kind not in m.hint_kinds:
+        kinds = ", ".join(m.hint_kinds) or "none"
+        raise ApiError(
+            422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
+        )
+    _check_moves(body.moves)
+    return tagged(m.id, m.hint(lv, body.moves, body.kind))
+
+
 @router.post(
     "/modes/{mode}/levels/{level_id}/check",
     responses=_ERRORS,
@@ -37,9 +55,7 @@ def _check_moves(moves: list[str]) -> None:
 def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
     """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
     m = mode_of(mode)
-    lv = level_of(m, level_id)
-    _check_moves(body.moves)
-    return tagged(m.id, m.replay(lv, body.moves))
+    return replay_level(m, level_of(m, level_id), body)
 
 
 @router.post(
@@ -51,11 +67,4 @@ def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
 def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
     """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
     m = mode_of(mode)
-    lv = level_of(m, level_id)
-    if body.kind not in m.hint_kinds:
-        kinds = ", ".join(m.hint_kinds) or "none"
-        raise ApiError(
-            422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
-        )
-    _check_moves(body.moves)
-    return tagged(m.id, m.hint(lv, body.moves, body.kind))
+    return hint_level(m, level_of(m, level_id), body)
