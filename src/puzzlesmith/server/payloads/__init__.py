@@ -32,6 +32,13 @@ MODELS: dict[str, tuple[type[BaseModel], type[BaseModel], Any]] = {
 }
 
 
+class CodeOut(BaseModel):
+    """A level code's level: its mode and its view (``GET /api/codes/{code}``)."""
+
+    mode: str
+    level: View
+
+
 def tagged(mode_id: str, payload: dict[str, Any]) -> dict[str, Any]:
     """``payload`` with the ``mode`` the unions discriminate on (state and hint lack it)."""
     return {"mode": mode_id, **payload}

@@ -15,6 +15,7 @@ from fastapi import APIRouter
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.payloads import CodeOut, Hint, State
 from puzzlesmith.server.routers.play import hint_level, replay_level
 from puzzlesmith.server.schemas import ErrorOut, HintBody, MovesBody
 
@@ -32,21 +33,25 @@ def level_of_code(code: str) -> tuple[Mode[Any], Any]:
         raise ApiError(400, "bad-code", str(exc)) from None
 
 
-@router.get("/{code}", responses=_ERRORS)
+@router.get("/{code}", responses=_ERRORS, response_model=CodeOut, response_model_exclude_unset=True)
 def get_code(code: str) -> dict[str, Any]:
     """``{"mode": mode id, "level": view}`` — everything the client needs to play it."""
     m, lv = level_of_code(code)
     return {"mode": m.id, "level": m.view(lv)}
 
 
-@router.post("/{code}/check", responses=_ERRORS)
+@router.post(
+    "/{code}/check", responses=_ERRORS, response_model=State, response_model_exclude_unset=True
+)
 def check_code(code: str, body: MovesBody) -> dict[str, Any]:
     """Replay the moves on the code's level with the Python rules."""
     m, lv = level_of_code(code)
     return replay_level(m, lv, body)
 
 
-@router.post("/{code}/hint", responses=_ERRORS)
+@router.post(
+    "/{code}/hint", responses=_ERRORS, response_model=Hint, response_model_exclude_unset=True
+)
 def hint_code(code: str, body: HintBody) -> dict[str, Any]:
     """A hint on the code's level for the position the moves reach."""
     m, lv = level_of_code(code)
