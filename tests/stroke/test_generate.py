@@ -164,7 +164,7 @@ def test_dask_local_cluster_gives_the_same_pack() -> None:
     opts = GenerateOptions(n="8-10")
     local = run_batch(MODE.id, opts, 21, 3)
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         remote = run_batch(MODE.id, opts, 21, 3, scheduler=cluster.scheduler_address)
     assert remote == local
