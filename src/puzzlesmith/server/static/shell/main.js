@@ -1,6 +1,6 @@
 // The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
-import * as api from "./api.js";
+import { dataSource as api } from "./datasource.js";
 import { bucket } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
