@@ -54,13 +54,22 @@ function redirect(modeId, levelId) {
   route();
 }
 
-async function getModes() {
-  if (!modesCache) modesCache = (await api.modes()).modes.filter((m) => m.module);
+// Promises are cached (a failure is forgotten), so the requests a screen needs can start
+// together at the top of route() instead of one round trip after another.
+function getModes() {
+  if (!modesCache) {
+    modesCache = api.modes().then((d) => d.modes.filter((m) => m.module));
+    modesCache.catch(() => { modesCache = null; });
+  }
   return modesCache;
 }
 
-async function getPacks(modeId) {
-  if (!packsCache.has(modeId)) packsCache.set(modeId, await api.packs(modeId));
+function getPacks(modeId) {
+  if (!packsCache.has(modeId)) {
+    const p = api.packs(modeId);
+    p.catch(() => packsCache.delete(modeId));
+    packsCache.set(modeId, p);
+  }
   return packsCache.get(modeId);
 }
 
@@ -91,11 +100,15 @@ async function route() {
   const { modeId, levelId } = parseHash();
   try {
     if (!modeId) return await renderModes(token);
+    // Start what this screen needs at once (awaited below, or dropped on a redirect).
+    getPacks(modeId).catch(() => {});
+    const levelP = levelId ? api.level(modeId, levelId) : null;
+    levelP?.catch(() => {});
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
     if (!levelId) return await renderSelect(mode, token);
-    return await renderPlay(mode, levelId, token);
+    return await renderPlay(mode, levelId, token, levelP);
   } catch (err) {
     if (token === renderToken) showError(err, route);
   }
@@ -144,16 +157,18 @@ async function renderSelect(mode, token) {
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
 }
 
-async function renderPlay(mode, levelId, token) {
+async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, levelId)) {
   $("tb-back").hidden = false;
   const saves = bucket(mode.id);
+  const moduleP = import(mode.module);
+  moduleP.catch(() => {});
   const packs = await getPacks(mode.id);
   const order = flatten(packs);
   const listed = order.find((l) => l.id === levelId);
   if (listed && !isOpen(order, listed.id, saves)) return redirect(mode.id);
   let level, module;
   try {
-    [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+    [level, module] = await Promise.all([levelP, moduleP]);
   } catch (err) {
     if (err?.status !== 404 || token !== renderToken) throw err;
     toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id
