@@ -96,13 +96,18 @@ _ENTRY = re.compile(r'<script type="module" src="/static/(?P<path>[^"]+)"></scri
 def render_index(static: Path = STATIC) -> str:
     """index.html naming the current version, with the shell's modules preloaded in parallel
     (without it the browser discovers them one import level at a time)."""
+    return _render_index(static, static_version(static))
+
+
+@lru_cache(maxsize=8)
+def _render_index(static: Path, version: str) -> str:
     text = (static / "index.html").read_text(encoding="utf-8")
     entries = [m["path"] for m in _ENTRY.finditer(text)]
     preload = "".join(
         f'<link rel="modulepreload" href="/static/{p}">\n' for p in module_graph(entries, static)
     )
     text = text.replace("</head>", preload + "</head>", 1)
-    return _STATIC_URL.sub(f'"/static/v/{static_version(static)}/', text)
+    return _STATIC_URL.sub(f'"/static/v/{version}/', text)
 
 
 class RevalidatedStatic(StaticFiles):
