@@ -148,3 +148,38 @@ def test_installed_app_plays_every_mode_offline(browser: Any) -> None:
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_new_build_is_picked_up_on_the_next_visit(
+    browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new static version (here: the hash forced to another value, as a changed file would
+    make it) reaches an installed app on its next visit, and the old cache is dropped."""
+    from puzzlesmith.server import static_files
+
+    ctx = browser.new_context(**DEVICES["mouse"], service_workers="allow")
+    try:
+        page = ctx.new_page()
+        with serving(create_app()) as base:
+            page.goto(f"{base}/")
+            old = precache()
+            total = len(old["pages"]) + len(old["static"]) + len(old["api"])
+            assert _cache_filled(page, old["version"], total) == [f"puzzlesmith-{old['version']}"]
+            monkeypatch.setattr(static_files, "_hash", lambda static, fingerprint: "b" * 12)
+            page.reload()  # the start page is network-first: the new build's modules at once
+            page.wait_for_selector(".mode-card")
+            scripts = page.eval_on_selector_all("script[src]", "els => els.map((e) => e.src)")
+            assert all("/static/v/bbbbbbbbbbbb/" in s for s in scripts), scripts
+            # …and the browser's check of /sw.js installs the new worker, which drops the old cache
+            _cache_filled(page, "b" * 12, total)
+            names = page.evaluate(
+                """async () => {
+                  for (let i = 0; i < 100 && (await caches.keys()).length > 1; i++) {
+                    await new Promise((r) => setTimeout(r, 100));
+                  }
+                  return caches.keys();
+                }"""
+            )
+            assert names == ["puzzlesmith-bbbbbbbbbbbb"]
+    finally:
+        ctx.close()
