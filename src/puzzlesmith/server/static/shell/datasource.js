@@ -29,6 +29,8 @@ function httpSource() {
     packs: http.packs,
     level: http.level,
     forLevel: http.forLevel,
+    get: http.get,     // any other route (dailies, leaderboard…): the server's, or "offline"
+    post: http.post,
   };
 }
 
@@ -41,6 +43,8 @@ function embeddedSource(data) {
     packs: async (mode) => data.packs[mode] ?? notFound("unknown-mode", `no mode ${mode}`),
     level: async (mode, id) => data.levels[mode]?.[id] ?? notFound("unknown-level", `mode ${mode}: no level ${id}`),
     forLevel: () => levelApi,
+    get: unreachable,
+    post: unreachable,
   };
 }
 
