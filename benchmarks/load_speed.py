@@ -15,6 +15,8 @@ service worker) and of ``encodedBodySize`` (the bodies the page used, wherever f
 "requests" counts the fetches that reached the server, revalidations included.
 
 Run: .venv/bin/python benchmarks/load_speed.py [--loads 5]
+     .venv/bin/python benchmarks/load_speed.py --url http://127.0.0.1:8001   # served only,
+     against a server already running (e.g. an older build, for comparison)
 """
 
 from __future__ import annotations
@@ -106,10 +108,32 @@ def wait_for_cache(page: Any) -> None:
     )
 
 
+def served(browser: Any, base: str, loads: int) -> None:
+    """Cold (fresh profile) and warm (same profile, HTTP cache only) loads of every screen."""
+    for name, hash_, sel in SCREENS:
+        url = f"{base}/?all=1{hash_}"
+        cold, warm = [], []
+        for _ in range(loads):
+            ctx = browser.new_context(**PHONE, service_workers="block")
+            cold.append(measure(ctx, url, sel))
+            warm.append(measure(ctx, url, sel))
+            ctx.close()
+        print(f"{name}:")
+        print(row("served, cold", cold))
+        print(row("served, warm", warm))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=5, help="loads per screen and condition")
+    ap.add_argument("--url", help="measure served cold/warm only, against this running server")
     args = ap.parse_args()
+    if args.url:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            served(browser, args.url.rstrip("/"), args.loads)
+            browser.close()
+        return
     with tempfile.TemporaryDirectory() as tmp:
         trial = Path(tmp) / "trial.html"
         subprocess.run(
@@ -119,17 +143,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             with serving(create_app()) as base:
-                for name, hash_, sel in SCREENS:
-                    url = f"{base}/?all=1{hash_}"
-                    cold, warm = [], []
-                    for _ in range(args.loads):
-                        ctx = browser.new_context(**PHONE, service_workers="block")
-                        cold.append(measure(ctx, url, sel))
-                        warm.append(measure(ctx, url, sel))
-                        ctx.close()
-                    print(f"{name}:")
-                    print(row("served, cold", cold))
-                    print(row("served, warm", warm))
+                served(browser, base, args.loads)
                 ctx = browser.new_context(**PHONE, service_workers="allow")
                 page = ctx.new_page()
                 page.goto(f"{base}/")
