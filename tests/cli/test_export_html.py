@@ -122,7 +122,12 @@ def test_pack_with_a_duplicate_id(tmp_path: Path) -> None:
     a.write_text(json.dumps({**raw, "levels": raw["levels"][:1]}), encoding="utf-8")
     b.write_text(json.dumps({**raw, "pack": 9, "levels": raw["levels"][:1]}), encoding="utf-8")
     one_line(
-        run("--pack", str(a), "--pack", str(b), "-o", str(tmp_path / "t.html")), 1, "1-1", "unique"
+        run("--pack", str(a), "--pack", str(b), "-o", str(tmp_path / "t.html")),
+        1,
+        "1-1",
+        "unique",
+        "a.json",
+        "b.json",
     )
 
 

@@ -70,12 +70,12 @@ def _pack(path: Path) -> tuple[Mode[Any], Pack[Any]]:
         return mode, mode.load_file(path)
 
 
-def _check_levels(md: ModeData, where: dict[str, str]) -> None:
+def _check_levels(md: ModeData, where: dict[int, str]) -> None:
     """Each listed id once per mode, and every level solvable (its view bakes the solution)."""
     seen: dict[str, str] = {}
     for p in md.packs:
         for lv in p.levels:
-            here = where.get(str(p.pack), f"pack {p.pack}")
+            here = where.get(id(p), f"pack {p.pack}")
             if lv.id in seen:
                 raise fail(
                     f"{here}: level {lv.id}: id also in {seen[lv.id]} (ids must be unique per mode)",
@@ -127,12 +127,12 @@ def export_html(
         m = _mode(name)
         chosen.setdefault(m.id, m)
     given: dict[str, list[Pack[Any]]] = {}
-    where: dict[str, str] = {}
+    where: dict[int, str] = {}  # a given pack (by identity) → its file, for messages
     for path in packs or []:
         m, pack = _pack(path)
         chosen.setdefault(m.id, m)
         given.setdefault(m.id, []).append(pack)
-        where[str(pack.pack)] = str(path)
+        where[id(pack)] = str(path)
     if not chosen:
         chosen = {m.id: m for m in registry.all_modes() if _has_client(m)}
     data: list[ModeData] = []

@@ -44,7 +44,6 @@ def manifest() -> dict[str, Any]:
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
-        "orientation": "portrait",
         "theme_color": THEME,
         "background_color": BACKGROUND,
         "icons": [
