@@ -17,6 +17,11 @@ from puzzlesmith.server.bundle import STORAGE_PREFIX
 from puzzlesmith.server.routers.pwa import precache
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
+# The data source's view of the server, and the sentence a feature that needs it shows.
+_ONLINE = """async (url) => {
+  const m = await import(url);
+  return [m.dataSource.online, m.needsConnection('每日挑战')];
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +85,8 @@ def test_trial_file_plays_every_mode_from_file_url_with_no_network(
         assert page.evaluate("(k) => localStorage.getItem(k)", f"mode:{mode}") is None
     assert "· 1/" in (page.text_content('.mode-card[data-mode="04-cows"]') or "")
     shot(page, "offline-trial-home-after-clears")
+    online, notice = page.evaluate(_ONLINE, "@ps/shell/datasource.js")
+    assert online is False and "试玩文件" in notice  # what dailies & co. say here
     assert asked == []
 
 
@@ -145,6 +152,10 @@ def test_installed_app_plays_every_mode_offline(browser: Any) -> None:
         page.wait_for_selector(".mode-card")
         assert "· 1/" in (page.text_content('.mode-card[data-mode="04-cows"]') or "")
         shot(page, "offline-pwa-after-clears")
+        # answered from the cache, marked so: the shell knows the server is not there
+        module = page.eval_on_selector('script[src$="/shell/main.js"]', "e => e.src")
+        online, notice = page.evaluate(_ONLINE, module.replace("main.js", "datasource.js"))
+        assert online is False and "需要联网" in notice
         assert errors == []
     finally:
         ctx.close()
