@@ -39,7 +39,10 @@ def english(page: Any) -> None:
 
 def problems(page: Any, where: str) -> list[str]:
     text: str = page.evaluate(_TEXT)
-    out = [f"{where}: Chinese {m.group(0)!r} in …{text[max(0, m.start() - 30) : m.end() + 30]}…" for m in CJK.finditer(text)]
+    out = [
+        f"{where}: Chinese {m.group(0)!r} in …{text[max(0, m.start() - 30) : m.end() + 30]}…"
+        for m in CJK.finditer(text)
+    ]
     out += [f"{where}: internal code {m.group(0)!r}" for m in CODE.finditer(text)]
     return out
 
@@ -55,7 +58,11 @@ def test_every_screen_and_level_is_english(page: Any) -> None:
     page.wait_for_selector(".sheet-body")
     found += problems(page, "menu")
     page.click('[data-menu="close"]')
-    modes = [m for m in page.evaluate("fetch('/api/modes').then((r) => r.json())")["modes"] if m["module"]]
+    modes = [
+        m
+        for m in page.evaluate("fetch('/api/modes').then((r) => r.json())")["modes"]
+        if m["module"]
+    ]
     for mode in modes:
         mid = mode["id"]
         packs = page.evaluate(f"fetch('/api/modes/{mid}/packs').then((r) => r.json())")["packs"]
@@ -82,5 +89,7 @@ def test_the_walk_catches_chinese_and_codes(page: Any) -> None:
     page.goto(f"{page.base_url}/?all=1#/")
     page.wait_for_selector(".mode-card")
     assert problems(page, "zh")
-    page.evaluate("document.body.append(Object.assign(document.createElement('p'), {textContent: '[last-free] x'}))")
+    page.evaluate(
+        "document.body.append(Object.assign(document.createElement('p'), {textContent: '[last-free] x'}))"
+    )
     assert any("internal code" in p for p in problems(page, "x"))
