@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from puzzlesmith.paths.grades import EASY_TECHNIQUES
+from puzzlesmith.paths.techniques import TECHNIQUES, PathGraph, deduce
 from puzzlesmith.stroke.board import Level, board_of
-from puzzlesmith.stroke.logic import EASY_TECHNIQUES, graph_of
-from puzzlesmith.stroke.techniques import TECHNIQUES, PathGraph, deduce
+from puzzlesmith.stroke.logic import graph_of
 
 
 def _without(g: PathGraph, cell: int) -> PathGraph:
