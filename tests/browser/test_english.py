@@ -75,6 +75,8 @@ def test_every_screen_and_level_is_english(page: Any) -> None:
                 page.evaluate(f"location.hash = '#/{mid}/{lv['id']}'")
                 page.wait_for_selector(f'.pk-svg[aria-label="{lv["id"]}"]')
                 found += problems(page, f"{mid} {lv['id']}")
+                if lv["id"] in ("1-1", "4-2"):
+                    shot(page, f"english-{mid}-{lv['id']}")
                 if mid == "04-cows" and lv["index"] == 1:  # a hint on each board size
                     page.click('.cw-btn[data-action="hint"]')
                     page.wait_for_selector(".cw-hintbox:not([hidden])")
