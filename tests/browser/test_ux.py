@@ -31,6 +31,10 @@ def box(page: Any, sel: str) -> list[float]:
 def open_cows(page: Any, level_id: str) -> None:
     page.goto(f"{page.base_url}/?all=1#/{COWS}/{level_id}")
     page.wait_for_selector(f'.cw-svg[aria-label="{level_id}"]')
+    # the mode's stylesheet may still be loading on a busy machine: wait until it applies
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.cw-hatch')).display === 'none'"
+    )
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
