@@ -64,6 +64,7 @@ def test_parity_badge_and_step_number_never_overlap(page: Any, pointer: Pointer)
         page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
         pointer.drag([ns_centre(page, c) for c in ("a", "d", "f")])
         page.wait_for_selector('.ns-cell[data-id="f"][data-state="conflict"]')
+        page.wait_for_timeout(450)  # the pop and the shake are over: measure the still board
         badge = box(page, '.ns-label[data-id="f"] .ns-badge')
         num = box(page, '.ns-label[data-id="f"] .ns-num')
         corner = page.text_content('.ns-label[data-id="f"] .ns-corner')
