@@ -135,12 +135,13 @@ async function renderModes(token) {
     const name = document.createElement("b");
     name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
     const sub = document.createElement("span");
-    sub.textContent = settings.lang === "en" ? m.title.zh : m.title.en;
+    // Chinese screens show the English name too; English ones stay English only.
+    sub.textContent = settings.lang === "en" ? "" : m.title.en;
     b.append(name, sub);
     getPacks(m.id).then((p) => {
       const total = flatten(p).length;
       const done = bucket(m.id).cleared().filter((id) => flatten(p).some((l) => l.id === id)).length;
-      if (total) sub.textContent += ` · ${done}/${total}`;
+      if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
     list.append(b);
@@ -241,7 +242,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   let clearedOnce = false;
   const services = {
     api: api.forLevel(mode.id, levelId),
-    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
     onCleared() {
@@ -333,6 +334,12 @@ $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : cl
 $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
   go(levelId ? mounted?.modeId ?? modeId : null);
+});
+// Escape: close the menu, else go back (play → level select → modes).
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!$("menu").hidden) { closeMenu(); return; }
+  if (!$("tb-back").hidden) $("tb-back").click();
 });
 function labelTopBar() {
   $("tb-menu").setAttribute("aria-label", t("menu"));
