@@ -141,6 +141,14 @@ class HexWallsMode(Mode[Level]):
             raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
         return path_hints.answer(board_of(level), list(sol), state, kind)
 
+    def vote_moves(self, level: Level, moves: Sequence[str]) -> dict[str, str]:
+        state = rules.play(level, moves)
+        b = state.board
+        if not state.path:
+            return {b.ids[j]: f"start {b.ids[j]}" for j in state.legal_starts()}
+        end = state.path[-1]
+        return {b.ids[j]: f"add {b.ids[j]}" for j in b.adj[end] if state.can_add(j) is None}
+
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:
         return generate_level(options, seed, index)

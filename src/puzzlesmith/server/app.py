@@ -10,6 +10,7 @@ from fastapi.staticfiles import StaticFiles
 
 from puzzlesmith.server import errors
 from puzzlesmith.server.routers import levels, modes, play
+from puzzlesmith.server.routers import rooms as stream_rooms
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -34,6 +35,7 @@ def create_app() -> FastAPI:
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
+    app.include_router(stream_rooms.make_router())
     app.mount("/static", _Static(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -145,6 +145,16 @@ class StrokeMode(Mode[Level]):
             raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
         return path_hints.answer(board_of(level), list(sol), state, kind)
 
+    def vote_moves(self, level: Level, moves: Sequence[str]) -> dict[str, str]:
+        state = rules.replay(board_of(level), moves)
+        b = state.board
+        if state.cleared():
+            return {}
+        if not state.path:
+            return {b.ids[j]: f"start {b.ids[j]}" for j in state.legal_starts()}
+        free = b.adjmask[state.path[-1]] & state.unvisited_mask()
+        return {b.ids[j]: f"add {b.ids[j]}" for j in range(b.n) if free >> j & 1}
+
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:
         return generate_level(options, seed, index)

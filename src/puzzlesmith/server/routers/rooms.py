@@ -1,0 +1,100 @@
+"""Stream rooms: ``POST /api/rooms`` opens one, ``/ws/rooms/{room}`` is its live channel.
+
+Unlike the other routers this one holds state — the rooms live in a :class:`Hub` made
+for each app, so every ``create_app()`` (each test, each ``puzzlesmith play``) starts empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from fastapi.responses import RedirectResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from puzzlesmith.server.catalog import level_of, mode_of
+from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.rooms.hub import Hub
+from puzzlesmith.server.rooms.room import RoomError
+from puzzlesmith.server.schemas import ErrorOut
+
+_STATUS = {"too-many-rooms": 503, "no-voting": 422}
+
+
+class RoomBody(BaseModel):
+    """A level to stream: a mode and either a shipped level id or a level code."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: str = Field(min_length=1, max_length=40)
+    code: str | None = Field(default=None, min_length=1, max_length=4096)
+    level: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class RoomOut(BaseModel):
+    room: str
+    host_key: str
+    mode: str
+    level: str
+    viewer_url: str
+    overlay_url: str
+    host_url: str
+
+
+def _level(body: RoomBody) -> tuple[Any, Any]:
+    mode = mode_of(body.mode)
+    if (body.code is None) == (body.level is None):
+        raise ApiError(422, "invalid-request", "give exactly one of code, level", "code")
+    if body.level is not None:
+        return mode, level_of(mode, body.level)
+    try:
+        from puzzlesmith.core.codes import decode_level  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise ApiError(
+            422, "no-codes", "level codes are not available in this build", "code"
+        ) from None
+    code_mode, level = decode_level(body.code)
+    if code_mode.id != mode.id:
+        raise ApiError(422, "wrong-mode", f"code is a {code_mode.id} level, not {mode.id}", "code")
+    return mode, level
+
+
+def make_router(hub: Hub | None = None) -> APIRouter:
+    """The routes with their own hub (tests pass one with other limits)."""
+    the_hub = hub or Hub()
+    router = APIRouter(tags=["rooms"])
+
+    @router.post(
+        "/api/rooms",
+        status_code=201,
+        responses={404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut}},
+    )
+    async def create_room(body: RoomBody) -> RoomOut:
+        """Open a room for a level; the host key is shown once and needed for every action."""
+        mode, level = _level(body)
+        try:
+            room = the_hub.create(mode, level)
+        except RoomError as exc:
+            raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
+        page = "/static/stream/index.html"
+        return RoomOut(
+            room=room.code,
+            host_key=room.host_key,
+            mode=mode.id,
+            level=level.id,
+            viewer_url=f"/r/{room.code}",
+            overlay_url=f"{page}#/overlay/{room.code}",
+            host_url=f"{page}#/host/{room.code}",
+        )
+
+    @router.get("/r/{room}", include_in_schema=False)
+    def short_link(room: str) -> RedirectResponse:
+        """The link viewers type or scan: the viewer page for the room."""
+        code = "".join(ch for ch in room.upper() if ch.isalnum())[:12]
+        return RedirectResponse(f"/static/stream/index.html#/view/{code}", status_code=307)
+
+    @router.websocket("/ws/rooms/{room}")
+    async def room_socket(websocket: WebSocket, room: str) -> None:
+        await the_hub.serve(websocket, room)
+
+    router.hub = the_hub  # type: ignore[attr-defined]
+    return router
