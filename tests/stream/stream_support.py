@@ -56,7 +56,7 @@ class Client:
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.inbox: list[dict[str, Any]] = []
-        self._seen = 0
+        self._used: set[int] = set()
 
     @classmethod
     async def connect(cls, base: str, room: str, **params: str) -> Client:
@@ -70,14 +70,15 @@ class Client:
         return msg
 
     async def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
-        """The next message (not yet returned by ``until``) that satisfies ``pred``."""
+        """The first message not returned by ``until`` before that satisfies ``pred``."""
         deadline = asyncio.get_running_loop().time() + timeout
+        checked = 0
         while True:
-            for i in range(self._seen, len(self.inbox)):
-                if pred(self.inbox[i]):
-                    self._seen = i + 1
+            for i in range(checked, len(self.inbox)):
+                if i not in self._used and pred(self.inbox[i]):
+                    self._used.add(i)
                     return self.inbox[i]
-            self._seen = len(self.inbox)
+            checked = len(self.inbox)
             left = deadline - asyncio.get_running_loop().time()
             if left <= 0:
                 raise TimeoutError(f"no such message; last: {self.inbox[-3:]}")

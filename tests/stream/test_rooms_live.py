@@ -91,7 +91,7 @@ async def scenario(base: str) -> None:
         await asyncio.gather(*(vote(viewers[v], cell) for v, cell in change.items()))
 
         await host.send(type="host", key=key, action="close")
-        ok = await host.until(lambda m: m["type"] == "ok")
+        ok = await host.until(lambda m: m["type"] == "ok" and m["action"] == "close")
         result = ok["result"]
         counts = expected(votes, change)
         tally = {k: v for k, v in result["tally"].items() if v}
