@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 import uvicorn
@@ -60,8 +61,10 @@ class Client:
 
     @classmethod
     async def connect(cls, base: str, room: str, **params: str) -> Client:
-        query = "&".join(f"{k}={v}" for k, v in params.items())
-        url = base.replace("http://", "ws://") + f"/ws/rooms/{room}" + (f"?{query}" if query else "")
+        query = urlencode(params)
+        url = (
+            base.replace("http://", "ws://") + f"/ws/rooms/{room}" + (f"?{query}" if query else "")
+        )
         return cls(await websockets.connect(url, max_size=2**22, open_timeout=20))
 
     async def recv(self, timeout: float = 10) -> dict[str, Any]:

@@ -54,7 +54,9 @@ class FakeIrc:
             if line.startswith("JOIN #"):
                 nick = next(x[5:] for x in self.lines if x.startswith("NICK "))
                 writer.write(f":{nick}!{nick}@{nick}.tmi.twitch.tv JOIN {line[5:]}\r\n".encode())
-                writer.write(f":tmi.twitch.tv 366 {nick} {line[5:]} :End of /NAMES list\r\n".encode())
+                writer.write(
+                    f":tmi.twitch.tv 366 {nick} {line[5:]} :End of /NAMES list\r\n".encode()
+                )
                 writer.write(b"PING :tmi.twitch.tv\r\n")
                 self.joined.set()
             elif line == "PONG :tmi.twitch.tv":
@@ -74,7 +76,9 @@ async def scenario(base: str, fake: FakeIrc) -> None:
     await host.send(type="host", key=key, action="twitch", channel="#Streamer_1")
     await asyncio.wait_for(fake.joined.wait(), 10)
     await asyncio.wait_for(fake.ponged.wait(), 10)
-    connected = await host.until(lambda m: m["type"] == "state" and (m["bridge"] or {}).get("connected"))
+    connected = await host.until(
+        lambda m: m["type"] == "state" and (m["bridge"] or {}).get("connected")
+    )
     assert connected["bridge"]["channel"] == "streamer_1"
     assert re.fullmatch(r"NICK justinfan\d+", fake.lines[0]) and fake.lines[1] == "JOIN #streamer_1"
     assert not any(x.startswith("PASS") for x in fake.lines)  # anonymous read-only
@@ -113,7 +117,9 @@ async def scenario(base: str, fake: FakeIrc) -> None:
     await host.close()
 
 
-def run_with_fake(cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, body: Any, ca: bool = True) -> None:
+def run_with_fake(
+    cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, body: Any, ca: bool = True
+) -> None:
     async def main() -> None:
         fake = FakeIrc()
         ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -132,7 +138,9 @@ def run_with_fake(cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, body
     asyncio.run(main())
 
 
-def test_chat_votes_decide_a_round(cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_chat_votes_decide_a_round(
+    cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("PUZZLESMITH_TWITCH_TOKEN", raising=False)
     run_with_fake(cert, monkeypatch, scenario)
 
@@ -147,7 +155,9 @@ async def untrusted(base: str, fake: FakeIrc) -> None:
     await host.close()
 
 
-def test_an_untrusted_certificate_is_refused(cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_untrusted_certificate_is_refused(
+    cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     run_with_fake(cert, monkeypatch, untrusted, ca=False)
 
 
