@@ -164,7 +164,6 @@ class Hub:
         text = json.dumps(self._state(live, board=False))
         for c in list(live.conns):
             self._push(live, c, text)
-        self._mark_live(live)
 
     def _state(self, live: Live, *, board: bool) -> dict[str, Any]:
         out = live.room.state(self.clock(), board=board)

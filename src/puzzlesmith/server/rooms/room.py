@@ -244,7 +244,7 @@ class Room:
             "seconds": r.seconds,
             "left": round(left, 2),
             "paused": r.paused,
-            "options": r.options,
+            "options": list(r.options),
         }
 
     def state(self, now: float, *, board: bool) -> dict[str, Any]:

@@ -76,7 +76,7 @@ export function mountHost(root, room) {
     const tally = live && r && live.round === r.number ? live.tally : {};
     board.draw({
       position: state.position,
-      targets: r ? Object.keys(r.options) : Object.keys(state.legal),
+      targets: r ? r.options : Object.keys(state.legal),
       tally, hints: live?.hints ?? [], celebrate: state.cleared, labels: true,
     });
     renderBars(bars, tally, (n) => t("st.votes", { n }));

@@ -29,7 +29,7 @@ export function mountOverlay(root, room, params) {
     if (!state) return;
     const r = state.round;
     const tally = live && r && live.round === r.number ? live.tally : {};
-    board.draw({ position: state.position, targets: r ? Object.keys(r.options) : null, tally,
+    board.draw({ position: state.position, targets: r ? r.options : null, tally,
       hints: (live?.hints ?? []).slice(-3), celebrate: state.cleared, labels: true });
     renderBars(bars, tally, (n) => t("st.votes", { n }));
     hints.replaceChildren(...(live?.hints ?? []).slice(-3).reverse().map((x) => h("div", "st-hint-row", hintText(x, settings.lang))));

@@ -64,7 +64,7 @@ export function mountViewer(root, room) {
     const open = r && !r.paused && !hintMode;
     board.draw({
       position: state.position,
-      targets: open ? Object.keys(r.options) : null,
+      targets: open ? r.options : null,
       tally: live && r && live.round === r.number ? live.tally : {},
       mine,
       celebrate: state.cleared,
