@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stream_support import Client, open_room, serve
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.server import errors
 from puzzlesmith.server.rooms.commands import Command
 from puzzlesmith.server.rooms.hub import Hub
@@ -29,26 +30,27 @@ def room(mode: str = "stroke", level: str = "1-3", **limits: Any) -> Room:
 
 
 @pytest.mark.parametrize("mode", [m.id for m in registry.all_modes()])
-def test_vote_moves_are_exactly_the_moves_replay_accepts(mode: str) -> None:
-    """Along the solution of every first-pack level: each vote move replays, and every
-    forward move to another cell is refused (so the list is complete)."""
+def test_vote_moves_follow_the_rules(mode: str) -> None:
+    """Along the solution of first-pack levels: each solution move is a vote option, every
+    option replays, every forward move to another cell is refused (so the list is complete),
+    and a solved board offers nothing."""
     m = registry.get(mode)
     for lv in m.shipped_packs()[0].levels[:4]:
         r = Room("X", "k", m, lv, Limits(), 0.0)
         assert r.cells
-        for _ in range(len(r.cells)):
+        for move in m.solution_moves(lv):
             legal = m.vote_moves(lv, r.moves)
-            if not legal:
-                break
-            for cell, move in legal.items():
+            assert move in legal.values()
+            for cell, option in legal.items():
                 assert cell in r.cells
-                m.replay(lv, [*r.moves, move])
-            verb = next(iter(legal.values())).split(" ")[0]
+                m.replay(lv, [*r.moves, option])
+            verb = move.split(" ")[0]
             if verb in ("start", "add"):
                 for cell in r.cells - set(legal):
-                    with pytest.raises(Exception):  # noqa: B017 - IllegalMoveError, any wording
+                    with pytest.raises(IllegalMoveError):
                         m.replay(lv, [*r.moves, f"{verb} {cell}"])
-            r.play(sorted(legal.values())[0])
+            r.play(move)
+        assert r.cleared and m.vote_moves(lv, r.moves) == {}
 
 
 def test_a_round_runs_pauses_and_is_decided_by_the_rules() -> None:

@@ -250,6 +250,14 @@ class Mode(ABC, Generic[L]):
         Raises IllegalMoveError naming the first bad move.
         """
 
+    def solution_moves(self, level: L) -> list[str]:
+        """The moves that play the level's unique solution from the empty position.
+
+        ``replay`` of them clears the level: the contract test, demos and the level
+        round-trips check a mode's solver, rules and view against each other with them.
+        """
+        raise NotImplementedError(f"{self.cli_name}: no solution moves")
+
     def hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         """A hint of one of :attr:`hint_kinds` for the position the moves reach."""
         if kind not in self.hint_kinds:

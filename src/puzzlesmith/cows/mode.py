@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.core.checks import guessing_warning
+from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows import hints, logic, rules, solver
@@ -105,6 +106,13 @@ class CowsMode(Mode[Level]):
             for i, s in enumerate(state)
             if s != rules.COW
         }
+
+    def solution_moves(self, level: Level) -> list[str]:
+        """A cow on each row's solution column (marks are not needed to clear)."""
+        sol = solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no unique solution to play")
+        return [f"cow {r} {c}" for r, c in enumerate(sol)]
 
     # ---- generation ---------------------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

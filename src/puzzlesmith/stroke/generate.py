@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from puzzlesmith.core.bits import bits
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
+from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
+from puzzlesmith.paths.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 from puzzlesmith.stroke import solver
 from puzzlesmith.stroke.board import (
     CATALOGUE,
@@ -43,8 +45,7 @@ from puzzlesmith.stroke.board import (
     normalize,
     symmetries,
 )
-from puzzlesmith.stroke.logic import EASY_TECHNIQUES, GRADES, grade_index, grade_of, graph_of
-from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, deduce
+from puzzlesmith.stroke.logic import graph_of
 
 #: rectangular big cells and how often each is drawn
 BIG_RECTS: tuple[tuple[tuple[int, int], int], ...] = (
