@@ -23,6 +23,12 @@ export class RoundClock {
     this.timer = setInterval(() => this.paint(), 250);
   }
 
+  /** The room is gone (kicked, full, expired, unknown): say so and stop ticking. */
+  stop(text) {
+    clearInterval(this.timer);
+    this.line.textContent = text;
+  }
+
   set(state) {
     this.state = state;
     this.until = state?.round && !state.round.paused ? performance.now() + state.round.left * 1000 : null;
@@ -50,4 +56,11 @@ export function lastText(last) {
 
 export function hintText(hint, lang) {
   return `${hint.name}: ${hint.cell} · ${hint.text[lang] ?? hint.text.zh}`;
+}
+
+/** A server error for people: the translated sentence for known codes, else its one line. */
+export function errorText(msg) {
+  const key = `st.err.${msg.code}`;
+  const text = t(key);
+  return text === key ? msg.message : text;
 }

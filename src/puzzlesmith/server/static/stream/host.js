@@ -4,7 +4,7 @@ import { t } from "../shell/i18n.js";
 import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
 import { RoomConnection } from "./connection.js";
-import { button, h, hintText, RoundClock } from "./common.js";
+import { button, errorText, h, hintText, RoundClock } from "./common.js";
 import { hostKeyName } from "./open.js";
 
 export function mountHost(root, room) {
@@ -100,7 +100,7 @@ export function mountHost(root, room) {
     } else if (msg.type === "live") {
       live = msg;
     } else if (msg.type === "error") {
-      note.textContent = msg.message;
+      note.textContent = errorText(msg);
     } else if (msg.type === "ok") {
       note.textContent = t("st.tapMove");
     }

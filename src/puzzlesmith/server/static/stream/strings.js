@@ -17,6 +17,11 @@ export const strings = {
     "st.viewerLink": "观众链接", "st.overlayLink": "OBS 浮层", "st.hints": "观众提示", "st.kick": "移出",
     "st.noKey": "这个浏览器没有这个房间的主播密钥", "st.tapMove": "点亮起的格子走一步",
     "st.chat": "聊天里：!vote 格子 · !hint 格子",
+    "st.err.unknown-room": "没有这个房间（房间码不对或已过期）", "st.err.room-full": "房间已满",
+    "st.err.kicked": "你已被主播移出房间", "st.err.room-expired": "房间已过期",
+    "st.err.too-fast": "太快了，请慢一点", "st.err.too-many-hints": "提示太频繁，请稍后再发",
+    "st.err.not-an-option": "这一步现在不能投", "st.err.no-round": "现在没有在投票",
+    "st.err.room-busy": "房间太忙，请稍后再试",
   },
   en: {
     "st.stream": "Stream this level", "st.room": "Room {code}", "st.viewers": "{n} viewers",
@@ -33,6 +38,11 @@ export const strings = {
     "st.viewerLink": "Viewer link", "st.overlayLink": "OBS overlay", "st.hints": "Viewer hints", "st.kick": "Remove",
     "st.noKey": "This browser has no host key for this room", "st.tapMove": "Tap a lit cell to move",
     "st.chat": "In chat: !vote cell · !hint cell",
+    "st.err.unknown-room": "No such room (wrong code or expired)", "st.err.room-full": "The room is full",
+    "st.err.kicked": "The streamer removed you from this room", "st.err.room-expired": "The room has expired",
+    "st.err.too-fast": "Too fast, slow down", "st.err.too-many-hints": "Too many hints, wait a little",
+    "st.err.not-an-option": "That move is not an option now", "st.err.no-round": "No vote is open",
+    "st.err.room-busy": "The room is busy, try again",
   },
 };
 addStrings(strings);

@@ -3,7 +3,7 @@ import { t } from "../shell/i18n.js";
 import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
 import { RoomConnection, viewerId } from "./connection.js";
-import { button, h, RoundClock } from "./common.js";
+import { button, errorText, h, RoundClock } from "./common.js";
 
 const PRESETS = ["look", "number", "stuck", "wrong", "next"];
 const PRESET_WORDS = {
@@ -24,7 +24,7 @@ export function mountViewer(root, room) {
   num.type = "number"; num.min = "0"; num.max = "999"; num.value = "1";
   root.replaceChildren(title, line, boardBox, note, bars, hintBar, presetBox);
   const clock = new RoundClock(line);
-  let state = null, live = null, mine = null, hintMode = false, hintCell = null;
+  let state = null, live = null, mine = null, hintMode = false, hintCell = null, lastError = "";
 
   const board = new Board(boardBox, (cell) => {
     if (hintMode) { hintCell = cell; showPresets(); return; }
@@ -89,9 +89,20 @@ export function mountViewer(root, room) {
     } else if (msg.type === "hinted") {
       note.textContent = t("st.hintSent");
     } else if (msg.type === "error") {
-      note.textContent = msg.message;
+      lastError = errorText(msg);
+      note.textContent = lastError;
     }
     paint();
-  }, (status) => { if (status !== "open") line.textContent = t("st.connecting"); });
+  }, (status) => {
+    if (status === "gone") {  // nothing more to do here but join another room
+      clock.stop(lastError);
+      const again = h("a", "st-btn", t("st.join"));
+      again.href = "#/";
+      hintBar.replaceChildren(again);
+      note.textContent = "";
+      presetBox.hidden = true;
+    }
+    else if (status !== "open") line.textContent = t("st.connecting");
+  });
   return conn;
 }
