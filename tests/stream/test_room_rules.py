@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi import FastAPI
 
@@ -188,3 +189,36 @@ def test_rooms_expire() -> None:
     app = small_app(idle_ttl=0.4)
     with serve(app) as base:
         asyncio.run(expiry_scenario(base, app))
+
+
+async def auto_scenario(base: str) -> None:
+    info = open_room(base, mode="stroke", level="1-3")
+    code, key = info["room"], info["host_key"]
+    host = await Client.connect(base, code, role="host", key=key)
+    v = await Client.connect(base, code, viewer="vvvvvv")
+    await host.send(type="host", key=key, action="vote", seconds=0, auto=True)
+    m = registry.get("stroke")
+    level = m.find_level("1-3")[1]
+    solution = m.solution_moves(level)
+    for k in range(3):  # each round opens by itself after the last one was played
+        state = await v.until(
+            lambda s, k=k: s["type"] == "state" and (s["round"] or {}).get("number") == k + 1
+        )
+        cell = solution[k].split(" ")[1]
+        assert cell in state["round"]["options"]
+        await v.send(type="vote", cell=cell)
+        ack = await v.until(lambda s: s["type"] in ("voted", "error"))
+        assert ack["type"] == "voted", ack
+        await v.until(lambda s, k=k: s["type"] == "state" and len(s["moves"]) == k + 1, timeout=5)
+    await host.send(type="host", key=key, action="stop")
+    stopped = await host.until(lambda s: s["type"] == "state" and not s["auto"] and s["moves"])
+    assert stopped["moves"] == solution[:3] and stopped["round"] is None
+    r = httpx.post(f"{base}/api/rooms", json={"mode": "cows", "level": "1-1"}, timeout=10)
+    assert r.status_code == 503 and r.json()["error"] == "too-many-rooms"
+    for c in (host, v):
+        await c.close()
+
+
+def test_continuous_voting_and_the_room_cap() -> None:
+    with serve(small_app(min_round=0.3, round_gap=0.2, max_rooms=1)) as base:
+        asyncio.run(auto_scenario(base))
