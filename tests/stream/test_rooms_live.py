@@ -135,6 +135,7 @@ def test_bad_requests_answer_one_line(base: str) -> None:
         ({"mode": "nope", "level": "1-1"}, 404),
         ({"mode": "cows", "level": "no-such"}, 404),
         ({"mode": "cows"}, 422),
+        ({"level": "1-1"}, 422),
         ({"mode": "cows", "level": "1-1", "extra": 1}, 422),
     ):
         r = httpx.post(f"{base}/api/rooms", json=body, timeout=10)

@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.rooms.hub import Hub
@@ -22,10 +23,10 @@ _STATUS = {"too-many-rooms": 503, "no-voting": 422}
 
 
 class RoomBody(BaseModel):
-    """A level to stream: a mode and either a shipped level id or a level code."""
+    """A level to stream: a mode and a shipped level id, or a level code (its mode optional)."""
 
     model_config = ConfigDict(extra="forbid")
-    mode: str = Field(min_length=1, max_length=40)
+    mode: str | None = Field(default=None, min_length=1, max_length=40)
     code: str | None = Field(default=None, min_length=1, max_length=4096)
     level: str | None = Field(default=None, min_length=1, max_length=64)
 
@@ -41,10 +42,12 @@ class RoomOut(BaseModel):
 
 
 def _level(body: RoomBody) -> tuple[Any, Any]:
-    mode = mode_of(body.mode)
     if (body.code is None) == (body.level is None):
         raise ApiError(422, "invalid-request", "give exactly one of code, level", "code")
     if body.level is not None:
+        if body.mode is None:
+            raise ApiError(422, "invalid-request", "mode: required with a level id", "mode")
+        mode = mode_of(body.mode)
         return mode, level_of(mode, body.level)
     try:
         from puzzlesmith.core.codes import decode_level  # type: ignore[import-not-found,unused-ignore]
@@ -52,10 +55,15 @@ def _level(body: RoomBody) -> tuple[Any, Any]:
         raise ApiError(
             422, "no-codes", "level codes are not available in this build", "code"
         ) from None
-    code_mode, level = decode_level(body.code)
-    if code_mode.id != mode.id:
-        raise ApiError(422, "wrong-mode", f"code is a {code_mode.id} level, not {mode.id}", "code")
-    return mode, level
+    try:
+        code_mode, level = decode_level(body.code)
+    except PuzzlesmithError as exc:  # CodeError: one line naming what is wrong
+        raise ApiError(422, "bad-code", str(exc), "code") from None
+    if body.mode is not None and mode_of(body.mode).id != code_mode.id:
+        raise ApiError(
+            422, "wrong-mode", f"code is a {code_mode.id} level, not {body.mode}", "code"
+        )
+    return code_mode, level
 
 
 def make_router(hub: Hub | None = None) -> APIRouter:

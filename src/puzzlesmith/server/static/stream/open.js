@@ -4,8 +4,10 @@ import "./strings.js";
 
 export const hostKeyName = (room) => `stream:host:${room}`;
 
+/** A shipped level (mode id + level id), or a level code (the #/play/<code> route). */
 export async function startStream(modeId, levelId) {
-  const r = await post("/api/rooms", { mode: modeId, level: levelId });
+  const body = modeId === "play" ? { code: levelId } : { mode: modeId, level: levelId };
+  const r = await post("/api/rooms", body);
   localStorage.setItem(hostKeyName(r.room), r.host_key);
   location.href = r.host_url;
 }
