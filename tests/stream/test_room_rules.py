@@ -142,14 +142,19 @@ async def limits_scenario(base: str) -> None:
     await a.send(type="dance")
     assert (await a.until(lambda m: m["type"] == "error"))["code"] == "bad-request"
 
-    bad_host = await Client.connect(base, code, role="host", key="guess")
-    assert (await bad_host.recv())["code"] == "bad-key"
+    await a.ws.send(b"\x00\x01")  # binary frames are refused, the socket stays
+    assert (await a.until(lambda m: m["type"] == "error"))["code"] == "bad-json"
+    for guess in ("guess", "密钥"):
+        bad_host = await Client.connect(base, code, role="host", key=guess)
+        assert (await bad_host.recv())["code"] == "bad-key"
     host = await Client.connect(base, code, role="host", key=key)
     await host.send(type="host", key="guess", action="undo")  # the key is checked every time
     assert (await host.until(lambda m: m["type"] == "error"))["code"] == "bad-key"
 
     # timer: the round closes by itself after min_round seconds and plays the winner
     await host.send(type="host", key=key, action="vote", seconds=0, auto=False)
+    await host.send(type="host", key=key, action="vote", seconds=0)
+    assert (await host.until(lambda m: m["type"] == "error"))["code"] == "round-open"
     await b.until(lambda m: m["type"] == "state" and m["round"])
     await b.send(type="vote", cell="a")
     assert (await b.until(lambda m: m["type"] in ("voted", "error")))["type"] == "voted"

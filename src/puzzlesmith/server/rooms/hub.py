@@ -31,6 +31,8 @@ log = logging.getLogger("puzzlesmith.rooms")
 #: room codes: no 0/O, 1/I/L look-alikes
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LEN = 5
+#: rate-limit state kept per room (one pair of buckets per viewer id seen)
+MAX_BUCKETS = 20000
 _VIEWER_ID = re.compile(r"[A-Za-z0-9_-]{6,40}")
 #: WebSocket close codes (4000-4999 are the application's)
 CLOSE_UNKNOWN, CLOSE_FULL, CLOSE_KICKED, CLOSE_EXPIRED, CLOSE_SLOW, CLOSE_KEY = (
@@ -48,6 +50,13 @@ def clean_name(raw: object, limit: int) -> str:
     text = raw if isinstance(raw, str) else ""
     text = "".join(ch for ch in text if ch.isprintable()).strip()
     return " ".join(text.split())[:limit]
+
+
+def key_ok(given: object, room: Room) -> bool:
+    """The host key, compared in constant time (as bytes: any text may be sent)."""
+    if not isinstance(given, str):
+        return False
+    return secrets.compare_digest(given.encode("utf-8", "replace"), room.host_key.encode())
 
 
 @dataclass(eq=False)
@@ -70,6 +79,7 @@ class Live:
     conns: set[Conn] = field(default_factory=set)
     buckets: dict[str, tuple[Bucket, Bucket]] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    next: asyncio.TimerHandle | None = None
     flush: asyncio.TimerHandle | None = None
     bridge: ChatAdapter | None = None
     bridge_task: asyncio.Task[None] | None = None
@@ -115,7 +125,7 @@ class Hub:
         live = self.rooms.pop(code, None)
         if live is None:
             return
-        for h in (live.timer, live.flush):
+        for h in (live.timer, live.next, live.flush):
             if h is not None:
                 h.cancel()
         if live.bridge_task is not None:
@@ -184,15 +194,22 @@ class Hub:
 
     # ---- rounds ------------------------------------------------------------------------------
     def _arm(self, live: Live) -> None:
-        """(Re)start the timer of the open round, after any change of the room."""
+        """After any change of the room: (re)start the open round's timer, and in continuous
+        vote mode schedule the next round when none is open."""
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-        r = live.room.round
+        room, loop = live.room, asyncio.get_running_loop()
+        r = room.round
         if r is not None and r.deadline is not None:
-            loop = asyncio.get_running_loop()
             delay = max(0.0, r.deadline - self.clock())
             live.timer = loop.call_later(delay, self._deadline, live, r.number)
+        if r is not None or not room.auto:
+            if live.next is not None:
+                live.next.cancel()
+                live.next = None
+        elif live.next is None and room.legal and not room.cleared:
+            live.next = loop.call_later(self.limits.round_gap, self._next_round, live)
 
     def _deadline(self, live: Live, number: int) -> None:
         live.timer = None
@@ -201,19 +218,13 @@ class Hub:
             return
         with contextlib.suppress(RoomError):
             live.room.decide()
-        self._after_round(live)
-
-    def _after_round(self, live: Live) -> None:
         self.broadcast_state(live)
-        room = live.room
-        if room.auto and room.legal and not room.cleared:
-            loop = asyncio.get_running_loop()
-            live.timer = loop.call_later(self.limits.round_gap, self._next_round, live)
+        self._arm(live)
 
     def _next_round(self, live: Live) -> None:
-        live.timer = None
+        live.next = None
         room = live.room
-        if not room.auto or room.round is not None or live.room.code not in self.rooms:
+        if not room.auto or room.round is not None or room.code not in self.rooms:
             return
         try:
             room.open_round(self.clock())
@@ -235,6 +246,8 @@ class Hub:
             raise RoomError("room-busy", "the room is busy; try again in a moment")
         pair = live.buckets.get(viewer)
         if pair is None:
+            if len(live.buckets) >= MAX_BUCKETS:  # a flood of made-up ids: start afresh
+                live.buckets.clear()
             pair = live.buckets[viewer] = (
                 Bucket(lim.viewer_rate, lim.viewer_burst),
                 Bucket(lim.hint_rate, lim.hint_burst),
@@ -257,8 +270,7 @@ class Hub:
         if live is None:
             raise RoomError("unknown-room", f"no room {code}")
         room, now = live.room, self.clock()
-        key = msg.get("key")
-        if not isinstance(key, str) or not secrets.compare_digest(key, room.host_key):
+        if not key_ok(msg.get("key"), room):
             raise RoomError("bad-key", "host key: wrong or missing (streamer actions need it)")
         action = msg.get("action")
         room.active = now
@@ -268,6 +280,8 @@ class Hub:
         elif action == "undo":
             room.undo()
         elif action == "vote":
+            if room.round is not None:
+                raise RoomError("round-open", "vote: a round is already open")
             room.auto = bool(msg.get("auto", room.auto))
             room.open_round(now, msg.get("seconds"))
         elif action == "pause":
@@ -276,14 +290,8 @@ class Hub:
             room.resume(now)
         elif action == "skip":
             room.skip()
-            self._arm(live)
-            self._after_round(live)
-            return out
         elif action == "close":
             out["result"] = room.decide()
-            self._arm(live)
-            self._after_round(live)
-            return out
         elif action == "stop":
             room.auto = False
             if room.round is not None:
@@ -351,11 +359,9 @@ class Hub:
             return
         room, lim = live.room, self.limits
         host = q.get("role") == "host"
-        if host:
-            key = q.get("key") or ""
-            if not secrets.compare_digest(key, room.host_key):
-                await self._refuse(ws, "bad-key", "host key: wrong or missing", CLOSE_KEY)
-                return
+        if host and not key_ok(q.get("key"), room):
+            await self._refuse(ws, "bad-key", "host key: wrong or missing", CLOSE_KEY)
+            return
         viewer = q.get("viewer") or ""
         if not _VIEWER_ID.fullmatch(viewer):
             viewer = secrets.token_urlsafe(9)
@@ -391,8 +397,14 @@ class Hub:
         self._mark_live(live)
         try:
             while not conn.closing:
-                text = await ws.receive_text()
-                reply = self._handle(live, conn, text)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    reply: dict[str, Any] | None = _error("bad-json", "send text (JSON) messages")
+                else:
+                    reply = self._handle(live, conn, text)
                 if reply is not None:
                     self._push(live, conn, json.dumps(reply))
         except (WebSocketDisconnect, RuntimeError):
