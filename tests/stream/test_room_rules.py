@@ -18,7 +18,7 @@ from stream_support import Client, open_room, serve
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.server import errors
-from puzzlesmith.server.rooms.commands import Command
+from puzzlesmith.server.rooms.commands import Command, parse_chat
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.limits import Bucket, Limits
 from puzzlesmith.server.rooms.room import Room, RoomError
@@ -227,3 +227,23 @@ async def auto_scenario(base: str) -> None:
 def test_continuous_voting_and_the_room_cap() -> None:
     with serve(small_app(min_round=0.3, round_gap=0.2, max_rooms=1)) as base:
         asyncio.run(auto_scenario(base))
+
+
+def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
+    async def main() -> None:
+        hub = Hub(Limits(room_rate=0.001, room_burst=3))
+        m = registry.get("cows")
+        room = hub.create(m, m.find_level("1-1")[1])
+        room.open_round(hub.clock())
+        hub.submit(room.code, "v1", "a", parse_chat("!vote r0c0") or Command("", ""))
+        hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r1c1"))
+        with pytest.raises(RoomError, match="not a legal move"):
+            hub.submit(room.code, "v3", "c", Command("vote", "r9c9"))
+        with pytest.raises(RoomError) as busy:
+            hub.submit(room.code, "v4", "d", Command("vote", "r0c0"))
+        assert busy.value.code == "room-busy"
+        assert room.round is not None and room.round.tally()["r0c0"] == 1
+        hub.close_room(room.code, "room-expired", "bye")
+        assert not hub.rooms
+
+    asyncio.run(main())
