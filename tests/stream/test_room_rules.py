@@ -167,6 +167,10 @@ async def limits_scenario(base: str) -> None:
         await b.send(type="hint", cell="b", preset="number", n=7)
         replies.append((await b.until(lambda m: m["type"] in ("hinted", "error")))["type"])
     assert replies == ["hinted", "hinted", "error"]
+    seen = await a.until(lambda m: m["type"] == "live" and m["hints"])
+    assert "viewer" not in seen["hints"][0]  # viewers never learn each other's ids...
+    told = await host.until(lambda m: m["type"] == "live" and m["hints"])
+    assert told["hints"][0]["viewer"] == "bbbbbb"  # ... the host does, to kick by
     await host.send(type="host", key=key, action="kick", viewer="bbbbbb")
     gone = await b.until(lambda m: m["type"] == "error")
     assert gone["code"] == "kicked"

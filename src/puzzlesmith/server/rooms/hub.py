@@ -188,9 +188,10 @@ class Hub:
 
     def _flush_live(self, live: Live) -> None:
         live.flush = None
-        text = json.dumps(live.room.live(live.viewers))
+        public = json.dumps(live.room.live(live.viewers))
+        host = json.dumps(live.room.live(live.viewers, host=True))
         for c in list(live.conns):
-            self._push(live, c, text)
+            self._push(live, c, host if c.host else public)
 
     # ---- rounds ------------------------------------------------------------------------------
     def _arm(self, live: Live) -> None:
@@ -393,7 +394,7 @@ class Hub:
                 }
             ),
         )
-        self._push(live, conn, json.dumps(room.live(live.viewers)))
+        self._push(live, conn, json.dumps(room.live(live.viewers, host=host)))
         self._mark_live(live)
         try:
             while not conn.closing:

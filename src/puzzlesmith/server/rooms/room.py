@@ -266,14 +266,16 @@ class Room:
             out["board"] = self.board
         return out
 
-    def live(self, viewers: int) -> dict[str, Any]:
-        """The often-changing part: tally, vote count, viewer count, hints."""
+    def live(self, viewers: int, *, host: bool = False) -> dict[str, Any]:
+        """The often-changing part: tally, vote count, viewer count, hints. Only the host
+        sees who sent a hint (the id it kicks by); viewers must not learn each other's ids."""
         r = self.round
+        shown = ("at",) if host else ("at", "viewer")
         return {
             "type": "live",
             "round": r.number if r else None,
             "tally": r.tally() if r else {},
             "votes": len(r.votes) if r else 0,
             "viewers": viewers,
-            "hints": [{k: v for k, v in h.items() if k != "at"} for h in self.hints],
+            "hints": [{k: v for k, v in h.items() if k not in shown} for h in self.hints],
         }
