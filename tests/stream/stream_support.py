@@ -67,12 +67,12 @@ class Client:
         )
         return cls(await websockets.connect(url, max_size=2**22, open_timeout=20))
 
-    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+    async def recv(self, timeout: float = 30) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.inbox.append(msg)
         return msg
 
-    async def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
+    async def until(self, pred: Any, timeout: float = 30) -> dict[str, Any]:
         """The first message not returned by ``until`` before that satisfies ``pred``."""
         deadline = asyncio.get_running_loop().time() + timeout
         checked = 0
