@@ -60,8 +60,17 @@ export function mountHost(root, room) {
     button(t("st.connect"), "twitch", () => act("twitch", { channel: channel.value })),
     button(t("st.disconnect"), "untwitch", () => act("twitch", { channel: "" })),
     bridgeLine, h("span", "st-note", t("st.chat")));
+  const kickRow = h("div", "st-row");
+  const kickName = h("input", "st-channel");
+  kickName.placeholder = t("st.kickChat");
+  kickName.maxLength = 25;
+  kickRow.append(kickName, button(t("st.kick"), "kick-chat", () => {
+    const nick = kickName.value.trim().toLowerCase();
+    if (nick) act("kick", { viewer: `twitch:${nick}` });
+    kickName.value = "";
+  }));
   const hintList = h("div", "st-hints");
-  root.replaceChildren(title, links, line, boardBox, note, bars, controls, twitch, h("h3", "", t("st.hints")), hintList);
+  root.replaceChildren(title, links, line, boardBox, note, bars, controls, twitch, kickRow, h("h3", "", t("st.hints")), hintList);
   const clock = new RoundClock(line);
   let state = null, live = null;
 
