@@ -7,15 +7,17 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 import httpx
 import uvicorn
 import websockets
 from fastapi import FastAPI
+
+T = TypeVar("T")
 
 
 def free_port() -> int:
@@ -92,3 +94,23 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright (sync API)
+    keeps an event loop running in the main thread for the whole session."""
+    out: list[T] = []
+    err: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(asyncio.run(coro))
+        except BaseException as exc:
+            err.append(exc)
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join()
+    if err:
+        raise err[0]
+    return out[0]

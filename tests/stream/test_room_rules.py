@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ from fastapi import FastAPI
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_support import Client, open_room, serve
+from stream_support import Client, open_room, run, serve
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import IllegalMoveError
@@ -182,7 +181,7 @@ async def limits_scenario(base: str) -> None:
 
 def test_limits_over_websockets() -> None:
     with serve(small_app(max_viewers=2, min_round=0.3, hint_burst=2, hint_rate=0.01)) as base:
-        asyncio.run(limits_scenario(base))
+        run(limits_scenario(base))
 
 
 async def expiry_scenario(base: str, app: FastAPI) -> None:
@@ -197,7 +196,7 @@ async def expiry_scenario(base: str, app: FastAPI) -> None:
 def test_rooms_expire() -> None:
     app = small_app(idle_ttl=0.4)
     with serve(app) as base:
-        asyncio.run(expiry_scenario(base, app))
+        run(expiry_scenario(base, app))
 
 
 async def auto_scenario(base: str) -> None:
@@ -230,7 +229,7 @@ async def auto_scenario(base: str) -> None:
 
 def test_continuous_voting_and_the_room_cap() -> None:
     with serve(small_app(min_round=0.3, round_gap=0.2, max_rooms=1)) as base:
-        asyncio.run(auto_scenario(base))
+        run(auto_scenario(base))
 
 
 def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
@@ -250,4 +249,4 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
         hub.close_room(room.code, "room-expired", "bye")
         assert not hub.rooms
 
-    asyncio.run(main())
+    run(main())

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_support import Client, open_room, serve
+from stream_support import Client, open_room, run, serve
 
 from puzzlesmith.core import registry
 from puzzlesmith.server.app import create_app
@@ -127,7 +127,7 @@ async def vote(c: Client, cell: str) -> None:
 
 
 def test_two_hundred_viewers_ten_rounds(base: str) -> None:
-    asyncio.run(scenario(base))
+    run(scenario(base))
 
 
 def test_bad_requests_answer_one_line(base: str) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_support import Client, open_room, serve
+from stream_support import Client, open_room, run, serve
 
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.rooms.twitch import login_lines
@@ -135,7 +135,7 @@ def run_with_fake(
             await body(base, fake)
         server.close()
 
-    asyncio.run(main())
+    run(main())
 
 
 def test_chat_votes_decide_a_round(
