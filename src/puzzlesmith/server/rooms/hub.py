@@ -77,6 +77,7 @@ class Live:
     room: Room
     bucket: Bucket
     conns: set[Conn] = field(default_factory=set)
+    hosts: set[Conn] = field(default_factory=set)
     buckets: dict[str, tuple[Bucket, Bucket]] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     next: asyncio.TimerHandle | None = None
@@ -86,7 +87,16 @@ class Live:
 
     @property
     def viewers(self) -> int:
-        return sum(1 for c in self.conns if not c.host)
+        return len(self.conns) - len(self.hosts)
+
+    def join(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if conn.host:
+            self.hosts.add(conn)
+
+    def leave(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        self.hosts.discard(conn)
 
 
 #: builds a chat bridge for a channel name (the Twitch one by default; tests may swap it)
@@ -167,7 +177,7 @@ class Hub:
         if not conn.closing:
             conn.closing = True
             conn.outbox.put_nowait(None)
-            live.conns.discard(conn)
+            live.leave(conn)
             conn.close_code = code
 
     def broadcast_state(self, live: Live) -> None:
@@ -376,7 +386,7 @@ class Hub:
             return
         name = clean_name(q.get("name"), lim.max_name) or f"观众{viewer[:4]}"
         conn = Conn(ws, viewer, "主播" if host else name, host, asyncio.Queue())
-        live.conns.add(conn)
+        live.join(conn)
         writer = asyncio.get_running_loop().create_task(self._writer(conn))
         vote = room.round.votes.get(viewer) if room.round else None
         self._push(live, conn, json.dumps(self._state(live, board=True)))
@@ -411,7 +421,7 @@ class Hub:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            live.conns.discard(conn)
+            live.leave(conn)
             if not conn.closing:
                 conn.closing = True
                 conn.outbox.put_nowait(None)
