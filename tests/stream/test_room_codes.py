@@ -1,5 +1,4 @@
-"""Rooms opened by level code (``{"mode", "code"}`` or just ``{"code"}``); skipped until
-``puzzlesmith.core.codes`` (issue: level codes) is part of the build."""
+"""Rooms opened by level code (``{"mode", "code"}`` or just ``{"code"}``)."""
 
 from __future__ import annotations
 
@@ -7,9 +6,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.codes import encode_level
 from puzzlesmith.server.app import create_app
-
-codes = pytest.importorskip("puzzlesmith.core.codes")
 
 
 @pytest.mark.parametrize("mode", [m.id for m in registry.all_modes()])
@@ -17,7 +15,7 @@ def test_a_room_for_a_level_code(mode: str) -> None:
     client = TestClient(create_app())
     m = registry.get(mode)
     level = m.shipped_packs()[0].levels[0]
-    code = codes.encode_level(m, level)
+    code = encode_level(m, level)
     for body in ({"mode": m.cli_name, "code": code}, {"code": code}):
         r = client.post("/api/rooms", json=body)
         assert r.status_code == 201, r.text

@@ -12,7 +12,7 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.codes import CodeError, decode_level
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.rooms.hub import Hub
@@ -42,28 +42,22 @@ class RoomOut(BaseModel):
 
 
 def _level(body: RoomBody) -> tuple[Any, Any]:
-    if (body.code is None) == (body.level is None):
+    if body.code is not None and body.level is None:
+        try:
+            code_mode, level = decode_level(body.code)
+        except CodeError as exc:  # one line naming what is wrong
+            raise ApiError(422, "bad-code", str(exc), "code") from None
+        if body.mode is not None and mode_of(body.mode).id != code_mode.id:
+            raise ApiError(
+                422, "wrong-mode", f"code is a {code_mode.id} level, not {body.mode}", "code"
+            )
+        return code_mode, level
+    if body.level is None or body.code is not None:
         raise ApiError(422, "invalid-request", "give exactly one of code, level", "code")
-    if body.level is not None:
-        if body.mode is None:
-            raise ApiError(422, "invalid-request", "mode: required with a level id", "mode")
-        mode = mode_of(body.mode)
-        return mode, level_of(mode, body.level)
-    try:
-        from puzzlesmith.core.codes import decode_level  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise ApiError(
-            422, "no-codes", "level codes are not available in this build", "code"
-        ) from None
-    try:
-        code_mode, level = decode_level(body.code)
-    except PuzzlesmithError as exc:  # CodeError: one line naming what is wrong
-        raise ApiError(422, "bad-code", str(exc), "code") from None
-    if body.mode is not None and mode_of(body.mode).id != code_mode.id:
-        raise ApiError(
-            422, "wrong-mode", f"code is a {code_mode.id} level, not {body.mode}", "code"
-        )
-    return code_mode, level
+    if body.mode is None:
+        raise ApiError(422, "invalid-request", "mode: required with a level id", "mode")
+    mode = mode_of(body.mode)
+    return mode, level_of(mode, body.level)
 
 
 def make_router(hub: Hub | None = None) -> APIRouter:
