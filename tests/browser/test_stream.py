@@ -73,3 +73,21 @@ def test_a_round_decided_by_phone_viewers(browser: Any, live_server: str) -> Non
     assert not errors, errors
     for pg in [host, *phones, overlay]:
         pg.context.close()
+
+
+def test_a_room_from_a_level_code(browser: Any, live_server: str) -> None:
+    """#/play/<code> (a level in no pack) opens a room for exactly that level."""
+    from puzzlesmith.core import registry
+    from puzzlesmith.core.codes import encode_level
+
+    m = registry.get("hex")
+    code = encode_level(m, m.shipped_packs()[0].levels[1])
+    ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
+    pg = ctx.new_page()
+    pg.goto(f"{live_server}/#/play/{code}")
+    pg.locator(".mode-root svg").first.wait_for()
+    pg.click("#tb-menu")
+    pg.click('[data-menu="stream"]')
+    pg.wait_for_url("**/static/stream/index.html#/host/*")
+    pg.locator('.st-board [data-cell="1,0"]').wait_for()
+    ctx.close()

@@ -285,8 +285,8 @@ function openMenu() {
     body.append(b);
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
-  const { levelId } = parseHash();
-  if (levelId) item(t("st.stream"), () => startStream(modeId, levelId).catch((e) => toast(e.message)), "stream");
+  const here = parseHash();  // #/<mode>/<level> or #/play/<code>
+  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   const h = document.createElement("h2");
   h.textContent = t("settings");
