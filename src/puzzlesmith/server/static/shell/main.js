@@ -7,6 +7,7 @@ import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { startStream } from "../stream/open.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -285,6 +286,8 @@ function openMenu() {
     body.append(b);
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
+  const here = parseHash();  // #/<mode>/<level> or #/play/<code>
+  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   const h = document.createElement("h2");
   h.textContent = t("settings");
