@@ -32,4 +32,8 @@ def play(
 
     typer.echo(f"Puzzlesmith is running: open http://{host}:{port}/  (Ctrl+C to stop)")
     typer.echo(f"Number Stroke solver: {_native.describe()}")
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    # no per-message deflate: a stream room sends the same state to every viewer, and
+    # compressing it once per connection doubled the server's CPU per move (stream_fanout.py)
+    uvicorn.run(
+        create_app(), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )

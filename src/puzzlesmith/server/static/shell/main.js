@@ -1,12 +1,13 @@
 // The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play,
 // #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
-import * as api from "./api.js";
+import { dataSource as api } from "./datasource.js";
 import { bucket } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { startStream } from "../stream/open.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -55,13 +56,22 @@ function redirect(modeId, levelId) {
   route();
 }
 
-async function getModes() {
-  if (!modesCache) modesCache = (await api.modes()).modes.filter((m) => m.module);
+// Promises are cached (a failure is forgotten), so the requests a screen needs can start
+// together at the top of route() instead of one round trip after another.
+function getModes() {
+  if (!modesCache) {
+    modesCache = api.modes().then((d) => d.modes.filter((m) => m.module));
+    modesCache.catch(() => { modesCache = null; });
+  }
   return modesCache;
 }
 
-async function getPacks(modeId) {
-  if (!packsCache.has(modeId)) packsCache.set(modeId, await api.packs(modeId));
+function getPacks(modeId) {
+  if (!packsCache.has(modeId)) {
+    const p = api.packs(modeId);
+    p.catch(() => packsCache.delete(modeId));
+    packsCache.set(modeId, p);
+  }
   return packsCache.get(modeId);
 }
 
@@ -93,11 +103,15 @@ async function route() {
   try {
     if (!modeId) return await renderModes(token);
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
+    // Start what this screen needs at once (awaited below, or dropped on a redirect).
+    getPacks(modeId).catch(() => {});
+    const levelP = levelId ? api.level(modeId, levelId) : null;
+    levelP?.catch(() => {});
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
     if (!levelId) return await renderSelect(mode, token);
-    return await renderPlay(mode, levelId, token);
+    return await renderPlay(mode, levelId, token, levelP);
   } catch (err) {
     if (token === renderToken) showError(err, route);
   }
@@ -122,12 +136,13 @@ async function renderModes(token) {
     const name = document.createElement("b");
     name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
     const sub = document.createElement("span");
-    sub.textContent = settings.lang === "en" ? m.title.zh : m.title.en;
+    // Chinese screens show the English name too; English ones stay English only.
+    sub.textContent = settings.lang === "en" ? "" : m.title.en;
     b.append(name, sub);
     getPacks(m.id).then((p) => {
       const total = flatten(p).length;
       const done = bucket(m.id).cleared().filter((id) => flatten(p).some((l) => l.id === id)).length;
-      if (total) sub.textContent += ` · ${done}/${total}`;
+      if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
     list.append(b);
@@ -200,16 +215,18 @@ async function renderCode(code, token) {
   });
 }
 
-async function renderPlay(mode, levelId, token) {
+async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, levelId)) {
   $("tb-back").hidden = false;
   const saves = bucket(mode.id);
+  const moduleP = import(mode.module);
+  moduleP.catch(() => {});
   const packs = await getPacks(mode.id);
   const order = flatten(packs);
   const listed = order.find((l) => l.id === levelId);
   if (listed && !isOpen(order, listed.id, saves)) return redirect(mode.id);
   let level, module;
   try {
-    [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+    [level, module] = await Promise.all([levelP, moduleP]);
   } catch (err) {
     if (err?.status !== 404 || token !== renderToken) throw err;
     toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id
@@ -226,7 +243,7 @@ async function renderPlay(mode, levelId, token) {
   let clearedOnce = false;
   const services = {
     api: api.forLevel(mode.id, levelId),
-    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
     onCleared() {
@@ -269,6 +286,8 @@ function openMenu() {
     body.append(b);
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
+  const here = parseHash();  // #/<mode>/<level> or #/play/<code>
+  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   const h = document.createElement("h2");
   h.textContent = t("settings");
@@ -318,6 +337,12 @@ $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : cl
 $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
   go(levelId ? mounted?.modeId ?? modeId : null);
+});
+// Escape: close the menu, else go back (play → level select → modes).
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!$("menu").hidden) { closeMenu(); return; }
+  if (!$("tb-back").hidden) $("tb-back").click();
 });
 function labelTopBar() {
   $("tb-menu").setAttribute("aria-label", t("menu"));
