@@ -61,6 +61,7 @@ class CowsStep(_Said):
     kind: Literal["step"]
     technique: str
     name_zh: str
+    name_en: str
     place: list[str]
     exclude: list[str]
     units: list[str]
