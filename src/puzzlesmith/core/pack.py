@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlesmith.core.bounds import MAX_LEVELS, size_problem, usable_id, value_problem
 from puzzlesmith.core.errors import PackExistsError
 from puzzlesmith.core.problems import Problem
 
@@ -55,7 +56,12 @@ def check_fields(
     optional: Mapping[str, FieldType] | None = None,
     level: str | None = None,
 ) -> list[Problem]:
-    """Problems for a JSON object: not an object, missing/ill-typed/unknown fields."""
+    """Problems for a JSON object: not an object, missing/ill-typed/unknown fields.
+
+    Every present field of the right type is also held to the shared bounds
+    (:mod:`puzzlesmith.core.bounds`): ``id`` fields are ids, other strings are texts,
+    integers are coordinate-sized.
+    """
     optional = optional or {}
     if not isinstance(obj, dict):
         return [Problem("json-type", "must be an object", level=level, where=where)]
@@ -67,15 +73,27 @@ def check_fields(
             )
         elif not is_type(obj[name], t):
             problems.append(_wrong_type(name, t, obj[name], level, where))
+        else:
+            _check_value(problems, name, obj[name], level, where)
     for name, t in optional.items():
         if name in obj and not is_type(obj[name], t):
             problems.append(_wrong_type(name, t, obj[name], level, where))
+        elif name in obj:
+            _check_value(problems, name, obj[name], level, where)
     for name in obj:
         if name not in required and name not in optional:
             problems.append(
                 Problem("field-unknown", f"unknown field {name!r}", level=level, where=where)
             )
     return problems
+
+
+def _check_value(
+    problems: list[Problem], name: str, value: object, level: str | None, where: str
+) -> None:
+    problem = value_problem(name, value, level=level, where=where)
+    if problem is not None:
+        problems.append(problem)
 
 
 def _wrong_type(name: str, t: FieldType, value: object, level: str | None, where: str) -> Problem:
@@ -120,6 +138,9 @@ def parse_header(raw: object, mode_id: str) -> tuple[PackHeader | None, list[Pro
         return None, problems
     if not levels:
         problems.append(Problem("pack-empty", "pack has no levels", where="pack"))
+    too_many = size_problem(len(levels), MAX_LEVELS, "levels", level=None)
+    if too_many is not None:
+        return None, [*problems, too_many]
     header = PackHeader(
         mode=str(raw.get("mode", mode_id)),
         pack=raw["pack"] if is_type(raw.get("pack"), (int, str)) else 0,
@@ -131,10 +152,9 @@ def parse_header(raw: object, mode_id: str) -> tuple[PackHeader | None, list[Pro
 
 
 def level_id_of(raw: object, index: int) -> str:
-    """A level's id for messages, even when the level itself is malformed."""
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        return str(raw["id"])
-    return f"#{index + 1}"
+    """A level's id for messages, even when the level itself is malformed (or its id is)."""
+    lid = usable_id(raw.get("id")) if isinstance(raw, dict) else None
+    return lid if lid is not None else f"#{index + 1}"
 
 
 def duplicate_level_ids(ids: list[str]) -> list[Problem]:
