@@ -7,14 +7,18 @@ everywhere, so they live here once.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from puzzlesmith.core.bounds import MAX_LEVELS, size_problem, usable_id, value_problem
-from puzzlesmith.core.errors import PackExistsError
+from puzzlesmith.core.errors import PackExistsError, UnreadableFileError
 from puzzlesmith.core.problems import Problem
 
 #: A field's accepted JSON type(s). ``int`` never accepts ``bool``.
@@ -170,25 +174,70 @@ def duplicate_level_ids(ids: list[str]) -> list[Problem]:
 
 
 def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
-    """The path, if a new pack may be written there (checked before long work starts)."""
+    """The path, if a new pack may be written there: checked before long work starts,
+    including that its directory accepts a file (a read-only place fails now, not later)."""
     p = Path(path)
     resolved = p.resolve()
     if any(resolved == q.resolve() for q in protected):
         raise PackExistsError(f"{p}: is a shipped pack; write candidates elsewhere")
-    if p.exists():
+    if os.path.lexists(p):
         raise PackExistsError(f"{p}: already exists; refusing to overwrite an accepted pack")
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UnreadableFileError(f"{p}: cannot write here ({exc.strerror or exc})") from None
     return p
 
 
 def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
-    """Write a candidates pack; never overwrite an accepted pack.
+    """Write a candidates pack atomically; never overwrite an accepted pack.
 
     Refuses an existing file, and any path among ``protected`` (the shipped packs).
+    The text goes to a temporary file in the same directory, is flushed and fsynced,
+    then linked into place: a full disk or a crash leaves no truncated pack behind
+    (and nothing that would make the re-run refuse), and every error names the file.
     """
     p = ensure_new_pack_path(path, protected=protected)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp's 0600 is not what a plain write gives
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        _link_new(tmp, p)
+    except FileExistsError:
+        raise PackExistsError(
+            f"{p}: already exists; refusing to overwrite an accepted pack"
+        ) from None
+    except OSError as exc:
+        raise UnreadableFileError(f"{p}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
     return p
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _link_new(tmp: str, p: Path) -> None:
+    """Put ``tmp`` at ``p`` atomically, refusing a file that appeared meanwhile (unlike rename)."""
+    try:
+        os.link(tmp, p)
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+            raise
+        if os.path.lexists(p):  # a file system without hard links
+            raise FileExistsError(p) from None
+        os.replace(tmp, p)
 
 
 def level_json(
