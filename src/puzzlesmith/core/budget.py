@@ -47,10 +47,14 @@ class Budget:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise self.exceeded()
         if self.nodes % _CLOCK_EVERY == 0:
-            if self.cancelled:
-                raise BudgetExceeded("cancelled: the client is gone")
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise self.exceeded()
+            self.check()
+
+    def check(self) -> None:
+        """Raise now if the budget is cancelled or past its deadline."""
+        if self.cancelled:
+            raise BudgetExceeded("cancelled: the client is gone")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise self.exceeded()
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -75,8 +79,14 @@ def tick() -> None:
 
 @contextmanager
 def budget(seconds: float | None = None, nodes: int | None = None) -> Iterator[Budget]:
-    """Run the body under a budget; nested budgets replace the outer one while they last."""
-    b = Budget(seconds, nodes)
+    """Run the body under a new budget; nested budgets replace the outer one while they last."""
+    with use_budget(Budget(seconds, nodes)) as b:
+        yield b
+
+
+@contextmanager
+def use_budget(b: Budget) -> Iterator[Budget]:
+    """Run the body under ``b`` (made elsewhere, e.g. by a server that may cancel it)."""
     token = _current.set(b)
     try:
         yield b

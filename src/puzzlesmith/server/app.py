@@ -9,6 +9,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from puzzlesmith.server import errors
+from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import levels, modes, play
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -31,12 +32,13 @@ def create_app() -> FastAPI:
         description="Logic-puzzle web game: modes, packs, level views, replay checks and hints.",
     )
     errors.install(app)
+    app.add_middleware(BodyLimit)  # 413 before a too-large body is read
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
     app.mount("/static", _Static(directory=STATIC), name="static")
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 

@@ -13,6 +13,7 @@ from typing import Any
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import UnknownLevelError
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.server import cache as precomputed
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,4 @@ def level_of(mode: Mode[Any], level_id: str) -> Any:
 def clear_cache() -> None:
     """Forget the packs read (tests that swap level files)."""
     _catalog.cache_clear()
+    precomputed.clear()

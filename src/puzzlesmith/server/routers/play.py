@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, ErrorOut, HintBody, MovesBody
 
 router = APIRouter(prefix="/api", tags=["play"])
@@ -24,16 +25,16 @@ def _check_moves(moves: list[str]) -> None:
 
 
 @router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
-def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
+async def check(mode: str, level_id: str, body: MovesBody, request: Request) -> dict[str, Any]:
     """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
     m = mode_of(mode)
     lv = level_of(m, level_id)
     _check_moves(body.moves)
-    return m.replay(lv, body.moves)
+    return await run_heavy(request, m.replay, lv, body.moves)
 
 
 @router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
-def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
+async def hint(mode: str, level_id: str, body: HintBody, request: Request) -> dict[str, Any]:
     """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
     m = mode_of(mode)
     lv = level_of(m, level_id)
@@ -43,4 +44,4 @@ def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
             422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
         )
     _check_moves(body.moves)
-    return m.hint(lv, body.moves, body.kind)
+    return await run_heavy(request, m.hint, lv, body.moves, body.kind)
