@@ -21,8 +21,9 @@ from puzzlesmith.server.errors import ApiError
 
 T = TypeVar("T")
 
-#: threads for heavy work: the GIL makes more pointless, and fewer keep the loop responsive
-WORKERS = 2
+#: threads for heavy work: the GIL makes more pointless, and each extra one slows the event
+#: loop (benchmarks/server_load.py: light p99 263 ms with 2 threads, 127 ms with 1)
+WORKERS = 1
 #: requests waiting or running at once; more are refused with 503 rather than queued
 MAX_PENDING = 64
 #: seconds a heavy request may take (queueing included) before it gives up with 503
