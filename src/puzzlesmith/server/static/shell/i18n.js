@@ -8,6 +8,7 @@ const dict = {
     language: "语言", sound: "音效", vibration: "振动", highContrast: "高对比", reducedMotion: "减弱动态效果",
     showAll: "开放全部关卡", loadError: "加载失败：{msg}", retry: "重试", locked: "未解锁",
     cleared: "已通关", allCleared: "全部关卡已通关！", levelsCount: "{n} 关", comingSoon: "敬请期待",
+    saveFailed: "无法保存进度（存储空间已满？）：本次游戏中仍会记住",
   },
   en: {
     appTitle: "Puzzlesmith", chooseMode: "Choose a game", levels: "Levels", menu: "Menu", back: "Back",
@@ -15,6 +16,7 @@ const dict = {
     language: "Language", sound: "Sound", vibration: "Vibration", highContrast: "High contrast", reducedMotion: "Reduce motion",
     showAll: "Open all levels", loadError: "Could not load: {msg}", retry: "Retry", locked: "Locked",
     cleared: "Cleared", allCleared: "All levels cleared!", levelsCount: "{n} levels", comingSoon: "Coming soon",
+    saveFailed: "Progress could not be saved (storage full?); it is kept until you close the game",
   },
 };
 

@@ -1,7 +1,7 @@
 // The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
 import * as api from "./api.js";
-import { bucket } from "./saves.js";
+import { bucket, onSaveError } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
@@ -277,5 +277,9 @@ function labelTopBar() {
 labelTopBar();
 applyClasses();
 window.addEventListener("hashchange", route);
+onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
+window.addEventListener("storage", (e) => {  // another tab cleared a level: show its tick here
+  if (e.key?.startsWith("mode:") && !parseHash().levelId && parseHash().modeId) route();
+});
 window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared };
 route();

@@ -1,29 +1,80 @@
-// Per-mode save bucket `mode:<id>` = {clearedId: [], currentId}. A corrupt value resets
-// that key alone; no other key is read or written (seed 000 §10).
+// Per-mode save bucket `mode:<id>` = {clearedId: [], currentId, ...}; no other key is read
+// or written (seed 000 §10). A partly bad save keeps every valid entry: a non-string id is
+// dropped alone, a bad currentId becomes null, fields this version does not know are kept
+// as they are (a newer client may have written them). Only JSON that does not parse, or is
+// not an object, starts the bucket afresh. Every change re-reads the stored value first, so
+// another tab's clears are merged, not overwritten. A write that fails (storage full, private
+// mode) keeps the change in memory for this session and tells the player once.
 const EMPTY = () => ({ clearedId: [], currentId: null });
+const unsaved = new Map();   // key → {cleared: Set, currentId?}: changes the storage refused
+const errorListeners = new Set();
+let told = false;
 
-function valid(v) {
-  return v && typeof v === "object" && !Array.isArray(v)
-    && Array.isArray(v.clearedId) && v.clearedId.every((x) => typeof x === "string")
-    && (v.currentId === null || typeof v.currentId === "string")
-    && Object.keys(v).every((k) => k === "clearedId" || k === "currentId");
+/** Call fn(error) when a save fails; the player is told once per session (see main.js). */
+export function onSaveError(fn) {
+  errorListeners.add(fn);
+  return () => errorListeners.delete(fn);
+}
+
+function failed(err) {
+  if (told) return;
+  told = true;
+  for (const fn of errorListeners) fn(err);
+}
+
+/** The usable part of a stored value, or null when nothing in it can be used. */
+export function salvage(v) {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return null;
+  const ids = Array.isArray(v.clearedId) ? v.clearedId.filter((x) => typeof x === "string" && x) : [];
+  return {
+    ...v,
+    clearedId: [...new Set(ids)],
+    currentId: typeof v.currentId === "string" ? v.currentId : null,
+  };
 }
 
 export function bucket(modeId, storage = globalThis.localStorage) {
   const key = `mode:${modeId}`;
-  function read() {
+  function stored() {
     let raw = null;
     try { raw = storage.getItem(key); } catch { return EMPTY(); }
     if (raw === null) return EMPTY();
-    try {
-      const v = JSON.parse(raw);
-      if (valid(v)) return { clearedId: [...new Set(v.clearedId)], currentId: v.currentId };
-    } catch { /* fall through: reset below */ }
-    write(EMPTY());
-    return EMPTY();
+    let parsed = null;
+    try { parsed = JSON.parse(raw); } catch { /* not JSON: nothing to keep */ }
+    const v = salvage(parsed);
+    if (v === null) { write(EMPTY()); return EMPTY(); }
+    // repaired: the bad entries go, the rest stays (a sound value is left byte for byte)
+    if (JSON.stringify(v) !== JSON.stringify(parsed)) write(v);
+    return v;
+  }
+  function read() {
+    const v = stored();
+    const mem = unsaved.get(key);
+    if (mem) {
+      for (const id of mem.cleared) if (!v.clearedId.includes(id)) v.clearedId.push(id);
+      if (mem.currentId !== undefined) v.currentId = mem.currentId;
+    }
+    return v;
   }
   function write(v) {
-    try { storage.setItem(key, JSON.stringify(v)); } catch { /* private mode: play on */ }
+    try {
+      storage.setItem(key, JSON.stringify(v));
+      unsaved.delete(key);
+      return true;
+    } catch (err) {
+      failed(err);
+      return false;
+    }
+  }
+  function change(edit) {
+    const v = read();             // fresh: what other tabs saved meanwhile is kept
+    edit(v);
+    if (!write(v)) {
+      const mem = unsaved.get(key) || { cleared: new Set() };
+      for (const id of v.clearedId) mem.cleared.add(id);
+      mem.currentId = v.currentId;
+      unsaved.set(key, mem);
+    }
   }
   return {
     key,
@@ -32,14 +83,10 @@ export function bucket(modeId, storage = globalThis.localStorage) {
     current: () => read().currentId,
     isCleared: (id) => read().clearedId.includes(id),
     markCleared(id) {
-      const v = read();
-      if (!v.clearedId.includes(id)) v.clearedId.push(id);
-      write(v);
+      change((v) => { if (!v.clearedId.includes(id)) v.clearedId.push(id); });
     },
     setCurrent(id) {
-      const v = read();
-      v.currentId = id;
-      write(v);
+      change((v) => { v.currentId = id; });
     },
   };
 }
