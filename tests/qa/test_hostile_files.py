@@ -250,3 +250,15 @@ def test_budget_and_exit_3_are_documented() -> None:
     for cmd in COMMANDS:
         out = re.sub(r"[│\s]+", " ", invoke("hex", cmd, "--help").output)
         assert "--budget" in out and "exit code 3" in out, cmd
+
+
+def test_a_file_full_of_problems_does_not_flood_the_terminal(tmp_path: Path) -> None:
+    data = first_pack("cows")
+    data["levels"][0]["regions"] = ["?" * 5000] * 300
+    data["levels"] += [{"id": f"x{i}", "regions": [1]} for i in range(300)]
+    p = tmp_path / "p.json"
+    p.write_text(json.dumps(data))
+    r = invoke("cows", "validate", str(p))
+    lines = r.stderr.splitlines()
+    assert r.exit_code == 1 and len(lines) == 51, len(lines)
+    assert lines[-1].startswith("… and ") and lines[-1].endswith("more problem(s) like these")

@@ -33,6 +33,9 @@ err_console = Console(stderr=True)
 
 EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_GAVE_UP = 0, 1, 2, 3
 
+#: problems printed for one file: a hostile file must not flood the terminal
+MAX_PROBLEM_LINES = 50
+
 #: seconds of work per level before a command gives up (exit 3)
 DEFAULT_BUDGET = 60.0
 
@@ -60,8 +63,11 @@ def clean_errors() -> Iterator[None]:
     except BudgetExceeded as exc:
         raise fail(str(exc), EXIT_GAVE_UP) from None
     except LevelFormatError as exc:
-        for p in exc.problems:
+        for p in exc.problems[:MAX_PROBLEM_LINES]:
             typer.echo(p.line(), err=True)
+        if len(exc.problems) > MAX_PROBLEM_LINES:
+            more = len(exc.problems) - MAX_PROBLEM_LINES
+            typer.echo(f"… and {more} more problem(s) like these", err=True)
         raise typer.Exit(EXIT_FAILED) from None
     except (UnreadableFileError, UnknownModeError, UnknownLevelError, PackExistsError) as exc:
         raise fail(str(exc), EXIT_UNREADABLE) from None
