@@ -10,14 +10,12 @@ from fastapi import APIRouter, Request, Response
 from puzzlesmith.core import registry
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.cache import cached_json
-from puzzlesmith.server.catalog import catalog, mode_of
+from puzzlesmith.server.catalog import catalog, mode_of, pack_infos
 from puzzlesmith.server.schemas import (
     ErrorOut,
-    LevelRef,
     ModeInfo,
     ModesOut,
     ModeTitle,
-    PackInfo,
     PacksOut,
 )
 
@@ -63,15 +61,5 @@ async def list_packs(mode: str, request: Request) -> Response:
 def _packs(m: Mode[Any]) -> PacksOut:
     return PacksOut(
         mode=m.id,
-        packs=[
-            PackInfo(
-                pack=p.pack,
-                title=p.title,
-                levels=[
-                    LevelRef(id=lv.id, index=i + 1, caption=lv.caption)
-                    for i, lv in enumerate(p.levels)
-                ],
-            )
-            for p in catalog(m).listed
-        ],
+        packs=pack_infos(catalog(m).listed),
     )

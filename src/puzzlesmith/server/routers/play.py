@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
@@ -24,24 +25,32 @@ def _check_moves(moves: list[str]) -> None:
             )
 
 
-@router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
-async def check(mode: str, level_id: str, body: MovesBody, request: Request) -> dict[str, Any]:
-    """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
-    m = mode_of(mode)
-    lv = level_of(m, level_id)
+def replay_level(m: Mode[Any], lv: Any, body: MovesBody) -> dict[str, Any]:
+    """The state the moves reach, for any level (shipped, or from a level code)."""
     _check_moves(body.moves)
-    return await run_heavy(request, m.replay, lv, body.moves)
+    return m.replay(lv, body.moves)
 
 
-@router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
-async def hint(mode: str, level_id: str, body: HintBody, request: Request) -> dict[str, Any]:
-    """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
-    m = mode_of(mode)
-    lv = level_of(m, level_id)
+def hint_level(m: Mode[Any], lv: Any, body: HintBody) -> dict[str, Any]:
+    """A hint for the position the moves reach, for any level."""
     if body.kind not in m.hint_kinds:
         kinds = ", ".join(m.hint_kinds) or "none"
         raise ApiError(
             422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
         )
     _check_moves(body.moves)
-    return await run_heavy(request, m.hint, lv, body.moves, body.kind)
+    return m.hint(lv, body.moves, body.kind)
+
+
+@router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
+async def check(mode: str, level_id: str, body: MovesBody, request: Request) -> dict[str, Any]:
+    """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
+    m = mode_of(mode)
+    return await run_heavy(request, replay_level, m, level_of(m, level_id), body)
+
+
+@router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
+async def hint(mode: str, level_id: str, body: HintBody, request: Request) -> dict[str, Any]:
+    """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
+    m = mode_of(mode)
+    return await run_heavy(request, hint_level, m, level_of(m, level_id), body)

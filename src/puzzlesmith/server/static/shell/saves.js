@@ -5,6 +5,10 @@
 // not an object, starts the bucket afresh. Every change re-reads the stored value first, so
 // another tab's clears are merged, not overwritten. A write that fails (storage full, private
 // mode) keeps the change in memory for this session and tells the player once.
+// A trial file (export-html) prefixes every key (env.js), so it never mixes with the
+// served game.
+import { storagePrefix } from "./env.js";
+
 const EMPTY = () => ({ clearedId: [], currentId: null });
 const unsaved = new Map();   // key → {cleared: Set, currentId?}: changes the storage refused
 const errorListeners = new Set();
@@ -34,7 +38,7 @@ export function salvage(v) {
 }
 
 export function bucket(modeId, storage = globalThis.localStorage) {
-  const key = `mode:${modeId}`;
+  const key = `${storagePrefix}mode:${modeId}`;
   function stored() {
     let raw = null;
     try { raw = storage.getItem(key); } catch { return EMPTY(); }
