@@ -6,6 +6,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
+from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import codes, levels, modes, play, pwa
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
@@ -25,6 +26,7 @@ def create_app() -> FastAPI:
         description="Logic-puzzle web game: modes, packs, level views, replay checks and hints.",
     )
     errors.install(app)
+    app.add_middleware(BodyLimit)  # 413 before a too-large body is read
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
@@ -35,7 +37,7 @@ def create_app() -> FastAPI:
     app.mount("/static/v", VersionedStatic(directory=STATIC), name="static-versioned")
     app.mount("/static", RevalidatedStatic(directory=STATIC), name="static")
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def index() -> HTMLResponse:
         return HTMLResponse(render_index(), headers={"Cache-Control": REVALIDATE})
 

@@ -2,7 +2,7 @@
 // #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
 import { dataSource as api } from "./datasource.js";
-import { bucket } from "./saves.js";
+import { bucket, onSaveError } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
@@ -351,5 +351,9 @@ function labelTopBar() {
 labelTopBar();
 applyClasses();
 window.addEventListener("hashchange", route);
+onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
+window.addEventListener("storage", (e) => {  // another tab cleared a level: show its tick here
+  if (e.key?.includes("mode:") && !parseHash().levelId && parseHash().modeId) route();
+});
 window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared };
 route();
