@@ -19,7 +19,7 @@ from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.server.daily.ramp import options_for
 
 #: daily #1 of every mode
-EPOCH = date(2026, 1, 1)
+EPOCH = date(2026, 11, 20)
 #: generator indices tried for one date before giving up
 TRIES = 6
 #: level fields a daily never carries: designer notes may hold the author's path

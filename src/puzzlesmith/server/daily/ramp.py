@@ -24,8 +24,15 @@ _STROKE = [
 #: Hex Walls: more hexes, turners from Thursday
 _HEX = [(10, 3, 0), (12, 4, 0), (14, 4, 0), (15, 4, 1), (16, 5, 1), (18, 5, 1), (20, 6, 2)]
 #: Cows: 7×7 on Monday to 10×10 on Sunday
-_COWS = [(7, "easy"), (7, "medium"), (8, "medium"), (8, "hard"), (9, "hard"), (9, "hard"),
-         (10, "hard")]
+_COWS = [
+    (7, "easy"),
+    (7, "medium"),
+    (8, "medium"),
+    (8, "hard"),
+    (9, "hard"),
+    (9, "hard"),
+    (10, "hard"),
+]
 
 
 def _stroke(opts: type[Any], weekday: int) -> Any:
