@@ -51,3 +51,31 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'store.sqlite3'}"
     cluster: Cluster = request.getfixturevalue("pg_cluster")
     return cluster.new_database()
+
+
+@pytest.fixture
+def daily_app(db_url: str, tmp_path: Path) -> Iterator[Any]:
+    """A fresh app whose daily store is the parametrised database (SQLite or PostgreSQL)."""
+    from puzzlesmith.server.app import create_app
+
+    app = create_app(data_dir=tmp_path / "data")
+    app.state.daily.url = db_url
+    app.state.daily.rules.min_ms_per_move = 0  # tests that want the too-fast flag set it
+    yield app
+    app.state.daily.close()
+
+
+@pytest.fixture
+def client(daily_app: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(daily_app) as c:
+        yield c
+
+
+def winning_moves(mode: Any, level: Any) -> list[str]:
+    """A move log that clears the level, from the exact solver's solution."""
+    sol = mode.solve(level, 1).solutions[0]
+    if "regions" in mode.dump_level(level):  # cows: one column per row
+        return [f"cow {r} {c}" for r, c in enumerate(sol)]
+    return [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]

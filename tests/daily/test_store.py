@@ -11,9 +11,18 @@ from puzzlesmith.server.store import Player, Run, Store
 
 def _run(player: str, **kw: object) -> Run:
     base: dict[str, object] = dict(
-        player_id=player, mode="01-number-stroke", date="2026-12-01", started_ms=0,
-        finished_ms=9000, time_ms=9000, moves=12, hints=0, undos=0, flawless=True,
-        ranked=True, flags="",
+        player_id=player,
+        mode="01-number-stroke",
+        date="2026-12-01",
+        started_ms=0,
+        finished_ms=9000,
+        time_ms=9000,
+        moves=12,
+        hints=0,
+        undos=0,
+        flawless=True,
+        ranked=True,
+        flags="",
     )
     base.update(kw)
     return Run(**base)

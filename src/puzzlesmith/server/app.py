@@ -9,6 +9,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from puzzlesmith.server import errors
+from puzzlesmith.server.daily import context as daily
 from puzzlesmith.server.routers import levels, modes, play
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -23,8 +24,9 @@ class _Static(StaticFiles):
         return resp
 
 
-def create_app() -> FastAPI:
-    """A fresh app; stateless, so tests and ``puzzlesmith play`` each build their own."""
+def create_app(data_dir: Path | None = None) -> FastAPI:
+    """A fresh app, so tests and ``puzzlesmith play`` each build their own; the daily
+    layer keeps its store in ``data_dir`` (or ``$PUZZLESMITH_DATABASE_URL``)."""
     app = FastAPI(
         title="Puzzlesmith",
         version="0.1.0",
@@ -34,6 +36,7 @@ def create_app() -> FastAPI:
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
+    daily.install(app, data_dir)
     app.mount("/static", _Static(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -139,7 +139,8 @@ def public_view(mode: Mode[Any], level: Any) -> JSON:
     }
 
 
-def open_dailies(data_dir: Path | None) -> Dailies:
-    """The store (``$PUZZLESMITH_DATABASE_URL`` or the data dir's SQLite file) and the secret."""
+def open_dailies(data_dir: Path | None, url: str | None = None) -> Dailies:
+    """The store (``url``, ``$PUZZLESMITH_DATABASE_URL`` or the data dir's SQLite file) and
+    the secret (``$PUZZLESMITH_SECRET`` or the data dir's)."""
     d = data_dir or default_data_dir()
-    return Dailies(Store.open(url_for(d)), load_secret(d))
+    return Dailies(Store.open(url or url_for(d)), load_secret(d))
