@@ -112,3 +112,24 @@ def _code(mode: Any, level: Any) -> str | None:
         return None
     code: str = encode_level(mode, level)
     return code
+
+
+def open_for_play(app: Any) -> None:
+    """Open (and migrate) the daily store before serving; make today's dailies meanwhile."""
+    import threading
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from puzzlesmith.server.daily.service import daily_modes, today
+
+    try:
+        ctx = app.state.daily.open()
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        msg = " ".join(str(exc).split())[:200]
+        raise fail(f"play: cannot open the daily store: {msg}", EXIT_UNREADABLE) from None
+
+    def warm() -> None:
+        for m in daily_modes():
+            ctx.runs.dailies.get(m, today())
+
+    threading.Thread(target=warm, daemon=True, name="daily-warm").start()

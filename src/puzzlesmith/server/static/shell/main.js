@@ -6,6 +6,7 @@ import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { dailyEntry, dailyRoute } from "./daily.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -91,6 +92,7 @@ async function route() {
   const { modeId, levelId } = parseHash();
   try {
     if (!modeId) return await renderModes(token);
+    if (modeId === "daily") return await dailyRoute(dailyEnv(token));
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
@@ -130,8 +132,22 @@ async function renderModes(token) {
     b.onclick = () => go(m.id);
     list.append(b);
   }
-  wrap.append(h, list);
+  wrap.append(h, dailyEntry(go), list);
   view.replaceChildren(wrap);
+}
+
+/** What the daily screens (shell/daily.js) need of the shell; `go("daily", "<mode>/done")`. */
+function dailyEnv(token) {
+  const goDaily = (first, rest) => {
+    const h = rest ? `#/${first}/${rest}` : `#/${first}`;
+    if (location.hash === h) route(); else location.hash = h;
+  };
+  return {
+    view, topBar, toast, getModes, route, go: goDaily,
+    current: () => token === renderToken,
+    back: (show) => { $("tb-back").hidden = !show; },
+    setMounted: (module) => { mounted = { module, modeId: "daily", levelId: null }; },
+  };
 }
 
 async function renderSelect(mode, token) {
