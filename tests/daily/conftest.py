@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pgcluster import Cluster
 
+from puzzlesmith.server.daily.moves import winning_moves  # noqa: F401  (re-exported)
+
 _cluster: Cluster | None = None
 _cluster_error: str | None = None
 
@@ -72,10 +74,3 @@ def client(daily_app: Any) -> Iterator[Any]:
     with TestClient(daily_app) as c:
         yield c
 
-
-def winning_moves(mode: Any, level: Any) -> list[str]:
-    """A move log that clears the level, from the exact solver's solution."""
-    sol = mode.solve(level, 1).solutions[0]
-    if "regions" in mode.dump_level(level):  # cows: one column per row
-        return [f"cow {r} {c}" for r, c in enumerate(sol)]
-    return [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]

@@ -130,6 +130,6 @@ def open_for_play(app: Any) -> None:
 
     def warm() -> None:
         for m in daily_modes():
-            ctx.runs.dailies.get(m, today())
+            ctx.runs.dailies.view(m, today())
 
     threading.Thread(target=warm, daemon=True, name="daily-warm").start()

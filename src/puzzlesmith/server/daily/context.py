@@ -64,6 +64,7 @@ def install(app: FastAPI, data_dir: Path | None = None) -> None:
     app.include_router(daily.router)
 
 
-def context(request: Request) -> DailyContext:
+async def context(request: Request) -> DailyContext:
+    """Async (no thread hop per request): after the first call this is a memory read."""
     cfg: DailyConfig = request.app.state.daily
     return cfg.open()

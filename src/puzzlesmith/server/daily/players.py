@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
+import time
 import unicodedata
 import uuid
 
@@ -57,9 +59,21 @@ def check_name(raw: object) -> str:
     return name
 
 
+#: how long a token → player lookup is remembered (a moved profile's old token may work
+#: this long on another worker; this worker forgets it at once)
+TOKEN_TTL_S = 30.0
+
+
 class Players:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._known: dict[str, tuple[float, Player]] = {}
+        self._lock = threading.Lock()
+
+    def _forget(self, player_id: str) -> None:
+        with self._lock:
+            for key in [k for k, (_, p) in self._known.items() if p.id == player_id]:
+                del self._known[key]
 
     def create(self, name: object, now: int) -> tuple[Player, str]:
         clean = check_name(name)
@@ -70,8 +84,19 @@ class Players:
         return p, token
 
     def by_token(self, token: str) -> Player | None:
+        key = digest(token)
+        now = time.monotonic()
+        hit = self._known.get(key)
+        if hit is not None and hit[0] > now:
+            return hit[1]
         with self.store.session() as s:
-            return s.scalars(select(Player).where(Player.token_hash == digest(token))).first()
+            p = s.scalars(select(Player).where(Player.token_hash == key)).first()
+        if p is not None:
+            with self._lock:
+                if len(self._known) > 100_000:
+                    self._known.clear()
+                self._known[key] = (now + TOKEN_TTL_S, p)
+        return p
 
     def rename(self, player_id: str, name: object) -> Player:
         clean = check_name(name)
@@ -80,7 +105,8 @@ class Players:
             if p is None:
                 raise DailyApiError(401, "bad-token", "the player of this token is gone")
             p.name = clean
-            return p
+        self._forget(player_id)
+        return p
 
     def transfer_code(self, player_id: str, now: int) -> tuple[str, int]:
         """A fresh one-time code (the previous one stops working) and when it expires."""
@@ -112,6 +138,7 @@ class Players:
                 p.token_hash = digest(token)
                 p.transfer_hash = None
                 p.transfer_expires_ms = None
-                return p, token
+            self._forget(p.id)
+            return p, token
         except IntegrityError:  # pragma: no cover (a token collision: 256 random bits)
             raise DailyApiError(409, "retry", "please try again") from None

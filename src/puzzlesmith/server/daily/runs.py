@@ -7,6 +7,7 @@ plausible minimum for its number of moves is recorded as flagged, never ranked.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -18,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.server.daily.errors import DailyApiError
-from puzzlesmith.server.daily.service import Dailies, public_view, today
+from puzzlesmith.server.daily.service import Dailies, today
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 from puzzlesmith.server.store import Player, Run, Start
 
@@ -29,6 +30,9 @@ UNDO_VERBS = frozenset({"undo", "rewind", "reset", "clear"})
 #: move verbs a hint puts into the log
 HINT_VERBS = frozenset({"reveal"})
 BOARD_SIZE = 100
+#: how long a day's top 100 is served from memory (a finish here refreshes it at once;
+#: finishes on other workers show within this time)
+BOARD_TTL_S = 1.0
 
 
 @dataclass
@@ -45,6 +49,9 @@ class Runs:
         self.dailies = dailies
         self.store = dailies.store
         self.rules = rules or Rules()
+        self._boards: dict[tuple[str, str], tuple[float, list[JSON], int]] = {}
+        #: finished runs never change: (player, mode, date) → run, once seen
+        self._finished: dict[tuple[str, str, str], Run] = {}
 
     @property
     def secret(self) -> bytes:
@@ -69,29 +76,30 @@ class Runs:
     # ---- start --------------------------------------------------------------------------
     def start(self, player: Player, mode: Mode[Any], day: date) -> JSON:
         """The run token; starting again the same day resumes it (same server start time)."""
-        puzzle, level = self.dailies.get(mode, day)
+        puzzle, _ = self.dailies.get(mode, day)
         iso = day.isoformat()
         row = self._start_row(player.id, mode.id, iso)
+        fresh = row is None
         if row is None:
             try:
                 with self.store.session() as s:
-                    s.add(
-                        Start(
-                            player_id=player.id,
-                            mode=mode.id,
-                            date=iso,
-                            started_ms=self.dailies.clock(),
-                            hints=0,
-                        )
+                    row = Start(
+                        player_id=player.id,
+                        mode=mode.id,
+                        date=iso,
+                        started_ms=self.dailies.clock(),
+                        hints=0,
                     )
+                    s.add(row)
+                    s.flush()  # its id
             except IntegrityError:  # a second tab started it at the same moment
-                pass
-            row = self._start_row(player.id, mode.id, iso)
+                fresh = False
+                row = self._start_row(player.id, mode.id, iso)
             assert row is not None
         claim = RunClaim(player.id, mode.id, iso, row.id, row.started_ms)
         out: JSON = {
             "run": sign(self.secret, claim),
-            "level": public_view(mode, level),
+            "level": self.dailies.view(mode, day),  # the router sends it pre-serialised
             "number": puzzle.number,
             "date": iso,
             "grade": puzzle.grade,
@@ -99,7 +107,7 @@ class Runs:
             "now_ms": self.dailies.clock(),
             "hints": row.hints,
         }
-        done = self._run_row(player.id, mode.id, iso)
+        done = None if fresh else self._run_row(player.id, mode.id, iso)
         if done is not None:
             out["finished"] = self.result(done)
         return out
@@ -113,10 +121,22 @@ class Runs:
             ).first()
 
     def _run_row(self, player_id: str, mode_id: str, iso: str) -> Run | None:
+        key = (player_id, mode_id, iso)
+        hit = self._finished.get(key)
+        if hit is not None:
+            return hit
         with self.store.session() as s:
-            return s.scalars(
+            run = s.scalars(
                 select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
             ).first()
+        if run is not None:
+            self._remember(run)
+        return run
+
+    def _remember(self, run: Run) -> None:
+        if len(self._finished) > 200_000:
+            self._finished.clear()
+        self._finished[(run.player_id, run.mode, run.date)] = run
 
     def _claim(self, player: Player, mode: Mode[Any], token: object) -> tuple[RunClaim, Start]:
         """The token's claim, checked against the player, the mode and the stored start."""
@@ -157,7 +177,7 @@ class Runs:
     def finish(self, player: Player, mode: Mode[Any], token: object, moves: Sequence[str]) -> JSON:
         finished_ms = self.dailies.clock()
         claim, row = self._claim(player, mode, token)
-        if self._run_row(player.id, mode.id, claim.date) is not None:
+        if (player.id, mode.id, claim.date) in self._finished:  # known here: skip the replay
             raise DailyApiError(
                 409, "already-finished", "run: a run of this daily is already recorded", "run"
             )
@@ -198,6 +218,8 @@ class Runs:
             raise DailyApiError(
                 409, "already-finished", "run: a run of this daily is already recorded", "run"
             ) from None
+        self._boards.pop((mode.id, claim.date), None)
+        self._remember(run)
         return self.result(run)
 
     def rank_of(self, run: Run) -> int | None:
@@ -241,30 +263,44 @@ class Runs:
         return {"state": "new"}
 
     # ---- boards -------------------------------------------------------------------------
-    def leaderboard(self, mode: Mode[Any], day: date, player: Player | None) -> JSON:
-        iso = day.isoformat()
+    def top(self, mode_id: str, iso: str) -> tuple[list[JSON], int]:
+        """The day's top 100 (rank, name, time, flawless) and how many are ranked."""
+        key = (mode_id, iso)
+        now = time.monotonic()
+        hit = self._boards.get(key)
+        if hit is not None and hit[0] > now:
+            return hit[1], hit[2]
         with self.store.session() as s:
             rows = s.execute(
-                select(Run, Player.name)
+                select(Run.time_ms, Run.flawless, Player.name)
                 .join(Player, Player.id == Run.player_id)
-                .where(Run.mode == mode.id, Run.date == iso, Run.ranked.is_(True))
+                .where(Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True))
                 .order_by(Run.time_ms, Run.id)
                 .limit(BOARD_SIZE)
             ).all()
-            total = s.scalar(
-                select(func.count(Run.id)).where(
-                    Run.mode == mode.id, Run.date == iso, Run.ranked.is_(True)
+            total = len(rows)
+            if total == BOARD_SIZE:
+                total = int(
+                    s.scalar(
+                        select(func.count(Run.id)).where(
+                            Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True)
+                        )
+                    )
+                    or 0
                 )
-            )
-        out: JSON = {
-            "date": iso,
-            "mode": mode.id,
-            "total": int(total or 0),
-            "entries": [
-                {"rank": i + 1, "name": name, "time_ms": r.time_ms, "flawless": r.flawless}
-                for i, (r, name) in enumerate(rows)
-            ],
-        }
+        entries = [
+            {"rank": i + 1, "name": name, "time_ms": t, "flawless": f}
+            for i, (t, f, name) in enumerate(rows)
+        ]
+        if len(self._boards) > 10_000:
+            self._boards.clear()
+        self._boards[key] = (now + BOARD_TTL_S, entries, total)
+        return entries, total
+
+    def leaderboard(self, mode: Mode[Any], day: date, player: Player | None) -> JSON:
+        iso = day.isoformat()
+        entries, total = self.top(mode.id, iso)
+        out: JSON = {"date": iso, "mode": mode.id, "total": total, "entries": entries}
         if player is not None:
             mine = self._run_row(player.id, mode.id, iso)
             if mine is not None:

@@ -53,6 +53,8 @@ class Dailies:
     secret: bytes
     clock: Callable[[], int] = now_ms
     _levels: dict[tuple[str, str], tuple[DailyPuzzle, Any]] = field(default_factory=dict)
+    _views: dict[tuple[str, str], JSON] = field(default_factory=dict)
+    _view_texts: dict[tuple[str, str], str] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def get(self, mode: Mode[Any], day: date) -> tuple[DailyPuzzle, Any]:
@@ -70,6 +72,27 @@ class Dailies:
                 hit = (puzzle, puzzle.parsed(mode))
                 self._levels[key] = hit
             return hit
+
+    def view(self, mode: Mode[Any], day: date) -> JSON:
+        """The daily's level as the client gets it (no solution), made once per process."""
+        key = (mode.id, day.isoformat())
+        hit = self._views.get(key)
+        if hit is not None:
+            return hit
+        _, level = self.get(mode, day)
+        with self._lock:  # one thread computes it; the rest of a burst of starts waits here
+            hit = self._views.get(key)
+            if hit is None:
+                hit = self._views[key] = public_view(mode, level)
+            return hit
+
+    def view_text(self, mode: Mode[Any], day: date) -> str:
+        """:meth:`view` as JSON text, serialised once (every start of the day sends it)."""
+        key = (mode.id, day.isoformat())
+        hit = self._view_texts.get(key)
+        if hit is None:
+            hit = self._view_texts[key] = json.dumps(self.view(mode, day), ensure_ascii=False)
+        return hit
 
     def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
         with self.store.session() as s:

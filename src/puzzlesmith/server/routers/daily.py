@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.mode import Mode
@@ -69,11 +71,17 @@ def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any
 
 
 @router.post("/{mode}/start")
-def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> dict[str, Any]:
+def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> Response:
     """A signed run token and the level without its solution; again the same day: the same run."""
     m = _mode(mode)
     ctx.limiter.hit(player.id, "start")
-    return ctx.runs.start(player, m, ctx.runs.day_of(body.date if body else None))
+    day = ctx.runs.day_of(body.date if body else None)
+    out = ctx.runs.start(player, m, day)
+    # the level view is the bulk of the answer and the same all day: spliced in as text
+    del out["level"]
+    head = json.dumps(out, ensure_ascii=False)[:-1]
+    text = f'{head}, "level": {ctx.runs.dailies.view_text(m, day)}}}'
+    return Response(text.encode(), media_type="application/json")
 
 
 @router.post("/{mode}/hint")
@@ -93,7 +101,7 @@ def finish(mode: str, body: FinishIn, player: Me, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/{mode}/leaderboard")
-def leaderboard(mode: str, ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any]:
+def leaderboard(mode: str, ctx: Ctx, player: MaybeMe, date: str | None = None) -> JSONResponse:
     """The top 100 ranked runs by time and, with a token, the player's own."""
     m = _mode(mode)
-    return ctx.runs.leaderboard(m, ctx.runs.day_of(date), player)
+    return JSONResponse(ctx.runs.leaderboard(m, ctx.runs.day_of(date), player))

@@ -50,7 +50,7 @@ def maybe_player(ctx: Ctx, authorization: Annotated[str | None, Header()] = None
     return p
 
 
-def current_player(player: Annotated[Player | None, Depends(maybe_player)]) -> Player:
+async def current_player(player: Annotated[Player | None, Depends(maybe_player)]) -> Player:
     if player is None:
         raise DailyApiError(
             401, "no-token", "Authorization: create a player first (POST /api/players)"

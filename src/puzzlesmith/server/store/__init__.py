@@ -77,6 +77,8 @@ class Store:
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
+            if path and path != ":memory:":  # WAL readers run side by side: one per thread
+                kwargs.update(pool_size=20, max_overflow=40)
         else:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
         engine = create_engine(url, **kwargs)
