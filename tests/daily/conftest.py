@@ -73,4 +73,3 @@ def client(daily_app: Any) -> Iterator[Any]:
 
     with TestClient(daily_app) as c:
         yield c
-

@@ -255,3 +255,20 @@ def test_100_concurrent_finishes_recorded_once_and_ranked_consistently(
     for i, who in enumerate(people):
         you = client.get(f"/api/daily/{m}/leaderboard", headers=who).json()["you"]
         assert you["rank"] == by_name[f"p{i:03d}"]
+
+
+def test_a_past_daily_is_verified_but_neither_ranked_nor_streaked(
+    client: Any, daily_app: Any
+) -> None:
+    m = MODES[0]
+    yesterday = today() - timedelta(days=1)
+    me = player(client)
+    s = start(client, me, m, date=yesterday.isoformat())
+    assert s["date"] == yesterday.isoformat()
+    moves = winning_moves(registry.get(m), level_of(daily_app, m, yesterday))
+    out = finish(client, me, m, s["run"], moves).json()
+    assert out["verified"] and not out["ranked"] and out["flags"] == ["archive"]
+    st = client.get("/api/players/me/stats", headers=me).json()
+    assert st["streak"]["current"] == 0 and yesterday.isoformat() in st["calendar"]
+    board = client.get(f"/api/daily/{m}/leaderboard?date={yesterday.isoformat()}").json()
+    assert board["entries"] == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import and_, func, or_, select, update
@@ -38,6 +38,10 @@ BOARD_TTL_S = 1.0
 @dataclass
 class Rules:
     min_ms_per_move: int = MIN_MS_PER_MOVE
+
+
+def utc_date(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, UTC).date().isoformat()
 
 
 def _verb(move: str) -> str:
@@ -197,6 +201,10 @@ class Runs:
         flags: list[str] = []
         if time_ms < self.rules.min_ms_per_move * len(moves):
             flags.append("too-fast")
+        if (
+            utc_date(claim.started_ms) != claim.date
+        ):  # an old daily, played later: no rank, no streak
+            flags.append("archive")
         run = Run(
             player_id=player.id,
             mode=mode.id,

@@ -14,12 +14,13 @@ from puzzlesmith.server.store import Run, Store
 def player_stats(store: Store, player_id: str, today: date) -> JSON:
     with store.session() as s:
         runs = s.scalars(select(Run).where(Run.player_id == player_id).order_by(Run.date)).all()
-    calendar: dict[str, list[str]] = {}
+    calendar: dict[str, list[str]] = {}  # every day with a verified run (archive ones too)
     per_mode: dict[str, list[Run]] = {}
     for r in runs:
         calendar.setdefault(r.date, []).append(r.mode)
         per_mode.setdefault(r.mode, []).append(r)
-    st = streak({date.fromisoformat(d) for d in calendar}, today)
+    on_the_day = {date.fromisoformat(r.date) for r in runs if "archive" not in r.flags.split()}
+    st = streak(on_the_day, today)
     return {
         "days_played": len(calendar),
         "streak": {

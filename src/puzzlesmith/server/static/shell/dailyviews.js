@@ -55,7 +55,7 @@ export async function renderDone(env, mode) {
   const how = el("p", "", r.flawless ? t("d.flawless") : t("d.hints", { n: r.hints }));
   wrap.append(el("p", "d-muted", t("d.time")), big, rank, how);
   if (r.flags.length) {
-    const why = r.flags.map((f) => (f === "too-fast" ? t("d.tooFast") : f)).join(", ");
+    const why = r.flags.map((f) => (f === "too-fast" ? t("d.tooFast") : f === "archive" ? t("d.archive") : f)).join(", ");
     wrap.append(el("p", "d-error", t("d.flagged", { why })));
   }
   wrap.append(el("p", "d-streak", t("d.streak", { n: st.streak.current })));
