@@ -156,3 +156,9 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
     page.wait_for_selector(".d-stat")
     assert page.locator(".d-day.d-solved").count() == 1
     shot(page, "daily-stats-touch")
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")  # English is complete too
+    page.goto(f"{base}/#/daily")
+    page.wait_for_selector(".d-daily.d-finished")
+    assert page.inner_text(".tb-title") == "Daily challenge"
+    assert "Rank 1" in page.inner_text(".d-daily")
+    shot(page, "daily-home-en-touch")

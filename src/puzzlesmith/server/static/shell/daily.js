@@ -88,7 +88,7 @@ async function renderHome(env) {
     try { await dapi.rename(next); env.route(); } catch (x) { env.toast(t("d.nameBad", { msg: x.message }), 4000); }
   };
   who.append(name, rename);
-  wrap.append(el("h1", "shell-title", `${t("d.title")} · ${today.date}`), who);
+  wrap.append(el("h1", "shell-title", today.date), who);
   const list = el("div", "modes");
   for (const d of today.dailies) {
     const mode = modes.find((m) => m.id === d.mode);
