@@ -3,25 +3,17 @@
 // The shell calls dailyRoute(env); a daily is played by the mode's own module.
 import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
-import { renderDone, renderBoard, renderStats, el } from "./dailyviews.js";
+import { renderDone, renderBoard, renderStats, el, titleOf } from "./dailyviews.js";
+import { linkCss } from "./css.js";
 import { settings } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 
-function linkCss() {
-  if (document.querySelector("link[data-daily-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "/static/shell/daily.css";
-  link.dataset.dailyCss = "1";
-  document.head.append(link);
-}
-
-const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
+const dailyCss = () => linkCss("/static/shell/daily.css", "daily");
 
 /** The home screen's entry card. */
 export function dailyEntry(go) {
-  linkCss();
+  dailyCss();
   const b = el("button", "mode-card daily-card", "");
   b.dataset.mode = "daily";
   b.append(el("b", "", t("d.entry")), el("span", "", t("d.entrySub")));
@@ -30,7 +22,7 @@ export function dailyEntry(go) {
 }
 
 export async function dailyRoute(env) {
-  linkCss();
+  dailyCss();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [, modeId, sub] = parts;
   env.back(true);
@@ -126,11 +118,7 @@ async function renderPlay(env, mode) {
   if (!env.current()) return;
   if (s.finished) return env.go("daily", `${mode.id}/done`);
   addStrings(module.strings);
-  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet"; link.href = mode.css; link.dataset.modeCss = mode.id;
-    document.head.append(link);
-  }
+  if (mode.css) linkCss(mode.css, mode.id);
   env.topBar.setTitle(`${titleOf(mode)} #${s.number}`);
   env.topBar.setCaption(null);
   const timer = startTimer(s);

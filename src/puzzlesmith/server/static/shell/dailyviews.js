@@ -11,7 +11,7 @@ export function el(tag, cls = "", text) {
   return e;
 }
 
-const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
+export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
 /** The spoiler-free result: mode, number, time, flawless or hints, streak, link. */
 export function shareText(mode, number, r, streak) {

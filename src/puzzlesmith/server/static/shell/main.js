@@ -7,6 +7,7 @@ import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
+import { linkCss } from "./css.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -177,13 +178,7 @@ async function renderPlay(mode, levelId, token) {
   }
   if (token !== renderToken) return;
   addStrings(module.strings);
-  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = mode.css;
-    link.dataset.modeCss = mode.id;
-    document.head.append(link);
-  }
+  if (mode.css) linkCss(mode.css, mode.id);
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
