@@ -32,7 +32,6 @@ from urllib.parse import urlsplit
 from sqlalchemy import func, select
 
 from daily_server import make_players, pct, server
-from puzzlesmith.server.daily.moves import winning_moves
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.store import Run
 
@@ -153,7 +152,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         dailies = open_dailies(data)
-        moves = {m.id: winning_moves(m, dailies.get(m, today())[1]) for m in daily_modes()}
+        moves = {m.id: m.solution_moves(dailies.get(m, today())[1]) for m in daily_modes()}
         players = make_players(dailies, args.clients)
         with server(data):  # an idle run: what starting and stopping costs the server
             time.sleep(2)

@@ -21,7 +21,6 @@ from pathlib import Path
 import httpx
 
 from daily_server import make_players, pct, server
-from puzzlesmith.server.daily.moves import winning_moves
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 
@@ -47,7 +46,7 @@ def main() -> None:
         rows = []
         for mode in daily_modes():
             puzzle, level = dailies.get(mode, sunday)
-            moves = winning_moves(mode, level)
+            moves = mode.solution_moves(level)
             token = sign(dailies.secret, RunClaim("p", mode.id, sunday.isoformat(), 1, 0))
             mode.replay(level, moves)  # warm caches as a running server has them
             times = []

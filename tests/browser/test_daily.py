@@ -5,16 +5,12 @@ and a reload mid-run keeps the timer (it runs from the server's start time)."""
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from browser_support import Pointer, shot
-from conftest import _free_port
+from browser_support import Pointer, serving, shot
 
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.service import daily_modes, today
@@ -44,17 +40,8 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     app = create_app(data_dir=Path(tmp_path_factory.mktemp("daily-data")))
     # gestures in a test are faster than a person: the too-fast flag has its API test
     app.state.daily.rules.min_ms_per_move = 0
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the daily server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(app) as url:
+        yield url, app
     app.state.daily.close()
 
 

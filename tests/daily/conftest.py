@@ -18,8 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pgcluster import Cluster
 
-from puzzlesmith.server.daily.moves import winning_moves  # noqa: F401  (re-exported)
-
 _cluster: Cluster | None = None
 _cluster_error: str | None = None
 

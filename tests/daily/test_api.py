@@ -9,7 +9,6 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
-from conftest import winning_moves
 from sqlalchemy import func, select
 
 from puzzlesmith.core import registry
@@ -81,7 +80,7 @@ def test_start_then_finish_ranks_a_verified_run(client: Any, daily_app: Any, mod
     assert not [k for k in s["level"] if "solution" in k]
     again = start(client, me, mode_id)  # a reload resumes: the same server start time
     assert again["started_ms"] == s["started_ms"] and again["run"] == s["run"]
-    moves = winning_moves(registry.get(mode_id), level_of(daily_app, mode_id))
+    moves = registry.get(mode_id).solution_moves(level_of(daily_app, mode_id))
     r = finish(client, me, mode_id, s["run"], moves)
     assert r.status_code == 200, r.text
     out = r.json()
@@ -104,8 +103,8 @@ def test_forged_truncated_reordered_and_foreign_logs_are_refused(
     a, b = MODES[0], MODES[-1]
     me = player(client)
     run = start(client, me, a)["run"]
-    good = winning_moves(registry.get(a), level_of(daily_app, a))
-    other = winning_moves(registry.get(b), level_of(daily_app, b))
+    good = registry.get(a).solution_moves(level_of(daily_app, a))
+    other = registry.get(b).solution_moves(level_of(daily_app, b))
     cases = {
         "forged": ["start zz", *good[1:]],
         "truncated": good[:-1],
@@ -126,7 +125,7 @@ def test_tampered_foreign_and_replayed_tokens(client: Any, daily_app: Any) -> No
     m, other_mode = MODES[0], MODES[1]
     alice, bob = player(client, "Alice"), player(client, "Bob")
     run = start(client, alice, m)["run"]
-    moves = winning_moves(registry.get(m), level_of(daily_app, m))
+    moves = registry.get(m).solution_moves(level_of(daily_app, m))
     body, mac = run.split(".")
     raw = bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
     raw = raw.replace(b'"20', b'"19', 1)  # an earlier date, same signature
@@ -154,7 +153,7 @@ def test_client_sent_time_is_ignored(client: Any, daily_app: Any) -> None:
     me = player(client)
     run = start(client, me, m)["run"]
     time.sleep(0.3)
-    moves = winning_moves(registry.get(m), level_of(daily_app, m))
+    moves = registry.get(m).solution_moves(level_of(daily_app, m))
     out = finish(client, me, m, run, moves, time_ms=1, started_ms=0, rank=1).json()
     assert out["time_ms"] >= 300
 
@@ -164,7 +163,7 @@ def test_too_fast_run_is_recorded_flagged_not_ranked(client: Any, daily_app: Any
     m = MODES[0]
     me = player(client)
     run = start(client, me, m)["run"]
-    moves = winning_moves(registry.get(m), level_of(daily_app, m))
+    moves = registry.get(m).solution_moves(level_of(daily_app, m))
     out = finish(client, me, m, run, moves).json()
     assert out["verified"] and not out["ranked"] and out["rank"] is None
     assert out["flags"] == ["too-fast"]
@@ -185,7 +184,7 @@ def test_server_hints_are_counted(client: Any, daily_app: Any) -> None:
     )
     assert r.status_code == 200, r.text
     assert r.json()["hints"] == 1
-    out = finish(client, me, m, run, winning_moves(mode, level_of(daily_app, m))).json()
+    out = finish(client, me, m, run, mode.solution_moves(level_of(daily_app, m))).json()
     assert out["hints"] == 1 and not out["flawless"] and out["ranked"]
 
 
@@ -215,7 +214,7 @@ def test_stats_count_days_times_and_streak(client: Any, daily_app: Any) -> None:
         run = start(client, me, m)["run"]
         assert (
             finish(
-                client, me, m, run, winning_moves(registry.get(m), level_of(daily_app, m))
+                client, me, m, run, registry.get(m).solution_moves(level_of(daily_app, m))
             ).status_code
             == 200
         )
@@ -230,7 +229,7 @@ def test_100_concurrent_finishes_recorded_once_and_ranked_consistently(
     client: Any, daily_app: Any
 ) -> None:
     m = MODES[-1]
-    moves = winning_moves(registry.get(m), level_of(daily_app, m))
+    moves = registry.get(m).solution_moves(level_of(daily_app, m))
     people = [player(client, f"p{i:03d}") for i in range(100)]
     runs = [start(client, who, m)["run"] for who in people]
 
@@ -265,7 +264,7 @@ def test_a_past_daily_is_verified_but_neither_ranked_nor_streaked(
     me = player(client)
     s = start(client, me, m, date=yesterday.isoformat())
     assert s["date"] == yesterday.isoformat()
-    moves = winning_moves(registry.get(m), level_of(daily_app, m, yesterday))
+    moves = registry.get(m).solution_moves(level_of(daily_app, m, yesterday))
     out = finish(client, me, m, s["run"], moves).json()
     assert out["verified"] and not out["ranked"] and out["flags"] == ["archive"]
     st = client.get("/api/players/me/stats", headers=me).json()

@@ -166,3 +166,19 @@ def test_guide_after_a_wrong_turn(shipped: dict[str, Level]) -> None:
         pytest.skip("no wrong second step on this level")
     h = MODE.hint(lv, [f"start {sol[0]}", f"add {wrong[0]}"], "guide")
     assert h == {"kind": "guide", "action": "rewind", "cell": sol[0]}
+
+
+def test_shared_path_hints_read_a_hex_position(make_level: MakeLevel) -> None:
+    """The kit's 补数字 / 指路 (puzzlesmith.paths.hints) on a hex board and position."""
+    from puzzlesmith.hexwalls.rules import play
+    from puzzlesmith.paths.hints import guide, reveal_number
+
+    lv = make_level(
+        {
+            "id": "t",
+            "cells": [{"q": q, "r": 0, **({"clue": 1} if q == 0 else {})} for q in range(5)],
+        }
+    )
+    sol = [f"{q},0" for q in range(5)]
+    assert reveal_number(board_of(lv), sol, play(lv, [])) == ("2,0", 3)
+    assert guide(board_of(lv), sol, play(lv, ["start 0,0", "add 1,0"])) == ("next", "2,0")

@@ -1,12 +1,12 @@
 // The Hex Walls rules mirror against the Python engine. The vectors are exported by
 // tests/js/hex_export_vectors.py at the start of every run (or read from $HEX_VECTORS),
-// so the mirror cannot drift from the engine. Hints are the shared offline copies (shell/pathrules.js).
+// so the mirror cannot drift from the engine. Hints are the shared offline copies (kit/pathrules.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
 import * as rules from "../../src/puzzlesmith/server/static/modes/03-hex-walls/rules.js";
 import { hexAt } from "../../src/puzzlesmith/server/static/modes/03-hex-walls.js";
-import * as hints from "../../src/puzzlesmith/server/static/shell/pathrules.js";
+import * as hints from "../../src/puzzlesmith/server/static/kit/pathrules.js";
 
 const { replay, makeBoard, Game, isOpen } = rules;
 const data = loadVectors("HEX_VECTORS", "hex_export_vectors.py");
@@ -19,7 +19,7 @@ test("vectors cover all 19 shipped levels, with wall-blocked moves", () => {
 });
 
 testMirror(data, rules);
-testPathHints(data, rules, hints, "offline hints (shell/pathrules.js) agree with the engine's");
+testPathHints(data, rules, hints, "offline hints (kit/pathrules.js) agree with the engine's");
 
 test("turner levels: undo turns every wall back; moves() rebuilds the position", () => {
   for (const lv of data.levels.filter((l) => l.view.turners.length)) {

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
 import * as rules from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
-import * as hints from "../../src/puzzlesmith/server/static/shell/pathrules.js";
+import * as hints from "../../src/puzzlesmith/server/static/kit/pathrules.js";
 import { geometry, outlinePath } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/geometry.js";
 
 const { replay, makeBoard, Game } = rules;
@@ -17,7 +17,7 @@ test("vectors cover the demo level and every shipped level", () => {
   for (const lv of data.levels) assert.ok(lv.cases.length > 5, `${lv.level} has cases`);
 });
 
-testMirror(data, rules, { exactMessage: false, title: "every engine state" });
+testMirror(data, rules, { title: "every engine state and rejection, word for word (the kit's moves)" });
 testPathHints(data, rules, hints);
 
 test("solution path clears; moves() rebuilds the position", () => {

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from puzzlesmith.cli.main import build_app
 from puzzlesmith.core.batch import run_batch
+from puzzlesmith.paths.grades import GRADES
 from puzzlesmith.stroke import MODE
 from puzzlesmith.stroke.board import Level, board_of
 from puzzlesmith.stroke.generate import (
@@ -19,7 +20,7 @@ from puzzlesmith.stroke.generate import (
     generate_level,
     longest_run,
 )
-from puzzlesmith.stroke.logic import GRADES, grade
+from puzzlesmith.stroke.logic import grade
 from puzzlesmith.stroke.solver import count, solve
 
 OPTS = GenerateOptions(n="10-13")

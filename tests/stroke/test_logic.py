@@ -9,11 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzlesmith.cli.main import build_app
+from puzzlesmith.paths.grades import GRADES, grade_of
+from puzzlesmith.paths.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 from puzzlesmith.stroke import MODE
 from puzzlesmith.stroke.board import Level, board_of, parse_level
-from puzzlesmith.stroke.logic import GRADES, deduce_level, grade, grade_of
+from puzzlesmith.stroke.logic import deduce_level, grade
 from puzzlesmith.stroke.solver import solve
-from puzzlesmith.stroke.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 
 
 def _level(cells: list[dict[str, Any]], lid: str = "t") -> Level:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from puzzlesmith.cli.codes import add_code_commands
 from puzzlesmith.cli.common import (
     EXIT_FAILED,
     EXIT_UNREADABLE,
@@ -36,6 +37,7 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
         add_generate_command(app, mode)
     if mode.supports_design:
         _add_design(app, mode)
+    add_code_commands(app, mode)
     return app
 
 

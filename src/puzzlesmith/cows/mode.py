@@ -7,10 +7,12 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.core.checks import guessing_warning
+from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows import hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, parse_level
+from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
 
@@ -50,6 +52,7 @@ class CowsMode(Mode[Level]):
     levels_package = "puzzlesmith.cows"
     hint_kinds = hints.KINDS
     generate_options = CowsOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -94,6 +97,13 @@ class CowsMode(Mode[Level]):
 
     def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
         return hints.hint(level, moves, kind)
+
+    def solution_moves(self, level: Level) -> list[str]:
+        """A cow on each row's solution column (marks are not needed to clear)."""
+        sol = solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no unique solution to play")
+        return [f"cow {r} {c}" for r, c in enumerate(sol)]
 
     # ---- generation ---------------------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

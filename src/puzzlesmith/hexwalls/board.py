@@ -26,6 +26,7 @@ from typing import Any
 from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.paths.board import GraphBoard, graph_fields
 
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
@@ -207,33 +208,16 @@ class Level:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True)
-class Board:
-    """The cell graph of a level, indexed 0..n-1 in file order.
+@dataclass(frozen=True, kw_only=True)
+class Board(GraphBoard[Level]):
+    """The cell graph of a level (the path kit's :class:`GraphBoard`) plus its hex geometry."""
 
-    Field names follow Number Stroke's Board (ids, index, adj, adjmask, clue,
-    step_cell, parity) so graph-generic helpers work on both.
-    """
-
-    level: Level
-    ids: tuple[str, ...]
-    index: dict[str, int] = field(compare=False)
     hexes: tuple[Hex, ...]
     at: dict[Hex, int] = field(compare=False)
-    #: geometric adjacency (walls ignored)
-    adj: tuple[tuple[int, ...], ...]
-    adjmask: tuple[int, ...]
     #: adjacency with static walls removed (a superset of every phase's graph)
     openmask: tuple[int, ...]
     #: openmask minus the turners' edges after k landings, for k % 3 = 0, 1, 2
     phasemask: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    clue: dict[int, int] = field(compare=False)
-    step_cell: dict[int, int] = field(compare=False)
-    parity: dict[int, int] = field(compare=False, default_factory=dict)
-
-    @property
-    def n(self) -> int:
-        return len(self.ids)
 
     def cell(self, i: int) -> HexCell:
         return self.level.cells[i]
@@ -248,11 +232,13 @@ def board_of(level: Level) -> Board:
     """The (cached) graph of a parsed level."""
     hexes = tuple(c.hex for c in level.cells)
     at = {h: i for i, h in enumerate(hexes)}
-    nbrs: list[list[int]] = []
-    for h in hexes:
-        nbrs.append(sorted(at[g] for g in neighbours(h) if g in at))
-    adj = tuple(tuple(s) for s in nbrs)
-    adjmask = tuple(sum(1 << j for j in s) for s in adj)
+    clue = {i: c.clue for i, c in enumerate(level.cells) if c.clue is not None}
+    graph = graph_fields(
+        [c.id for c in level.cells],
+        ([at[g] for g in neighbours(h) if g in at] for h in hexes),
+        clue,
+    )
+    adjmask: tuple[int, ...] = graph["adjmask"]
 
     def cut(masks: list[int], e: Edge) -> None:
         i, j = at.get(e[0]), at.get(e[1])
@@ -269,19 +255,13 @@ def board_of(level: Level) -> Board:
         for t in level.turners:
             cut(m, t.edge_after(p))
         phases.append(tuple(m))
-    clue = {i: c.clue for i, c in enumerate(level.cells) if c.clue is not None}
     return Board(
         level=level,
-        ids=tuple(c.id for c in level.cells),
-        index={c.id: i for i, c in enumerate(level.cells)},
         hexes=hexes,
         at=at,
-        adj=adj,
-        adjmask=adjmask,
         openmask=tuple(open_),
         phasemask=(phases[0], phases[1], phases[2]),
-        clue=clue,
-        step_cell={s: i for i, s in clue.items()},
+        **graph,
     )
 
 

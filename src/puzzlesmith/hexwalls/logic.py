@@ -1,6 +1,6 @@
 """Human-style grading of Hex Walls: Number Stroke's deductions, then time-aware ones for turners.
 
-Number Stroke's engine (:mod:`puzzlesmith.stroke.techniques`) is geometry-free and
+Number Stroke's engine (:mod:`puzzlesmith.paths.techniques`) is geometry-free and
 takes a per-step edge predicate, so it runs on a hex board as is: static walls are
 removed edges, turning walls the predicate. Its techniques reason mostly about
 which cells are joined; where it stalls on turner timing, the engine below takes
@@ -41,9 +41,9 @@ from typing import Protocol
 from puzzlesmith.core.bits import bits
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
-from puzzlesmith.stroke.logic import GRADES, grade_of
-from puzzlesmith.stroke.techniques import PathGraph as StrokeGraph
-from puzzlesmith.stroke.techniques import deduce as stroke_deduce
+from puzzlesmith.paths.grades import grade_of, harder
+from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
+from puzzlesmith.paths.techniques import deduce as stroke_deduce
 
 
 class PathGraph(Protocol):
@@ -321,7 +321,7 @@ def grade(level: Level) -> GradeResult:
             mine = 1
         if trials:
             mine = 2 if trials <= 2 else 3
-        label = GRADES[max(GRADES.index(label), mine)]
+        label = harder(label, mine)
     return GradeResult(
         solved=solved,
         grade=label if solved else "unsolved",

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
+from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.hexwalls import rules, solver
 from puzzlesmith.hexwalls.board import (
+    Board,
     Level,
     board_of,
     centre,
@@ -19,34 +18,28 @@ from puzzlesmith.hexwalls.board import (
     vertex_point,
 )
 from puzzlesmith.hexwalls.checks import check_level
+from puzzlesmith.hexwalls.code import CODEC
 from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.render import render_svg
-from puzzlesmith.stroke import hints as path_hints
-
-
-@cache
-def solution_of(level: Level) -> tuple[str, ...] | None:
-    """The level's first solution (its unique one for a published level), cached."""
-    result = solver.solve(board_of(level), 1)
-    return tuple(result.solutions[0]) if result.solutions else None
+from puzzlesmith.paths.mode import PathMode
 
 
 def _r(x: float) -> float:
     return round(x, 4)
 
 
-class HexWallsMode(Mode[Level]):
+class HexWallsMode(PathMode[Level]):
     id = "03-hex-walls"
     cli_name = "hex"
     aliases = ("hex-walls", "03")
     title_zh = "六边一笔"
     title_en = "Hex Walls"
     levels_package = "puzzlesmith.hexwalls"
-    hint_kinds = ("reveal", "guide")
     supports_design = True
     generate_options = GenerateOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -62,18 +55,22 @@ class HexWallsMode(Mode[Level]):
     def grade(self, level: Level) -> GradeResult:
         return grade(level)
 
-    # ---- presentation and play -----------------------------------------------------------
-    def render_svg(self, level: Level, *, solution: bool = False) -> str:
-        path = list(solution_of(level) or ()) if solution else None
+    # ---- presentation and play (the rest is the path kit's) ----------------------------
+    def board(self, level: Level) -> Board:
+        return board_of(level)
+
+    def play(self, level: Level, moves: Sequence[str]) -> rules.GameState:
+        return rules.play(level, moves)
+
+    def draw(self, level: Level, path: list[str] | None) -> str:
         return render_svg(level, path)
 
-    def view(self, level: Level) -> JSON:
+    def view_geometry(self, level: Level) -> tuple[JSON, list[JSON], JSON]:
         """Geometry in units of the hex circumradius, y down; turners as 3-edge cycles.
 
         A turner's wall is drawn on ``cycle[start]`` and rotated by 120°·k about
         ``point`` after k landings; ``cells`` of a cycle edge are null off the board.
         """
-        board = board_of(level)
         ids = {c.hex: c.id for c in level.cells}
         cs = [centre(c.hex) for c in level.cells]
         xs = [x for x, _ in cs]
@@ -108,38 +105,14 @@ class HexWallsMode(Mode[Level]):
                     ],
                 }
             )
-        start = board.step_cell.get(1)
-        sol = solution_of(level)
-        return {
-            "mode": self.id,
-            "id": level.id,
-            "caption": level.caption,
-            "n": board.n,
-            "bounds": {
-                "x": _r(min(xs) - hw),
-                "y": _r(min(ys) - 1),
-                "w": _r(max(xs) - min(xs) + 2 * hw),
-                "h": _r(max(ys) - min(ys) + 2),
-            },
-            "cells": cells,
-            "adjacency": {
-                board.ids[i]: [board.ids[j] for j in board.adj[i]] for i in range(board.n)
-            },
-            "walls": [{"cells": [ids[a], ids[b]], "ends": ends((a, b))} for a, b in level.walls],
-            "turners": turners,
-            "start": board.ids[start] if start is not None else None,
-            "solution": list(sol) if sol is not None else None,
+        bounds = {
+            "x": _r(min(xs) - hw),
+            "y": _r(min(ys) - 1),
+            "w": _r(max(xs) - min(xs) + 2 * hw),
+            "h": _r(max(ys) - min(ys) + 2),
         }
-
-    def replay(self, level: Level, moves: Sequence[str]) -> JSON:
-        return rules.replay(level, moves)
-
-    def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
-        state = rules.play(level, moves)
-        sol = solution_of(level)
-        if sol is None:
-            raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
-        return path_hints.answer(board_of(level), list(sol), state, kind)
+        walls = [{"cells": [ids[a], ids[b]], "ends": ends((a, b))} for a, b in level.walls]
+        return bounds, cells, {"walls": walls, "turners": turners}
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

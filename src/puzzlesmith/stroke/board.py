@@ -15,13 +15,14 @@ adjacent iff they share at least one unit edge (corners and holes do not connect
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
 from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.paths.board import GraphBoard, graph_fields
 
 Parity = Literal["odd", "even"]
 Unit = tuple[int, int]
@@ -70,6 +71,19 @@ def _catalogue() -> dict[tuple[Unit, ...], str]:
 
 #: Every allowed shape form (all rotations and mirrors) → its catalogue name.
 CATALOGUE: dict[tuple[Unit, ...], str] = _catalogue()
+
+
+def cell_name(k: int) -> str:
+    """The k-th cell's id in generated and decoded levels: a..z, A..Z, then c52, c53, ...
+
+    >>> cell_name(0), cell_name(27), cell_name(60)
+    ('a', 'B', 'c60')
+    """
+    if k < 26:
+        return chr(ord("a") + k)
+    if k < 52:
+        return chr(ord("A") + k - 26)
+    return f"c{k}"
 
 
 @dataclass(frozen=True)
@@ -125,26 +139,9 @@ class Level:
         return Level(self.id, tuple(cells), self.teach, self.caption)
 
 
-@dataclass(frozen=True)
-class Board:
+@dataclass(frozen=True, kw_only=True)
+class Board(GraphBoard[Level]):
     """The cell graph of a level, indexed 0..n-1 in file order; what solvers and clients use."""
-
-    level: Level
-    ids: tuple[str, ...]
-    index: dict[str, int] = field(compare=False)
-    adj: tuple[tuple[int, ...], ...]
-    #: adjacency as bitmasks (bit j set in adjmask[i] iff i ~ j)
-    adjmask: tuple[int, ...]
-    #: cell index → clue step (1-based)
-    clue: dict[int, int] = field(compare=False)
-    #: clue step → cell index
-    step_cell: dict[int, int] = field(compare=False)
-    #: cell index → required parity (1 = odd, 0 = even)
-    parity: dict[int, int] = field(compare=False)
-
-    @property
-    def n(self) -> int:
-        return len(self.ids)
 
     def cell(self, i: int) -> Cell:
         return self.level.cells[i]
@@ -165,20 +162,9 @@ def board_of(level: Level) -> Board:
             if j is not None and j != i:
                 nbrs[i].add(j)
                 nbrs[j].add(i)
-    adj = tuple(tuple(sorted(s)) for s in nbrs)
-    masks = tuple(sum(1 << j for j in s) for s in nbrs)
     clue = {i: c.clue for i, c in enumerate(cells) if c.clue is not None}
     parity = {i: (1 if c.parity == "odd" else 0) for i, c in enumerate(cells) if c.parity}
-    return Board(
-        level=level,
-        ids=tuple(c.id for c in cells),
-        index={c.id: i for i, c in enumerate(cells)},
-        adj=adj,
-        adjmask=masks,
-        clue=clue,
-        step_cell={s: i for i, s in clue.items()},
-        parity=parity,
-    )
+    return Board(level=level, parity=parity, **graph_fields([c.id for c in cells], nbrs, clue))
 
 
 # ---- parsing ---------------------------------------------------------------------------

@@ -3,38 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from puzzlesmith.core.checks import guessing_warning
-from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
+from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.stroke import hints as path_hints
+from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.stroke import logic, rules, solver
-from puzzlesmith.stroke.board import Level, board_of, parse_level
+from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
+from puzzlesmith.stroke.code import CODEC
 from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets
 from puzzlesmith.stroke.generate import GenerateOptions, generate_level
 from puzzlesmith.stroke.render import render_svg
 
 
-@cache
-def solution_of(level: Level) -> tuple[str, ...] | None:
-    """The level's first solution (its unique one for a published level), cached."""
-    result = solver.solve(board_of(level), 1)
-    return tuple(result.solutions[0]) if result.solutions else None
-
-
-class StrokeMode(Mode[Level]):
+class StrokeMode(PathMode[Level]):
     id = "01-number-stroke"
     cli_name = "stroke"
     aliases = ("number-stroke", "01")
     title_zh = "数字一笔"
     title_en = "Number Stroke"
     levels_package = "puzzlesmith.stroke"
-    hint_kinds = ("reveal", "guide")
     supports_design = True
     generate_options = GenerateOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -87,14 +79,19 @@ class StrokeMode(Mode[Level]):
             result.grade = "unsolved"
         return result
 
-    # ---- presentation and play -----------------------------------------------------------
-    def render_svg(self, level: Level, *, solution: bool = False) -> str:
-        path = list(solution_of(level) or ()) if solution else None
+    # ---- presentation and play (the rest is the path kit's) ----------------------------
+    def board(self, level: Level) -> Board:
+        return board_of(level)
+
+    def play(self, level: Level, moves: Sequence[str]) -> rules.GameState:
+        return rules.replay(board_of(level), moves)
+
+    def draw(self, level: Level, path: list[str] | None) -> str:
         svg: str = render_svg(level, path)
         return svg
 
-    def view(self, level: Level) -> JSON:
-        board = board_of(level)
+    def view_geometry(self, level: Level) -> tuple[JSON, list[JSON], JSON]:
+        """Unit-grid bounds and the cells with their unit squares, clues and parities."""
         units = [u for c in level.cells for u in c.units]
         min_x = min(x for x, _ in units)
         min_y = min(y for _, y in units)
@@ -113,37 +110,13 @@ class StrokeMode(Mode[Level]):
             if c.parity is not None:
                 cell["parity"] = c.parity
             cells.append(cell)
-        start = board.step_cell.get(1)
-        sol = solution_of(level)
-        return {
-            "mode": self.id,
-            "id": level.id,
-            "caption": level.caption,
-            "n": board.n,
-            "bounds": {
-                "x": min_x,
-                "y": min_y,
-                "w": max(x for x, _ in units) - min_x + 1,
-                "h": max(y for _, y in units) - min_y + 1,
-            },
-            "cells": cells,
-            "adjacency": {
-                board.ids[i]: [board.ids[j] for j in board.adj[i]] for i in range(board.n)
-            },
-            "start": board.ids[start] if start is not None else None,
-            "solution": list(sol) if sol is not None else None,
+        bounds = {
+            "x": min_x,
+            "y": min_y,
+            "w": max(x for x, _ in units) - min_x + 1,
+            "h": max(y for _, y in units) - min_y + 1,
         }
-
-    def replay(self, level: Level, moves: Sequence[str]) -> JSON:
-        return rules.replay(board_of(level), moves).to_json()
-
-    def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
-        board = board_of(level)
-        state = rules.replay(board, moves)
-        sol = solution_of(level)
-        if sol is None:
-            raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
-        return path_hints.answer(board_of(level), list(sol), state, kind)
+        return bounds, cells, {}
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

@@ -2,8 +2,8 @@
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, Game } from "./01-number-stroke/rules.js";
 import { geometry, outlinePath } from "./01-number-stroke/geometry.js";
-import { screenModule, svgEl as el, walkSegment } from "../shell/playkit.js";
-import { PathScreen } from "../shell/pathscreen.js";
+import { screenModule, svgEl as el, walkSegment } from "../kit/playkit.js";
+import { PathScreen } from "../kit/pathscreen.js";
 
 export const strings = {
   zh: {

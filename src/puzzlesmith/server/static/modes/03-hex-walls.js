@@ -4,8 +4,8 @@
 // is added — the start included — and back on undo.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, Game, isOpen } from "./03-hex-walls/rules.js";
-import { popEl, screenModule, svgEl as el, walkSegment } from "../shell/playkit.js";
-import { PathScreen } from "../shell/pathscreen.js";
+import { popEl, screenModule, svgEl as el, walkSegment } from "../kit/playkit.js";
+import { PathScreen } from "../kit/pathscreen.js";
 
 export const strings = {
   zh: {

@@ -5,7 +5,7 @@
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, applyMoves, stateJSON, offlineHint, EMPTY, MARK, COW } from "./04-cows/rules.js";
-import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../shell/playkit.js";
+import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
 export const strings = {
   zh: {

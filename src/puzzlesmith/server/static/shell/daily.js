@@ -5,11 +5,13 @@ import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
 import { renderDone, renderBoard, renderStats, el, titleOf } from "./dailyviews.js";
 import { linkCss } from "./css.js";
+import { dataSource, needsConnection } from "./datasource.js";
 import { settings } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 
-const dailyCss = () => linkCss("/static/shell/daily.css", "daily");
+// beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
+const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
 
 /** The home screen's entry card. */
 export function dailyEntry(go) {
@@ -26,6 +28,11 @@ export async function dailyRoute(env) {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [, modeId, sub] = parts;
   env.back(true);
+  if (dataSource.kind === "embedded") {  // a trial file: no server, so no dailies
+    env.topBar.setTitle(t("d.title"));
+    const box = el("div", "error-box", needsConnection(t("d.entry")));
+    return env.view.replaceChildren(box);
+  }
   if (!dapi.player()) return renderWelcome(env);
   if (modeId === "stats") return renderStats(env);
   if (!modeId) return renderHome(env);

@@ -1,6 +1,7 @@
-// The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play),
+// The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play,
+// #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
-import * as api from "./api.js";
+import { dataSource as api } from "./datasource.js";
 import { bucket } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
@@ -56,13 +57,22 @@ function redirect(modeId, levelId) {
   route();
 }
 
-async function getModes() {
-  if (!modesCache) modesCache = (await api.modes()).modes.filter((m) => m.module);
+// Promises are cached (a failure is forgotten), so the requests a screen needs can start
+// together at the top of route() instead of one round trip after another.
+function getModes() {
+  if (!modesCache) {
+    modesCache = api.modes().then((d) => d.modes.filter((m) => m.module));
+    modesCache.catch(() => { modesCache = null; });
+  }
   return modesCache;
 }
 
-async function getPacks(modeId) {
-  if (!packsCache.has(modeId)) packsCache.set(modeId, await api.packs(modeId));
+function getPacks(modeId) {
+  if (!packsCache.has(modeId)) {
+    const p = api.packs(modeId);
+    p.catch(() => packsCache.delete(modeId));
+    packsCache.set(modeId, p);
+  }
   return packsCache.get(modeId);
 }
 
@@ -73,12 +83,12 @@ function unmountCurrent() {
   view.replaceChildren();
 }
 
-function showError(err, retry) {
+function showError(err, retry, { key = "loadError", label = t("retry") } = {}) {
   const box = document.createElement("div");
   box.className = "error-box";
-  box.textContent = t("loadError", { msg: err && err.message || String(err) });
+  box.textContent = t(key, { msg: err && err.message || String(err) });
   const b = document.createElement("button");
-  b.textContent = t("retry");
+  b.textContent = label;
   b.onclick = retry;
   box.append(document.createElement("br"), b);
   view.replaceChildren(box);
@@ -94,11 +104,16 @@ async function route() {
   try {
     if (!modeId) return await renderModes(token);
     if (modeId === "daily") return await dailyRoute(dailyEnv(token));
+    if (modeId === "play" && levelId) return await renderCode(levelId, token);
+    // Start what this screen needs at once (awaited below, or dropped on a redirect).
+    getPacks(modeId).catch(() => {});
+    const levelP = levelId ? api.level(modeId, levelId) : null;
+    levelP?.catch(() => {});
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
     if (!levelId) return await renderSelect(mode, token);
-    return await renderPlay(mode, levelId, token);
+    return await renderPlay(mode, levelId, token, levelP);
   } catch (err) {
     if (token === renderToken) showError(err, route);
   }
@@ -161,24 +176,73 @@ async function renderSelect(mode, token) {
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
 }
 
-async function renderPlay(mode, levelId, token) {
+/** A mode's words and stylesheet, once its module is loaded. */
+function useModule(mode, module) {
+  addStrings(module.strings);
+  if (mode.css) linkCss(mode.css, mode.id);
+}
+
+addStrings({
+  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}" },
+  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}" },
+});
+
+/** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
+ *  after the clear the player lands on that mode's level select. */
+async function renderCode(code, token) {
+  $("tb-back").hidden = false;
+  let modes, modeId, level;
+  try {
+    [modes, { mode: modeId, level }] = await Promise.all([getModes(), api.codeLevel(code)]);
+  } catch (err) {
+    if (err?.status !== 400 && err?.status !== 422) throw err;  // offline: retry as usual
+    if (token === renderToken) showError(err, () => go(null), { key: "badCode", label: t("home") });
+    return;
+  }
+  const mode = modes.find((m) => m.id === modeId);
+  if (!mode) throw { message: modeId };
+  const module = await import(mode.module);
+  if (token !== renderToken) return;
+  useModule(mode, module);
+  topBar.setTitle(level.id === "code" ? t("codeLevel") : level.id);
+  topBar.setCaption(level.caption || null);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  let clearedOnce = false;
+  mounted = { module, modeId: mode.id, levelId: code };
+  await module.mount(root, level, {
+    api: api.forCode(code),
+    saves: { cleared: () => [], current: () => null, isCleared: () => false },
+    sound, vibrate, settings, t, toast, topBar,
+    goLevelSelect: () => go(mode.id),
+    onCleared() {
+      if (clearedOnce || token !== renderToken) return;
+      clearedOnce = true;
+      go(mode.id);
+    },
+  });
+}
+
+async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, levelId)) {
   $("tb-back").hidden = false;
   const saves = bucket(mode.id);
+  const moduleP = import(mode.module);
+  moduleP.catch(() => {});
   const packs = await getPacks(mode.id);
   const order = flatten(packs);
   const listed = order.find((l) => l.id === levelId);
   if (listed && !isOpen(order, listed.id, saves)) return redirect(mode.id);
   let level, module;
   try {
-    [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+    [level, module] = await Promise.all([levelP, moduleP]);
   } catch (err) {
     if (err?.status !== 404 || token !== renderToken) throw err;
     toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id
     return redirect(mode.id);
   }
   if (token !== renderToken) return;
-  addStrings(module.strings);
-  if (mode.css) linkCss(mode.css, mode.id);
+  useModule(mode, module);
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
@@ -218,7 +282,7 @@ async function renderPlay(mode, levelId, token) {
 function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
 
 function openMenu() {
-  const { modeId } = parseHash();
+  const modeId = mounted?.modeId ?? parseHash().modeId;  // #/play/<code>: the code's mode
   const sheet = $("menu");
   const body = document.createElement("div");
   body.className = "sheet-body";
@@ -279,7 +343,7 @@ $("menu").addEventListener("click", (e) => { if (e.target === $("menu")) closeMe
 $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : closeMenu()));
 $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
-  go(levelId ? modeId : null);
+  go(levelId ? mounted?.modeId ?? modeId : null);
 });
 function labelTopBar() {
   $("tb-menu").setAttribute("aria-label", t("menu"));

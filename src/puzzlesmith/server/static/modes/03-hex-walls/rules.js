@@ -6,16 +6,9 @@
 // k → k+1 is judged with turner t on view.turners[t].cycle[(start + k) % 3]; undo turns
 // it back by construction.
 
-import { IllegalMove, indexPathView, parseMove, PathGame, replayWith } from "../../shell/pathrules.js";
+import { IllegalMove, indexPathView, PathGame, replayWith } from "../../kit/pathrules.js";
 
 export { IllegalMove };
-
-/** Python's repr() of a plain string, so error messages match the engine's word for word. */
-export function pyRepr(s) {
-  const body = s.replace(/\\/g, "\\\\");
-  if (s.includes("'") && !s.includes('"')) return `"${body}"`;
-  return `'${body.replace(/'/g, "\\'")}'`;
-}
 
 const key = (i, j) => (i < j ? `${i},${j}` : `${j},${i}`);
 
@@ -49,80 +42,26 @@ export function turnerEdge(board, t, k) {
   return tt.cycle[(tt.start + k) % 3].hexes;
 }
 
+/** A Hex Walls position: the kit's PathGame, stepping back with `undo`, judged by the walls. */
 export class Game extends PathGame {
+  static BACK = "undo";
+  static BACK_ARG = "";
+
   get k() { return this.path.length; }
 
-  known() {
-    const out = new Map(this.board.clue);
-    for (const [c, s] of this.revealed) out.set(c, s);
-    return out;
-  }
-
-  numberOn(cell) { return this.known().get(cell); }
-
-  /** Why cell j cannot be added now, or null when it can (the engine's wording). */
-  whyNot(j) {
+  blocked(i, j) {
     const b = this.board;
-    if (!this.path.length) return "the path has not started";
-    if (this.pos.has(j)) return `${b.ids[j]} is already on the path`;
-    const i = this.end;
-    if (!b.adjSet[i].has(j)) return `${b.ids[j]} is not next to the end ${b.ids[i]}`;
     if (!isOpen(b, i, j, this.k)) return `a wall blocks ${b.ids[i]} → ${b.ids[j]} after ${this.k} landing(s)`;
     return null;
-  }
-
-  canAdd(cell) { return this.whyNot(cell) === null; }
-
-  conflictsAt(cell, step) {
-    const out = [];
-    const id = this.board.ids[cell];
-    const known = this.known();
-    const num = known.get(cell);
-    if (num !== undefined && num !== step) out.push({ cell: id, step, code: "clue-step", clue: num });
-    for (const [c, s] of known) {
-      if (s === step && c !== cell) { out.push({ cell: id, step, code: "step-elsewhere", clue: step }); break; }
-    }
-    return out;
   }
 
   // Direct operations (the input layer uses these; apply() parses strings into them).
   undo() { const c = this.path.pop(); this.pos.delete(c); return c; }
 
-  apply(move, index = 0) {
-    const { verb, args, illegal } = parseMove(move, index, (m) => pyRepr(String(m)));
-    const b = this.board;
-    const cell = (arg) => {
-      const i = b.index.get(arg);
-      if (i === undefined) throw illegal(`no cell ${pyRepr(arg)}`);
-      return i;
-    };
-    if (verb === "start" && args.length === 1) {
-      const j = cell(args[0]);
-      if (this.path.length) throw illegal("the path has already started (undo or reset first)");
-      if (!this.legalStarts().includes(j)) throw illegal("the path must start on the cell numbered 1");
-      this.start(j);
-    } else if (verb === "add" && args.length === 1) {
-      const j = cell(args[0]);
-      const why = this.whyNot(j);
-      if (why) throw illegal(why);
-      this.add(j);
-    } else if (verb === "undo" && args.length === 0) {
-      if (!this.path.length) throw illegal("nothing to undo");
-      this.undo();
-    } else if (verb === "reset" && args.length === 0) {
-      this.reset();
-    } else if (verb === "reveal" && args.length === 2) {
-      const j = cell(args[0]);
-      if (!/^[0-9]+$/.test(args[1])) throw illegal(`step ${pyRepr(args[1])} is not a number`);
-      const step = Number(args[1]);
-      if (step < 1 || step > b.n) throw illegal(`step ${step} is outside 1..${b.n}`);
-      const known = this.known();
-      if (known.has(j)) throw illegal(`${b.ids[j]} already shows a number`);
-      if ([...known.values()].includes(step)) throw illegal(`step ${step} is already shown`);
-      this.revealed.set(j, step);
-    } else {
-      throw illegal("unknown move (start/add <cell>, undo, reset, reveal <cell> <step>)");
-    }
+  stepBack(args, _cell, illegal) {
+    if (args.length) throw illegal("unknown move: 'undo' takes no argument");
+    if (!this.path.length) throw illegal("nothing to undo");
+    this.undo();
   }
 
   toJSON() {

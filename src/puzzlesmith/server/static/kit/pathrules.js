@@ -20,16 +20,31 @@ export function indexPathView(view) {
   return { ids, index, n, adj, adjSet, clue, stepCell };
 }
 
-/** Split a move string; `illegal(why)` names the move (quoted by `quote`) and its index. */
-export function parseMove(move, index, quote) {
-  const illegal = (why) => new IllegalMove(`move ${index + 1} ${quote(move)}: ${why}`);
+/** Python's repr() of a plain string, so error messages match the engine's word for word. */
+export function pyRepr(s) {
+  const body = s.replace(/\\/g, "\\\\");
+  if (s.includes("'") && !s.includes('"')) return `"${body}"`;
+  return `'${body.replace(/'/g, "\\'")}'`;
+}
+
+/** Split a move string; `illegal(why)` names the move and its index (as the engine does). */
+export function parseMove(move, index) {
+  const illegal = (why) => new IllegalMove(`move ${index + 1} ${pyRepr(String(move))}: ${why}`);
   if (typeof move !== "string") throw illegal("a move must be a string");
   const [verb, ...args] = move.split(" ");
   return { verb, args, illegal };
 }
 
-/** The path and the revealed numbers; subclasses add numberOn, conflictsAt, canAdd, apply. */
+/**
+ * The path, the revealed numbers, the moves and the conflicts (puzzlesmith.paths.state).
+ * A mode subclasses it for what is its own: `static BACK` (the move back: "rewind <cell>"
+ * or "undo"), `stepBack(args, cell, illegal)`, `blocked(i, j)` (its extra legality) and
+ * extra state JSON (override toJSON).
+ */
 export class PathGame {
+  static BACK = "rewind";
+  static BACK_ARG = " <cell>";
+
   constructor(board) {
     this.board = board;
     this.path = [];             // cell indices in step order
@@ -46,6 +61,53 @@ export class PathGame {
   }
 
   canStart(cell) { return this.path.length === 0 && this.legalStarts().includes(cell); }
+
+  /** Cell → step for the clues and the revealed numbers together. */
+  known() {
+    const out = new Map(this.board.clue);
+    for (const [c, s] of this.revealed) out.set(c, s);
+    return out;
+  }
+
+  numberOn(cell) {
+    const c = this.board.clue.get(cell);
+    return c !== undefined ? c : this.revealed.get(cell);
+  }
+
+  cellForStep(step) {
+    const c = this.board.stepCell.get(step);
+    if (c !== undefined) return c;
+    for (const [cell, s] of this.revealed) if (s === step) return cell;
+    return undefined;
+  }
+
+  /** Conflicts of one visited cell at step k, in the engine's order. */
+  conflictsAt(cell, k) {
+    const out = [];
+    const id = this.board.ids[cell];
+    const num = this.numberOn(cell);
+    if (num !== undefined && num !== k) out.push({ cell: id, step: k, code: "clue-step", clue: num });
+    const owner = this.cellForStep(k);
+    if (owner !== undefined && owner !== cell) out.push({ cell: id, step: k, code: "step-elsewhere", clue: k });
+    const p = this.board.parity.get(cell);
+    if (p !== undefined && (k & 1) !== p) out.push({ cell: id, step: k, code: "parity", parity: p ? "odd" : "even" });
+    return out;
+  }
+
+  /** Why the path may not step from i to its neighbour j now (the mode's own rules), or null. */
+  blocked(_i, _j) { return null; }
+
+  /** Why cell j cannot be added now, or null when it can (the engine's wording). */
+  whyNot(j) {
+    const b = this.board;
+    if (!this.path.length) return "the path has not started: no path yet (start first)";
+    if (this.pos.has(j)) return `cell ${b.ids[j]} is already on the path`;
+    const i = this.end;
+    if (!b.adjSet[i].has(j)) return `cell ${b.ids[j]} is not next to the end ${b.ids[i]} (not adjacent)`;
+    return this.blocked(i, j);
+  }
+
+  canAdd(cell) { return this.whyNot(cell) === null; }
 
   conflicts() {
     const out = [];
@@ -65,6 +127,62 @@ export class PathGame {
   start(cell) { this.path = [cell]; this.pos = new Map([[cell, 1]]); }
   add(cell) { this.path.push(cell); this.pos.set(cell, this.path.length); }
   reset() { this.path = []; this.pos = new Map(); }
+  rewind(cell) {
+    const k = this.pos.get(cell);
+    for (const c of this.path.splice(k)) this.pos.delete(c);
+  }
+
+  /** The mode's move back (`static BACK`); here `rewind <cell>`: keep the cell, drop the rest. */
+  stepBack(args, cell, illegal) {
+    if (args.length !== 1) throw illegal(`unknown move: ${pyRepr(this.constructor.BACK)} takes one cell id`);
+    const i = cell(args[0]);
+    if (!this.pos.has(i)) throw illegal(`cell ${args[0]} is not on the path`);
+    this.rewind(i);
+  }
+
+  /** Apply one move string; IllegalMove names the move index and why (like the engine). */
+  apply(move, index = 0) {
+    const { verb, args, illegal } = parseMove(move, index);
+    const b = this.board;
+    const { BACK, BACK_ARG } = this.constructor;
+    const cell = (arg) => {
+      const i = b.index.get(arg);
+      if (i === undefined) throw illegal(`no cell ${pyRepr(arg)}`);
+      return i;
+    };
+    const oneCell = () => {
+      if (args.length !== 1) throw illegal(`unknown move: ${pyRepr(verb)} takes one cell id`);
+      return cell(args[0]);
+    };
+    if (verb === "start") {
+      const j = oneCell();
+      if (this.path.length) throw illegal(`the path has already started (${BACK} or reset first)`);
+      if (!this.legalStarts().includes(j)) throw illegal(`the path must start on the cell numbered 1: the clue-1 cell ${b.ids[b.stepCell.get(1)]}`);
+      this.start(j);
+    } else if (verb === "add") {
+      const j = oneCell();
+      const why = this.whyNot(j);
+      if (why) throw illegal(why);
+      this.add(j);
+    } else if (verb === BACK) {
+      this.stepBack(args, cell, illegal);
+    } else if (verb === "reset") {
+      if (args.length) throw illegal("unknown move: 'reset' takes no argument");
+      this.reset();
+    } else if (verb === "reveal") {
+      if (args.length !== 2) throw illegal("unknown move: 'reveal' takes a cell id and a step");
+      const j = cell(args[0]);
+      if (!/^[0-9]+$/.test(args[1])) throw illegal(`step ${pyRepr(args[1])} is not a number`);
+      const step = Number(args[1]);
+      if (step < 1 || step > b.n) throw illegal(`step ${step} is outside 1..${b.n}`);
+      if (this.numberOn(j) !== undefined) throw illegal(`cell ${args[0]} already shows a number`);
+      const owner = this.cellForStep(step);
+      if (owner !== undefined) throw illegal(`step ${step} is already given: already shown on ${b.ids[owner]}`);
+      this.revealed.set(j, step);
+    } else {
+      throw illegal(`unknown move ${pyRepr(verb)} (start <cell>, add <cell>, ${BACK}${BACK_ARG}, reset, reveal <cell> <step>)`);
+    }
+  }
 
   /** The move strings that rebuild this position (reveals first, then the path). */
   moves() {
@@ -105,7 +223,7 @@ export function replayWith(makeBoard, Game) {
   };
 }
 
-// ---- offline hints (puzzlesmith.stroke.hints; Hex Walls' engine gives the same answers) ----
+// ---- offline hints (puzzlesmith.paths.hints, which both path modes use) ----
 // Used only when the server is unreachable; tests/js checks them against the engines.
 
 /** How many first steps of the path agree with the solution. */

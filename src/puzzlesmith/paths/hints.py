@@ -1,54 +1,29 @@
 """The two hints (seed 000 §10, seed 001 §7): 补数字 reveal a number, 指路 guide.
 
+Both path modes give them (the client's offline copies are ``static/kit/pathrules.js``).
 Both read the level's unique solution, never the player's (possibly wrong) path, so
 a hint never leads further down a wrong route.
 
->>> from puzzlesmith.stroke.board import parse_level, board_of
->>> from puzzlesmith.stroke.rules import replay
->>> lv = parse_level({"id": "t", "cells": [
-...     {"id": c, "x": x, "y": 0, "w": 1, "h": 1, **({"clue": 1} if x == 0 else {})}
-...     for x, c in enumerate("abcdefghi")]})[0]
->>> b = board_of(lv)
->>> reveal_number(b, list("abcdefghi"), replay(b, []))
+>>> from puzzlesmith.paths.board import GraphBoard, graph_fields
+>>> from puzzlesmith.paths.state import PathState, replay_moves
+>>> ids = list("abcdefghi")  # a row of nine cells, the first numbered 1
+>>> b = GraphBoard(level=None, **graph_fields(ids, [{i - 1, i + 1} - {-1, 9} for i in range(9)], {0: 1}))
+>>> reveal_number(b, ids, PathState(b))
 ('e', 5)
->>> guide(b, list("abcdefghi"), replay(b, ["start a", "add b"]))
+>>> guide(b, ids, replay_moves(PathState(b), ["start a", "add b"]))
 ('next', 'c')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any, Protocol
+from typing import Any
 
+from puzzlesmith.paths.board import GraphBoard
+from puzzlesmith.paths.state import PathState
 
-class PathBoard(Protocol):
-    """What the hints read of a board: any numbered-path mode (stroke, hex) has it."""
-
-    @property
-    def ids(self) -> tuple[str, ...]: ...
-
-    @property
-    def n(self) -> int: ...
-
-    @property
-    def step_cell(self) -> Mapping[int, int]: ...
-
-
-class PathState(Protocol):
-    """What the hints read of a position."""
-
-    @property
-    def board(self) -> PathBoard: ...
-
-    @property
-    def path(self) -> Sequence[int]: ...
-
-    @property
-    def revealed(self) -> Mapping[Any, int]: ...
-
-
-Board = PathBoard
+Board = GraphBoard[Any]
 GameState = PathState
 
 
@@ -105,9 +80,7 @@ def guide(board: Board, solution: Sequence[str], state: GameState) -> tuple[str,
     return "rewind", solution[p - 1]
 
 
-def answer(
-    board: PathBoard, solution: Sequence[str], state: PathState, kind: str
-) -> dict[str, Any]:
+def answer(board: Board, solution: Sequence[str], state: GameState, kind: str) -> dict[str, Any]:
     """The hint JSON the API and the client share, for kind "reveal" or "guide"."""
     if kind == "reveal":
         found = reveal_number(board, solution, state)

@@ -1,7 +1,7 @@
 // The play screen of the path puzzles (Number Stroke, Hex Walls): one path through every
 // cell, drawn by dragging. What they share on top of PlayScreen: the reaction to a change
 // (step sound, conflicts, dead-end nudge, clear), the pointer press/drag/release
-// plumbing, restart, and the 补数字 / 指路 hints (server first, shell/pathrules.js offline).
+// plumbing, restart, and the 补数字 / 指路 hints (server first, kit/pathrules.js offline).
 // Each mode keeps its drawing, hit test, drag rules and its own extras.
 import { PlayScreen, shakeEls, toUnits } from "./playkit.js";
 import * as offlineHints from "./pathrules.js";

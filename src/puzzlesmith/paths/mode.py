@@ -1,0 +1,96 @@
+"""What both path modes share behind the Mode interface: solution, hints, replay, view, picture.
+
+A path mode (Number Stroke, Hex Walls) subclasses :class:`PathMode` and supplies its
+board (:meth:`PathMode.board`), its played position (:meth:`PathMode.play`), its
+picture (:meth:`PathMode.draw`) and the geometry of its view
+(:meth:`PathMode.view_geometry`); the baked solution, the two hints (补数字 reveal, 指路
+guide), ``replay`` and the rest of the view JSON are the same for both and live here.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, ClassVar, TypeVar, cast
+
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.mode import JSON, LevelLike, Mode
+from puzzlesmith.paths import hints
+from puzzlesmith.paths.board import GraphBoard
+from puzzlesmith.paths.state import PathState
+
+L = TypeVar("L", bound=LevelLike)
+
+
+@cache
+def _first_solution(mode: PathMode[Any], level: Any) -> tuple[str, ...] | None:
+    result = mode.solve(level, 1)
+    return tuple(result.solutions[0]) if result.solutions else None
+
+
+class PathMode(Mode[L]):
+    """A numbered-path puzzle: one path through every cell, numbers fix some steps."""
+
+    hint_kinds: ClassVar[tuple[str, ...]] = ("reveal", "guide")
+
+    @abstractmethod
+    def board(self, level: L) -> GraphBoard[L]:
+        """The level's (cached) cell graph."""
+
+    @abstractmethod
+    def play(self, level: L, moves: Sequence[str]) -> PathState:
+        """The position the moves reach from the empty board (IllegalMoveError on a bad move)."""
+
+    @abstractmethod
+    def draw(self, level: L, path: list[str] | None) -> str:
+        """The board as SVG, with the path drawn when one is given."""
+
+    @abstractmethod
+    def view_geometry(self, level: L) -> tuple[JSON, list[JSON], JSON]:
+        """The view's ``bounds``, its ``cells`` and any extra keys (walls, turners...)."""
+
+    def solution_of(self, level: L) -> tuple[str, ...] | None:
+        """The level's first solution (its unique one for a published level), cached."""
+        return _first_solution(self, cast(Any, level))  # levels are frozen dataclasses
+
+    def solution_moves(self, level: L) -> list[str]:
+        """``start`` on the solution's first cell, then ``add`` each following cell."""
+        sol = self.solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no solution to play")
+        return [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]
+
+    def render_svg(self, level: L, *, solution: bool = False) -> str:
+        return self.draw(level, list(self.solution_of(level) or ()) if solution else None)
+
+    def view(self, level: L) -> JSON:
+        """Everything the client plays from: geometry, adjacency, start and the baked solution."""
+        board = self.board(level)
+        bounds, cells, extra = self.view_geometry(level)
+        start = board.step_cell.get(1)
+        sol = self.solution_of(level)
+        return {
+            "mode": self.id,
+            "id": level.id,
+            "caption": level.caption,
+            "n": board.n,
+            "bounds": bounds,
+            "cells": cells,
+            "adjacency": {
+                board.ids[i]: [board.ids[j] for j in board.adj[i]] for i in range(board.n)
+            },
+            **extra,
+            "start": board.ids[start] if start is not None else None,
+            "solution": list(sol) if sol is not None else None,
+        }
+
+    def replay(self, level: L, moves: Sequence[str]) -> JSON:
+        return self.play(level, moves).to_json()
+
+    def give_hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
+        state = self.play(level, moves)
+        sol = self.solution_of(level)
+        if sol is None:
+            raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
+        return hints.answer(state.board, list(sol), state, kind)
