@@ -95,9 +95,13 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
     page: Any, pointer: Pointer, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
+    page.set_default_timeout(20000)  # a whole day's play on a shared, busy machine
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     page.goto(f"{base}/#/")
-    page.click('.mode-card[data-mode="daily"]')
+    page.wait_for_selector(".daily-card")
+    page.wait_for_timeout(200)  # its stylesheet
+    shot(page, "daily-entry-home-touch")
+    page.click(".daily-card")
     page.fill('input[name="name"]', "测试玩家")
     shot(page, "daily-welcome-touch")
     page.click(".d-name .d-primary")

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from puzzlesmith.cli.main import build_app
 from puzzlesmith.core import registry
+from puzzlesmith.core.codes import decode_level, encode_level
 from puzzlesmith.server.daily.puzzles import DailyError, make_daily, number_of, seed_for
 from puzzlesmith.server.daily.service import Dailies, daily_modes, public_view
 from puzzlesmith.server.store import Store
@@ -88,6 +89,10 @@ def test_cli_build_then_show_json(tmp_path: Path) -> None:
     for x in lines:
         assert set(x) == {"mode", "date", "number", "code", "grade"}
         assert x["date"] == "2026-12-01" and x["number"] == 12
+        mode, level = decode_level(x["code"])  # the code is the stored daily (canonical form)
+        stored = Dailies(Store.open(f"sqlite:///{tmp_path / 'puzzlesmith.sqlite3'}"), b"")
+        assert mode.id == x["mode"] and level.id == "daily-2026-12-01"
+        assert encode_level(mode, stored.get(mode, date(2026, 12, 1))[1]) == x["code"]
     again = runner.invoke(
         build_app(), ["daily", "build", "--days", "2", "--from", "2026-11-30", "--data-dir", d]
     )

@@ -12,11 +12,13 @@ import { t, addStrings } from "./i18n.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
+const served = dataSource.kind !== "embedded";
 
-/** The home screen's entry card. */
+/** The home screen's entry card; none in a trial file (it has no server). */
 export function dailyEntry(go) {
+  if (!served) return "";
   dailyCss();
-  const b = el("button", "mode-card daily-card", "");
+  const b = el("button", "daily-card", "");
   b.dataset.mode = "daily";
   b.append(el("b", "", t("d.entry")), el("span", "", t("d.entrySub")));
   b.onclick = () => go("daily");
@@ -24,11 +26,11 @@ export function dailyEntry(go) {
 }
 
 export async function dailyRoute(env) {
-  dailyCss();
+  if (served) dailyCss();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [, modeId, sub] = parts;
   env.back(true);
-  if (dataSource.kind === "embedded") {  // a trial file: no server, so no dailies
+  if (!served) {  // a trial file opened at #/daily: no server, so no dailies
     env.topBar.setTitle(t("d.title"));
     const box = el("div", "error-box", needsConnection(t("d.entry")));
     return env.view.replaceChildren(box);
@@ -88,11 +90,11 @@ async function renderHome(env) {
   };
   who.append(name, rename);
   wrap.append(el("h1", "shell-title", today.date), who);
-  const list = el("div", "modes");
+  const list = el("div", "d-list");
   for (const d of today.dailies) {
     const mode = modes.find((m) => m.id === d.mode);
     if (!mode) continue;
-    const card = el("div", `mode-card d-daily d-${d.state}`);
+    const card = el("div", `d-daily d-${d.state}`);
     card.dataset.mode = d.mode;
     const title = el("b", "", `${titleOf(mode)} #${d.number}`);
     let state = t(`d.${d.state}`);
