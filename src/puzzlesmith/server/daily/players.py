@@ -79,7 +79,7 @@ class Players:
         clean = check_name(name)
         token = secrets.token_urlsafe(32)
         p = Player(id=uuid.uuid4().hex, token_hash=digest(token), name=clean, created_ms=now)
-        with self.store.session() as s:
+        with self.store.write() as s:
             s.add(p)
         return p, token
 
@@ -100,7 +100,7 @@ class Players:
 
     def rename(self, player_id: str, name: object) -> Player:
         clean = check_name(name)
-        with self.store.session() as s:
+        with self.store.write() as s:
             p = s.get(Player, player_id)
             if p is None:
                 raise DailyApiError(401, "bad-token", "the player of this token is gone")
@@ -113,7 +113,7 @@ class Players:
         raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(12))
         code = "-".join(raw[i : i + 4] for i in range(0, 12, 4))
         expires = now + TRANSFER_TTL_MS
-        with self.store.session() as s:
+        with self.store.write() as s:
             p = s.get(Player, player_id)
             if p is None:
                 raise DailyApiError(401, "bad-token", "the player of this token is gone")
@@ -129,7 +129,7 @@ class Players:
         norm = "-".join(norm[i : i + 4] for i in range(0, len(norm), 4))
         token = secrets.token_urlsafe(32)
         try:
-            with self.store.session() as s:
+            with self.store.write() as s:
                 p = s.scalars(select(Player).where(Player.transfer_hash == digest(norm))).first()
                 if p is None or (p.transfer_expires_ms or 0) < now:
                     raise DailyApiError(

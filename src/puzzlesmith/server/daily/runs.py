@@ -86,7 +86,7 @@ class Runs:
         fresh = row is None
         if row is None:
             try:
-                with self.store.session() as s:
+                with self.store.write() as s:
                     row = Start(
                         player_id=player.id,
                         mode=mode.id,
@@ -173,7 +173,7 @@ class Runs:
             )
         _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
         answer = mode.hint(level, moves, kind)
-        with self.store.session() as s:
+        with self.store.write() as s:
             s.execute(update(Start).where(Start.id == row.id).values(hints=Start.hints + 1))
         return {**answer, "hints": row.hints + 1}
 
@@ -220,7 +220,7 @@ class Runs:
             flags=" ".join(flags),
         )
         try:
-            with self.store.session() as s:
+            with self.store.write() as s:
                 s.add(run)
         except IntegrityError:  # the same run posted twice at once: the first one counts
             raise DailyApiError(

@@ -103,7 +103,7 @@ class Dailies:
 
     def _insert(self, p: DailyPuzzle) -> DailyPuzzle:
         try:
-            with self.store.session() as s:
+            with self.store.write() as s:
                 s.add(
                     Daily(
                         mode=p.mode,

@@ -7,6 +7,7 @@ so a fresh data directory or an empty PostgreSQL database is ready on first star
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,6 +64,9 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        # SQLite has one writer at a time: threads of this process take turns here rather
+        # than in SQLite's busy handler, which sleeps in steps of up to 100 ms
+        self._one_writer = threading.Lock() if engine.dialect.name == "sqlite" else None
 
     @property
     def dialect(self) -> str:
@@ -115,6 +119,16 @@ class Store:
     def session(self) -> Iterator[Session]:
         """A session committed on success and rolled back on any error."""
         with self.sessions() as s, s.begin():
+            yield s
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A session that writes: as :meth:`session`, one at a time per process on SQLite."""
+        if self._one_writer is None:
+            with self.session() as s:
+                yield s
+            return
+        with self._one_writer, self.session() as s:
             yield s
 
     def close(self) -> None:
