@@ -82,24 +82,25 @@ class Runs:
         """The run token; starting again the same day resumes it (same server start time)."""
         puzzle, _ = self.dailies.get(mode, day)
         iso = day.isoformat()
-        row = self._start_row(player.id, mode.id, iso)
-        fresh = row is None
-        if row is None:
-            try:
-                with self.store.write() as s:
-                    row = Start(
-                        player_id=player.id,
-                        mode=mode.id,
-                        date=iso,
-                        started_ms=self.dailies.clock(),
-                        hints=0,
-                    )
-                    s.add(row)
-                    s.flush()  # its id
-            except IntegrityError:  # a second tab started it at the same moment
-                fresh = False
-                row = self._start_row(player.id, mode.id, iso)
-            assert row is not None
+        # the usual start is a first one: insert at once; a resumed one meets the
+        # unique constraint and reads the stored start instead
+        fresh = True
+        row: Start | None = None
+        try:
+            with self.store.write() as s:
+                row = Start(
+                    player_id=player.id,
+                    mode=mode.id,
+                    date=iso,
+                    started_ms=self.dailies.clock(),
+                    hints=0,
+                )
+                s.add(row)
+                s.flush()  # its id
+        except IntegrityError:
+            fresh = False
+            row = self._start_row(player.id, mode.id, iso)
+        assert row is not None
         claim = RunClaim(player.id, mode.id, iso, row.id, row.started_ms)
         out: JSON = {
             "run": sign(self.secret, claim),
