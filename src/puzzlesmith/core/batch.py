@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -89,27 +89,40 @@ def run_batch(
     scheduler: str | None = None,
     on_done: Callable[[int], None] | None = None,
 ) -> list[Any]:
-    """Levels 0..count-1 in index order; ``on_done(index)`` after each finishes.
+    """Levels 0..count-1 in index order; ``on_done(index)`` after each finishes."""
+    tasks = [(mode_id, options, seed, i) for i in range(count)]
+    return run_tasks(generate_task, tasks, jobs=jobs, scheduler=scheduler, on_done=on_done)
 
-    A :class:`Stopped` signal ends the batch with :class:`BatchInterrupted` carrying
-    the finished levels; local workers are killed first, so none outlives the call.
+
+def run_tasks(
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    on_done: Callable[[int], None] | None = None,
+) -> list[Any]:
+    """``fn(*task)`` for every task, in task order: in-process, local processes or Dask.
+
+    ``fn`` must be a top-level function (pickled for workers); ``on_done(k)`` is called
+    as task k finishes. A :class:`Stopped` signal ends the batch with
+    :class:`BatchInterrupted` carrying the finished results; local workers are killed
+    first, so none outlives the call.
     """
     results: dict[int, Any] = {}
 
-    def done(i: int, level: Any) -> None:
-        results[i] = level
+    def done(i: int, result: Any) -> None:
+        results[i] = result
         if on_done is not None:
             on_done(i)
 
     try:
         if scheduler:
-            _run_dask(mode_id, options, seed, count, scheduler, done)
+            _run_dask(fn, tasks, scheduler, done)
         elif jobs > 1:
             pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
             try:
-                pending = {
-                    pool.submit(generate_task, mode_id, options, seed, i): i for i in range(count)
-                }
+                pending = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
                 for fut in as_completed(pending):
                     done(pending[fut], fut.result())
             except BaseException:
@@ -117,18 +130,16 @@ def run_batch(
                 raise
             pool.shutdown()
         else:
-            for i in range(count):
-                done(i, generate_task(mode_id, options, seed, i))
+            for i, t in enumerate(tasks):
+                done(i, fn(*t))
     except Stopped as stop:
         raise BatchInterrupted(stop.signum, dict(results)) from None
-    return [results[i] for i in range(count)]
+    return [results[i] for i in range(len(tasks))]
 
 
 def _run_dask(
-    mode_id: str,
-    options: Any,
-    seed: int,
-    count: int,
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
     scheduler: str,
     done: Callable[[int, Any], None],
 ) -> None:
@@ -140,9 +151,6 @@ def _run_dask(
     except (OSError, ValueError) as exc:  # a bad address, or no scheduler there
         raise PuzzlesmithError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
     with client:
-        futures = {
-            client.submit(generate_task, mode_id, options, seed, i, pure=False): i
-            for i in range(count)
-        }
+        futures = {client.submit(fn, *t, pure=False): i for i, t in enumerate(tasks)}
         for fut in dask_completed(list(futures)):  # type: ignore[no-untyped-call]
             done(futures[fut], fut.result())

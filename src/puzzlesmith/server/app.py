@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
 from puzzlesmith.server.limits import BodyLimit
+from puzzlesmith.server.daily import context as daily
 from puzzlesmith.server.routers import codes, levels, modes, play, pwa
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
@@ -18,8 +21,9 @@ from puzzlesmith.server.static_files import (
 )
 
 
-def create_app() -> FastAPI:
-    """A fresh app; stateless, so tests and ``puzzlesmith play`` each build their own."""
+def create_app(data_dir: Path | None = None) -> FastAPI:
+    """A fresh app, so tests and ``puzzlesmith play`` each build their own; the daily
+    layer keeps its store in ``data_dir`` (or ``$PUZZLESMITH_DATABASE_URL``)."""
     app = FastAPI(
         title="Puzzlesmith",
         version="0.1.0",
@@ -30,6 +34,7 @@ def create_app() -> FastAPI:
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
+    daily.install(app, data_dir)
     app.include_router(codes.router)
     app.include_router(pwa.router)
     app.include_router(stream_rooms.make_router())
