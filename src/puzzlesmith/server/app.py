@@ -8,8 +8,8 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.daily import context as daily
+from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import codes, levels, modes, play, pwa
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
