@@ -8,6 +8,7 @@ import typer
 
 from puzzlesmith import _native
 from puzzlesmith.cli.commands import build_mode_app
+from puzzlesmith.cli.daily import app as daily_app
 from puzzlesmith.cli.export import export_html
 from puzzlesmith.cli.play import play
 from puzzlesmith.core import registry
@@ -27,6 +28,7 @@ def build_app() -> typer.Typer:
     for mode in registry.all_modes():
         app.add_typer(build_mode_app(mode), name=mode.cli_name)
     app.command("play")(play)
+    app.add_typer(daily_app, name="daily")
     app.command("export-html")(export_html)
 
     @app.command("modes")

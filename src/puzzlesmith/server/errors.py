@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import (
     IllegalMoveError,
     LevelFormatError,
@@ -32,17 +33,11 @@ class ApiError(Exception):
         self.field = field
 
 
-def _json(
-    status: int,
-    code: str,
-    message: str,
-    field: str | None = None,
-    headers: Mapping[str, str] | None = None,
-) -> JSONResponse:
+def _json(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
     body: dict[str, str] = {"error": code, "message": message}
     if field is not None:
         body["field"] = field
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse(body, status_code=status)
 
 
 def _one_line(text: str) -> str:
@@ -70,6 +65,7 @@ def field_of(loc: tuple[int | str, ...] | list[int | str]) -> str:
 #: handler of the nearest class in the exception's MRO.
 _ENGINE_ERRORS: dict[type[PuzzlesmithError], tuple[int, str, str | None]] = {
     UnknownModeError: (404, "unknown-mode", None),
+    BudgetExceeded: (503, "gave-up", None),
     UnknownLevelError: (404, "unknown-level", None),
     IllegalMoveError: (422, "illegal-move", "moves"),
     LevelFormatError: (503, "level-format", None),
@@ -107,10 +103,13 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
+        code = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}.get(
+            exc.status_code, "http-error"
+        )
         status = exc.status_code if exc.status_code < 500 else 503
-        # keep Starlette's headers: a 405 must say which methods are allowed (RFC 9110)
-        return _json(status, code, _one_line(str(exc.detail)), headers=exc.headers)
+        resp = _json(status, code, _one_line(str(exc.detail)))
+        resp.headers.update(exc.headers or {})  # e.g. Allow on a 405
+        return resp
 
     for exc_type, (status, code, field) in _ENGINE_ERRORS.items():
         app.add_exception_handler(exc_type, _engine_handler(status, code, field))
