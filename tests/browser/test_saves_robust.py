@@ -90,7 +90,10 @@ def test_two_tabs_merge_settings_and_clears(context: Any, page: Any) -> None:
     b.goto(f"{a.base_url}/#/{MODE}")
     b.wait_for_selector(".tile")
     a.evaluate("window.puzzlesmith.setSetting('sound', false)")
-    b.evaluate("window.puzzlesmith.setSetting('highContrast', true)")  # b had not seen a's change
+    # Chromium hands one tab's localStorage write to another renderer asynchronously, so a
+    # write in b at the very same moment could not see a's: wait until it reaches b's storage.
+    b.wait_for_function("JSON.parse(localStorage.getItem('shell:settings') || '{}').sound === false")
+    b.evaluate("window.puzzlesmith.setSetting('highContrast', true)")
     stored = json.loads(a.evaluate("localStorage.getItem('shell:settings')"))
     assert stored["sound"] is False and stored["highContrast"] is True
     a.wait_for_function("document.documentElement.classList.contains('hc')")  # live in tab a
