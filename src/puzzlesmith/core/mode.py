@@ -136,6 +136,8 @@ class Mode(ABC, Generic[L]):
     generate_options: ClassVar[type[Any] | None] = None
     #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
     codec: ClassVar[LevelCodec | None] = None
+    #: the largest :meth:`level_size` the server's live check takes (the editor's limit)
+    check_max_size: ClassVar[int] = 0
 
     # ---- level files -------------------------------------------------------------------
     @abstractmethod
@@ -274,6 +276,14 @@ class Mode(ABC, Generic[L]):
     @abstractmethod
     def give_hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         """The hint itself; ``kind`` is already known to be one of :attr:`hint_kinds`."""
+
+    def level_size(self, level: L) -> int:
+        """The board's size in the unit the editor limits (squares, hexes, side length)."""
+        raise NotImplementedError(f"{self.cli_name}: no size measure")
+
+    def solution_cells(self, level: L, solution: Any) -> dict[str, str]:
+        """What one solution puts in each cell (cell id → value), so two can be compared."""
+        raise NotImplementedError(f"{self.cli_name}: no solution cells")
 
     # ---- generation and design (optional capabilities) -------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> L:

@@ -53,6 +53,7 @@ class CowsMode(Mode[Level]):
     hint_kinds = hints.KINDS
     generate_options = CowsOptions
     codec = CODEC
+    check_max_size = 12
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -64,6 +65,14 @@ class CowsMode(Mode[Level]):
 
     def check(self, level: Level) -> list[Problem]:
         return check_level(level)
+
+    def level_size(self, level: Level) -> int:
+        """The board's side N."""
+        return len(level.regions)
+
+    def solution_cells(self, level: Level, solution: Any) -> dict[str, str]:
+        """A cow in one cell per row; the other cells are empty."""
+        return {f"r{r}c{c}": "cow" for r, c in enumerate(solution)}
 
     def grade(self, level: Level) -> GradeResult:
         return logic.grade(level)

@@ -40,6 +40,7 @@ class HexWallsMode(PathMode[Level]):
     supports_design = True
     generate_options = GenerateOptions
     codec = CODEC
+    check_max_size = 40
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -51,6 +52,10 @@ class HexWallsMode(PathMode[Level]):
 
     def check(self, level: Level) -> list[Problem]:
         return check_level(level)
+
+    def level_size(self, level: Level) -> int:
+        """Hexes on the board."""
+        return len(level.cells)
 
     def grade(self, level: Level) -> GradeResult:
         return grade(level)

@@ -27,6 +27,7 @@ class StrokeMode(PathMode[Level]):
     supports_design = True
     generate_options = GenerateOptions
     codec = CODEC
+    check_max_size = 100
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -70,6 +71,10 @@ class StrokeMode(PathMode[Level]):
                 )
         problems.extend(guessing_warning(self.grade(level), level.id))
         return problems
+
+    def level_size(self, level: Level) -> int:
+        """Unit squares painted."""
+        return sum(len(c.units) for c in level.cells)
 
     def grade(self, level: Level) -> GradeResult:
         result = logic.grade(level)
