@@ -93,6 +93,7 @@ async function route() {
   try {
     if (!modeId) return await renderModes(token);
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
+    if (modeId === "edit" && levelId) return await renderEditor(levelId, token);
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
@@ -130,7 +131,7 @@ async function renderModes(token) {
       if (total) sub.textContent += ` · ${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
-    list.append(b);
+    list.append(b, editorLink(m));
   }
   wrap.append(h, list);
   view.replaceChildren(wrap);
@@ -159,8 +160,8 @@ function useModule(mode, module) {
 }
 
 addStrings({
-  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}" },
-  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}" },
+  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器" },
+  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}", "ed.open": "✎ Make a level", "ed.title": "Level editor" },
 });
 
 /** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
@@ -198,6 +199,33 @@ async function renderCode(code, token) {
       go(mode.id);
     },
   });
+}
+
+/** #/edit/<mode id>: the level editor (static/editor/), mounted like a play screen. */
+async function renderEditor(modeId, token) {
+  $("tb-back").hidden = false;
+  const mode = (await getModes()).find((m) => m.id === modeId);
+  if (!mode) return redirect(null);
+  const { mountEditor } = await import("/static/editor/editor.js");
+  const module = await import(mode.module);
+  if (token !== renderToken) return;
+  useModule(mode, module);
+  topBar.setTitle(`${t("ed.title")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  const editor = await mountEditor(root, mode, { settings, t, toast, addStrings });
+  if (token !== renderToken) return editor.unmount();
+  mounted = { module: editor, modeId: mode.id, levelId: null };
+}
+
+function editorLink(mode) {
+  const a = document.createElement("a");
+  a.className = "editor-link";
+  a.href = `#/edit/${encodeURIComponent(mode.id)}`;
+  a.dataset.edit = mode.id;
+  a.textContent = t("ed.open");
+  return a;
 }
 
 async function renderPlay(mode, levelId, token) {
