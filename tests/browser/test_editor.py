@@ -93,3 +93,79 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     page.reload()
     verdict(page, "unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "ns")
+
+
+_SVG_POINT = """([x, y]) => {
+  const m = document.querySelector('.ed-board').getScreenCTM();
+  const q = new DOMPoint(x, y).matrixTransform(m);
+  return [q.x, q.y];
+}"""
+
+
+def svg_point(page: Any, x: float, y: float) -> tuple[float, float]:
+    sx, sy = page.evaluate(_SVG_POINT, [x, y])
+    return float(sx), float(sy)
+
+
+def hex_centre(q: int, r: int) -> tuple[float, float]:
+    return (3**0.5 * (q + r / 2), 1.5 * r)
+
+
+@TOUCH_ONLY
+def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
+    from conftest import DEVICES
+
+    open_editor(page, "03-hex-walls")
+    tool(page, "hex")
+    for q, r in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        pointer.tap(*centre(page, f'[data-hex="{q},{r}"]'))
+    verdict(page, "multiple")
+    tool(page, "number")
+    pointer.tap(*centre(page, '[data-hex="0,0"]'))
+    verdict(page, "multiple")
+    shot(page, "editor-hex-multiple")
+    # a turner on the vertex of (0,0), (1,0), (0,1): three positions, a fourth tap removes it
+    tool(page, "turner")
+    cs = [hex_centre(*h) for h in ((0, 0), (1, 0), (0, 1))]
+    vx, vy = sum(c[0] for c in cs) / 3, sum(c[1] for c in cs) / 3
+    pointer.tap(*svg_point(page, vx, vy))
+    page.wait_for_selector("[data-pivot]")
+    assert page.locator(".ed-turner-ghost").count() == 2
+    for _ in range(3):
+        pointer.tap(*svg_point(page, vx, vy))
+        page.wait_for_timeout(150)
+    assert page.locator("[data-pivot]").count() == 0
+    tool(page, "wall")
+    (ax, ay), (bx, by) = hex_centre(1, 0), hex_centre(1, 1)
+    pointer.tap(*svg_point(page, (ax + bx) / 2, (ay + by) / 2))
+    page.wait_for_selector(".ed-wall")
+    verdict(page, "unique")
+    shot(page, "editor-hex-unique")
+    play_link_in_fresh_context(browser, page, DEVICES[device], "hx")
+
+
+@TOUCH_ONLY
+def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
+    from conftest import DEVICES
+
+    open_editor(page, "04-cows")
+    verdict(page, "multiple")  # five row regions
+    shot(page, "editor-cows-multiple")
+    target = ["AAAAA", "AAAAB", "CADDC", "CCCCC", "CCEEC"]
+    start = ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]
+    for letter in "ACDE":
+        cells = [
+            (r, c)
+            for r in range(5)
+            for c in range(5)
+            if target[r][c] == letter and start[r][c] != letter
+        ]
+        if not cells:
+            continue
+        page.click(f'.ed-swatch[data-letter="{letter}"]')
+        for r, c in cells:
+            pointer.tap(*centre(page, f'rect[data-cell="r{r}c{c}"]'))
+            page.wait_for_timeout(60)
+    verdict(page, "unique")
+    shot(page, "editor-cows-unique")
+    play_link_in_fresh_context(browser, page, DEVICES[device], "cw")
