@@ -92,6 +92,15 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     verdict(page, "unique")
     page.reload()
     verdict(page, "unique")
+    # test play in the real play screen, and back to the editor after the clear
+    page.click('[data-act="play"]')
+    page.wait_for_selector(".ns-svg")
+    code = page.evaluate("location.hash").rsplit("/", 1)[1]
+    view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    _solve(page, pointer, "ns", view)
+    page.wait_for_function("location.hash === '#/edit/01-number-stroke'", timeout=8000)
+    verdict(page, "unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "ns")
 
 

@@ -187,16 +187,20 @@ async function renderCode(code, token) {
   root.className = "mode-root";
   view.replaceChildren(root);
   let clearedOnce = false;
-  mounted = { module, modeId: mode.id, levelId: code };
+  // a test play from the level editor goes back to the editor, else to the level select
+  const fromEditor = sessionStorage.getItem("puzzlesmith.editor.return") === mode.id;
+  sessionStorage.removeItem("puzzlesmith.editor.return");
+  const leave = () => (fromEditor ? go("edit", mode.id) : go(mode.id));
+  mounted = { module, modeId: mode.id, levelId: code, back: fromEditor ? leave : null };
   await module.mount(root, level, {
     api: api.forCode(code),
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
     sound, vibrate, settings, t, toast, topBar,
-    goLevelSelect: () => go(mode.id),
+    goLevelSelect: leave,
     onCleared() {
       if (clearedOnce || token !== renderToken) return;
       clearedOnce = true;
-      go(mode.id);
+      leave();
     },
   });
 }
@@ -344,6 +348,7 @@ function openMenu() {
 $("menu").addEventListener("click", (e) => { if (e.target === $("menu")) closeMenu(); });
 $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : closeMenu()));
 $("tb-back").addEventListener("click", () => {
+  if (mounted?.back) return mounted.back();
   const { modeId, levelId } = parseHash();
   go(levelId ? mounted?.modeId ?? modeId : null);
 });
