@@ -6,11 +6,29 @@ Each test builds a small level, watches the live check go from "two or more" to
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import Pointer, shot
 from test_codes import _solve
+
+
+def _load(name: str, path: Path) -> Any:
+    """A sibling test module by path (tests/editor has a ``conftest`` of its own too)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+HERE = Path(__file__).resolve().parent
+DEVICES = _load("browser_conftest_devices", HERE / "conftest.py").DEVICES
+COWS_UNIQUE = _load(
+    "editor_levels_for_browser", HERE.parent / "editor" / "editor_levels.py"
+).COWS_UNIQUE
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
@@ -64,8 +82,6 @@ def play_link_in_fresh_context(
 
 
 def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
-    from conftest import DEVICES
-
     open_editor(page, "01-number-stroke")
     tool(page, "paint")
     pointer.drag([centre(page, f'[data-unit="{x},0"]') for x in (0, 1, 2, 3)], steps=3)
@@ -84,6 +100,7 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     tool(page, "number")
     pointer.tap(*centre(page, '[data-unit="0,0"]'))
     verdict(page, "unique")
+    assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
     shot(page, f"editor-stroke-unique-{device}")
     # undo brings the ambiguity back, redo the clue; the draft survives a reload
     page.click('[data-act="undo"]')
@@ -122,8 +139,6 @@ def hex_centre(q: int, r: int) -> tuple[float, float]:
 
 @TOUCH_ONLY
 def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
-    from conftest import DEVICES
-
     open_editor(page, "03-hex-walls")
     tool(page, "hex")
     for q, r in ((0, 0), (1, 0), (0, 1), (1, 1)):
@@ -149,20 +164,19 @@ def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device
     pointer.tap(*svg_point(page, (ax + bx) / 2, (ay + by) / 2))
     page.wait_for_selector(".ed-wall")
     verdict(page, "unique")
+    assert page.locator(".ed-problems li").count() == 0
     shot(page, "editor-hex-unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "hx")
 
 
 @TOUCH_ONLY
 def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
-    from conftest import DEVICES
-
     open_editor(page, "04-cows")
     verdict(page, "multiple")  # five row regions
     shot(page, "editor-cows-multiple")
-    target = ["AAAAA", "AAAAB", "CADDC", "CCCCC", "CCEEC"]
+    target = COWS_UNIQUE["regions"]
     start = ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]
-    for letter in "ACDE":
+    for letter in "ABCDE":
         cells = [
             (r, c)
             for r in range(5)
@@ -176,5 +190,6 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
             pointer.tap(*centre(page, f'rect[data-cell="r{r}c{c}"]'))
             page.wait_for_timeout(60)
     verdict(page, "unique")
+    assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
     shot(page, "editor-cows-unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "cw")

@@ -13,8 +13,8 @@ def sq(cid: str, x: int, y: int, **extra: Any) -> dict[str, Any]:
     return {"id": cid, "x": x, "y": y, "w": 1, "h": 1, **extra}
 
 
-#: a row of three, 1 at the end: one path (a b c)
-STROKE_UNIQUE = {"id": "draft", "cells": [sq("a", 0, 0, clue=1), sq("b", 1, 0), sq("c", 2, 0)]}
+#: a row of three ending on 3: one path (a b c); not shipped level 1-1 (1 on the start)
+STROKE_UNIQUE = {"id": "draft", "cells": [sq("a", 0, 0), sq("b", 1, 0), sq("c", 2, 0, clue=3)]}
 #: 1 in the middle of a row of three: no path covers both ends
 STROKE_NONE = {"id": "draft", "cells": [sq("a", 0, 0), sq("b", 1, 0, clue=1), sq("c", 2, 0)]}
 #: a 2×2 block without clues: many paths
@@ -67,7 +67,7 @@ HEX_BARE_UNIQUE = {
 
 #: each row its own region: only the column and touching rules bind, several answers
 COWS_MULTIPLE = {"id": "draft", "regions": ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]}
-#: shipped cows 1-1: unique
-COWS_UNIQUE = {"id": "draft", "regions": ["AAAAA", "AAAAB", "CADDC", "CCCCC", "CCEEC"]}
+#: unique, and no shipped level turned or mirrored
+COWS_UNIQUE = {"id": "draft", "regions": ["AAAAA", "BACCD", "BACCD", "BCCED", "BCCDD"]}
 #: regions A and B are single cells in one column: no answer
 COWS_NONE = {"id": "draft", "regions": ["ACCCC", "BCCCC", "DDDDD", "EEEEE", "EEEEE"]}

@@ -13,8 +13,10 @@ the caller's (the server runs this in a worker it can stop, the CLI has none).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
+from puzzlesmith.core import registry
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.problems import Problem, errors
 
@@ -89,8 +91,31 @@ def verdict_text(c: LevelCheck) -> str:
     return "no solution"
 
 
+@cache
+def _shipped_keys(mode_id: str) -> dict[str, str]:
+    """Symmetry key → id of every shipped level (hidden packs included) of the mode."""
+    mode = registry.get(mode_id)
+    keys: dict[str, str] = {}
+    for f in mode.shipped_pack_files() + mode.hidden_pack_files():
+        for lv in mode.load_file(f).levels:
+            keys.setdefault(mode.symmetry_key(lv), lv.id)
+    return keys
+
+
+def shipped_duplicate(mode: Mode[Any], level: Any) -> Problem | None:
+    """The problem when the board is a shipped level, possibly turned or mirrored."""
+    twin = _shipped_keys(mode.id).get(mode.symmetry_key(level))
+    if twin is None:
+        return None
+    return Problem(
+        "duplicate-shipped",
+        f"this board is shipped level {twin} (up to rotation and mirroring)",
+        where="board",
+    )
+
+
 def check_raw(
-    mode: Mode[Any], raw: object, *, bounded: bool = True, suggest: int = 0
+    mode: Mode[Any], raw: object, *, bounded: bool = True, suggest: int = 0, fresh: bool = False
 ) -> LevelCheck:
     """Parse one level in the mode's file format, then :func:`check_level`.
 
@@ -104,18 +129,19 @@ def check_raw(
         if not problems:
             problems = [Problem("json-type", "not a level", where="level")]
         return LevelCheck(lid, "none", problems=problems)
-    found = check_level(mode, level, bounded=bounded, suggest=suggest)
+    found = check_level(mode, level, bounded=bounded, suggest=suggest, fresh=fresh)
     found.problems[:0] = problems  # load warnings first
     return found
 
 
 def check_level(
-    mode: Mode[Any], level: Any, *, bounded: bool = True, suggest: int = 0
+    mode: Mode[Any], level: Any, *, bounded: bool = True, suggest: int = 0, fresh: bool = False
 ) -> LevelCheck:
     """Verdict, grade, rule problems and ambiguity of one parsed level.
 
     ``bounded`` refuses boards over the mode's size limit; ``suggest`` asks for that many
-    clue sets that would make a non-unique board unique (design modes only).
+    clue sets that would make a non-unique board unique (design modes only); ``fresh``
+    (a new level, as in the editor) refuses a unique board that is a shipped level.
     """
     lid = str(level.id)
     size = mode.level_size(level)
@@ -150,13 +176,12 @@ def check_level(
             found.suggestions = mode.suggest(level, suggest)
         return found
     g = mode.grade(level)
+    problems = _rules(mode, level)
+    twin = shipped_duplicate(mode, level) if fresh else None
+    if twin is not None:
+        problems.append(twin)
     return LevelCheck(
-        lid,
-        "unique",
-        count=1,
-        grade=g.grade,
-        needs_guessing=not g.solved,
-        problems=_rules(mode, level),
+        lid, "unique", count=1, grade=g.grade, needs_guessing=not g.solved, problems=problems
     )
 
 

@@ -281,6 +281,10 @@ class Mode(ABC, Generic[L]):
         """The board's size in the unit the editor limits (squares, hexes, side length)."""
         raise NotImplementedError(f"{self.cli_name}: no size measure")
 
+    def symmetry_key(self, level: L) -> str:
+        """Equal for the same board turned or mirrored (core/symmetry.py), else different."""
+        raise NotImplementedError(f"{self.cli_name}: no symmetry key")
+
     def solution_cells(self, level: L, solution: Any) -> dict[str, str]:
         """What one solution puts in each cell (cell id → value), so two can be compared."""
         raise NotImplementedError(f"{self.cli_name}: no solution cells")

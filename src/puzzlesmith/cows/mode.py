@@ -10,6 +10,7 @@ from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.cows import hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, parse_level
 from puzzlesmith.cows.code import CODEC
@@ -69,6 +70,14 @@ class CowsMode(Mode[Level]):
     def level_size(self, level: Level) -> int:
         """The board's side N."""
         return len(level.regions)
+
+    def symmetry_key(self, level: Level) -> str:
+        """Regions as sets of cells (letters do not matter) under the square's 8 symmetries."""
+        cells: dict[str, list[tuple[int, int]]] = {}
+        for r, row in enumerate(level.regions):
+            for c, ch in enumerate(row):
+                cells.setdefault(ch, []).append((c, r))
+        return canonical_key((("", pts) for pts in cells.values()), SQUARE)
 
     def solution_cells(self, level: Level, solution: Any) -> dict[str, str]:
         """A cow in one cell per row; the other cells are empty."""

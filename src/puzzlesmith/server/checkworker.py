@@ -35,7 +35,7 @@ def _serve(conn: Connection) -> None:
         except EOFError:
             return
         try:
-            out: Any = check_raw(registry.get(mode_id), raw, suggest=suggest).to_json()
+            out: Any = check_raw(registry.get(mode_id), raw, suggest=suggest, fresh=True).to_json()
         except Exception as exc:  # a bug must not kill the worker silently
             out = {"error": f"{exc.__class__.__name__}: {exc}"}
         conn.send(out)
