@@ -148,6 +148,15 @@ def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device
     pointer.tap(*centre(page, '[data-hex="0,0"]'))
     verdict(page, "multiple")
     shot(page, "editor-hex-multiple")
+    # "suggest" offers clues from design --suggest; taking one makes it unique, but a
+    # board without walls breaks a publish rule, so undo
+    page.click('[data-act="suggest"]')
+    page.wait_for_selector(".ed-problems li.suggest")
+    page.click(".ed-problems li.suggest button")
+    verdict(page, "unique")
+    page.wait_for_selector('.ed-problems li[data-code="walls-missing"]')
+    page.click('[data-act="undo"]')
+    verdict(page, "multiple")
     # a turner on the vertex of (0,0), (1,0), (0,1): three positions, a fourth tap removes it
     tool(page, "turner")
     cs = [hex_centre(*h) for h in ((0, 0), (1, 0), (0, 1))]

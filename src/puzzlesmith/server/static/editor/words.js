@@ -34,7 +34,7 @@ const ZH = {
   "clue-and-parity": "一格不能既有数字又有奇偶", "level-no-cells": "棋盘是空的",
   "walls-missing": "至少要有一道墙或转墙", "walls-unneeded": "去掉所有墙仍唯一：墙没起作用",
   "wall-redundant": "这道墙可以去掉", "turner-redundant": "这个转墙可以去掉", "turner-replaceable": "换成固定墙也唯一：转动没起作用",
-  "needs-guessing": "逻辑推不完，需要猜", "region-count": "区域数必须等于边长", "region-disconnected": "区域不连通",
+  "needs-guessing": "逻辑推不完，需要猜", "duplicate-shipped": "和内置关卡相同（旋转或翻转后）", "region-count": "区域数必须等于边长", "region-disconnected": "区域不连通",
   "board-size": "边长超出范围", "board-not-square": "棋盘不是正方形", "wall-off-board": "墙不在棋盘上",
   "wall-not-adjacent": "墙两边的格子不相邻", "pivot-not-vertex": "转墙轴不在三格交点", "turner-at": "转墙起始边不在它的三条边上",
 };
