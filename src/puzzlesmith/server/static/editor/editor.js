@@ -19,7 +19,7 @@ export async function mountEditor(root, mode, services) {
   if (!document.querySelector("link[data-editor-css]")) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = "/static/editor/editor.css";
+    link.href = new URL("./editor.css", import.meta.url).href;
     link.dataset.editorCss = "1";
     document.head.append(link);
   }

@@ -1,5 +1,7 @@
 // Shell settings (key `shell:settings`), live: modes subscribe with settings.onChange(fn).
-const KEY = "shell:settings";
+import { storagePrefix } from "./env.js";
+
+const KEY = `${storagePrefix}shell:settings`;
 const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
 const DEFAULTS = () => ({
   lang: "zh", // Chinese first; English is a switch in settings
