@@ -27,7 +27,7 @@ from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
 from puzzlesmith.server.app import create_app
-from puzzlesmith.server.checkworker import CheckWorker
+from puzzlesmith.server.checkworker import CheckPool
 from puzzlesmith.server.routers import editor
 
 
@@ -200,7 +200,7 @@ def test_board_over_the_size_limit_is_too_large(client: TestClient) -> None:
 def test_check_over_the_time_budget_is_too_large_and_the_next_one_works(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    slow = CheckWorker(seconds=0.02)
+    slow = CheckPool(size=1, seconds=0.02)
     monkeypatch.setattr(editor, "WORKER", slow)
     try:
         slow.check(STROKE, STROKE_UNIQUE)  # spawn the worker outside the measured check
@@ -238,3 +238,17 @@ def test_not_json_and_unknown_mode(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["field"] == "body"
     r = client.post("/api/modes/nope/check-level", json={"level": STROKE_UNIQUE})
     assert r.status_code == 404 and r.json()["error"] == "unknown-mode"
+
+
+def test_every_worker_busy_answers_503_busy(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pool = CheckPool(size=1, seconds=0.05)
+    monkeypatch.setattr(editor, "WORKER", pool)
+    held = pool._free.get()  # another designer's check holds the only worker
+    try:
+        r = client.post(f"/api/modes/{STROKE}/check-level", json={"level": STROKE_UNIQUE})
+        assert r.status_code == 503 and r.json()["error"] == "busy"
+    finally:
+        pool._free.put(held)
+        pool.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import queue
 import threading
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -99,3 +100,40 @@ class CheckWorker:
     def close(self) -> None:
         with self._lock:
             self._stop()
+
+
+class CheckPool:
+    """A few workers (env PUZZLESMITH_CHECK_WORKERS, default 2: this is a 2-core game
+    server), so one designer's slow board does not hold up everyone else's checks."""
+
+    def __init__(self, size: int | None = None, seconds: float | None = None) -> None:
+        env = os.environ.get("PUZZLESMITH_CHECK_WORKERS")
+        n = size if size is not None else int(env or 2)
+        self.workers = [CheckWorker(seconds) for _ in range(max(1, n))]
+        self._free: queue.Queue[CheckWorker] = queue.Queue()
+        for w in self.workers:
+            self._free.put(w)
+
+    @property
+    def seconds(self) -> float:
+        return self.workers[0].seconds
+
+    @seconds.setter
+    def seconds(self, value: float) -> None:
+        for w in self.workers:
+            w.seconds = value
+
+    def check(self, mode_id: str, raw: object, suggest: int = 0) -> dict[str, Any] | None:
+        """As :meth:`CheckWorker.check`, on the first worker free within the budget."""
+        try:
+            worker = self._free.get(timeout=self.seconds)
+        except queue.Empty:
+            raise Busy("the level checker is busy; try again in a moment") from None
+        try:
+            return worker.check(mode_id, raw, suggest)
+        finally:
+            self._free.put(worker)
+
+    def close(self) -> None:
+        for w in self.workers:
+            w.close()

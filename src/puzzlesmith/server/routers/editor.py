@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.server.catalog import mode_of
-from puzzlesmith.server.checkworker import Busy, CheckWorker
+from puzzlesmith.server.checkworker import Busy, CheckPool
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import ErrorOut
 
@@ -26,8 +26,8 @@ router = APIRouter(prefix="/api/modes", tags=["editor"])
 #: a level body larger than this is refused before it is parsed (the largest board is ~10 kB)
 MAX_BODY_BYTES = 256 * 1024
 
-#: shared by every app in the process: one worker, spawned on first use
-WORKER = CheckWorker()
+#: shared by every app in the process: workers spawned on first use
+WORKER = CheckPool()
 
 
 class CheckLevelBody(BaseModel):

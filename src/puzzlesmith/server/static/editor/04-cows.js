@@ -10,8 +10,9 @@ export const strings = {
 
 const MIN_N = 5, MAX_N = 12;
 const LETTERS = "ABCDEFGHIJKL";
-/** Twelve region colours in hue order; neighbours are given ones far apart in this ring. */
-const PALETTE = ["#F28B82", "#FBBC04", "#FFF475", "#CCFF90", "#A7FFEB", "#CBF0F8",
+/** Twelve region colours in hue order; neighbours are given ones far apart in this ring.
+ *  (w-ux's colour-vision-checked Cows palette replaces this list when it lands.) */
+export const PALETTE = ["#F28B82", "#FBBC04", "#FFF475", "#CCFF90", "#A7FFEB", "#CBF0F8",
   "#AECBFA", "#D7AEFB", "#FDCFE8", "#E6C9A8", "#B8E0B0", "#C8C8D8"];
 
 /** N rows, each its own region: a start with many answers. */
@@ -19,42 +20,50 @@ export function blank(n = 5) {
   return { id: "draft", regions: Array.from({ length: n }, (_, r) => LETTERS[r].repeat(n)) };
 }
 
-/** Letter → colour: greedy over regions by number of neighbours, each taking the free
- *  palette colour farthest (round the hue ring) from its coloured neighbours'. */
+/** Letter → colour: every region its own palette colour, neighbours as far apart round the
+ *  hue ring as a small search finds (at least 3 steps, else 2, else 1), remembered per board. */
+let memo = { key: "", colours: new Map() };
 export function regionColours(regions) {
+  const key = regions.join("/");
+  if (memo.key === key) return memo.colours;
   const n = regions.length;
   const adj = new Map();
-  const add = (a, b) => {
-    if (a === b) return;
-    if (!adj.has(a)) adj.set(a, new Set());
-    if (!adj.has(b)) adj.set(b, new Set());
-    adj.get(a).add(b);
-    adj.get(b).add(a);
-  };
-  const letters = new Set();
+  const letters = [...new Set(regions.join(""))];
+  for (const l of letters) adj.set(l, new Set());
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < regions[r].length; c++) {
       const a = regions[r][c];
-      letters.add(a);
-      if (c + 1 < regions[r].length) add(a, regions[r][c + 1]);
-      if (r + 1 < n && c < regions[r + 1].length) add(a, regions[r + 1][c]);
+      for (const b of [regions[r][c + 1], regions[r + 1]?.[c]]) {
+        if (b !== undefined && b !== a) { adj.get(a).add(b); adj.get(b).add(a); }
+      }
     }
   }
-  const order = [...letters].sort((a, b) => (adj.get(b)?.size ?? 0) - (adj.get(a)?.size ?? 0) || a.localeCompare(b));
-  const colour = new Map();
+  const order = letters.sort((a, b) => adj.get(b).size - adj.get(a).size || a.localeCompare(b));
   const ring = PALETTE.length;
-  for (const l of order) {
-    const taken = new Set(colour.values());
-    const near = [...(adj.get(l) ?? [])].filter((m) => colour.has(m)).map((m) => colour.get(m));
-    let best = -1, score = -1;
-    for (let i = 0; i < ring; i++) {
-      if (taken.has(i) && taken.size < ring) continue;
-      const s = near.length ? Math.min(...near.map((j) => Math.min((i - j + ring) % ring, (j - i + ring) % ring))) : ring;
-      if (s > score) { score = s; best = i; }
-    }
-    colour.set(l, best);
+  const gap = (i, j) => Math.min((i - j + ring) % ring, (j - i + ring) % ring);
+  let found = null;
+  for (let want = 3; want >= 1 && !found; want--) {
+    const colour = new Map();
+    let budget = 20000;
+    const place = (k) => {
+      if (k === order.length) return true;
+      if (--budget < 0) return false;
+      const l = order[k];
+      const used = new Set(colour.values());
+      for (let i = 0; i < ring; i++) {
+        if (used.has(i) && used.size < ring) continue;
+        if ([...adj.get(l)].some((m) => colour.has(m) && gap(i, colour.get(m)) < want)) continue;
+        colour.set(l, i);
+        if (place(k + 1)) return true;
+        colour.delete(l);
+      }
+      return false;
+    };
+    if (place(0)) found = colour;
   }
-  return new Map([...colour].map(([l, i]) => [l, PALETTE[i]]));
+  found ??= new Map(order.map((l, i) => [l, i % ring]));
+  memo = { key, colours: new Map([...found].map(([l, i]) => [l, PALETTE[i]])) };
+  return memo.colours;
 }
 
 export class BoardEditor {
