@@ -8,7 +8,10 @@ Cows: N random connected regions), at every size the editor allows. "server" is
 included (the browser adds its own fetch and draw on top). Every answer must be a
 verdict or a clean "too-large".
 
-Usage: .venv/bin/python benchmarks/editor_check.py [--boards 12] [--seed 1]
+``--browser`` adds the browser's round trip: Chromium's ``fetch`` of the same route
+against a live server (uvicorn on a free loopback port), as the editor makes it.
+
+Usage: .venv/bin/python benchmarks/editor_check.py [--boards 12] [--seed 1] [--browser]
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "codes"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
 from codes_support import DIRECTIONS, _grow, cows_level, stroke_level
 from fastapi.testclient import TestClient
@@ -96,11 +100,58 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, round(p * (len(xs) - 1)))]
 
 
+_FETCH_ALL = """async ([mode, boards]) => {
+  const out = [];
+  for (const level of boards) {
+    const t0 = performance.now();
+    const r = await fetch(`/api/modes/${mode}/check-level`, {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({level})});
+    await r.json();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}"""
+
+
+def browser_round_trips(boards: dict[str, list[dict[str, Any]]]) -> dict[str, list[float]]:
+    """Per mode, the browser's fetch times (ms) of the check route on a live server."""
+    import socket
+    import threading
+
+    import uvicorn
+    from browser_support import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            page = b.new_page()
+            page.goto(f"http://127.0.0.1:{port}/api/modes")
+            out = {m: page.evaluate(_FETCH_ALL, [m, bs]) for m, bs in boards.items()}
+            b.close()
+    finally:
+        server.should_exit = True
+        thread.join(5)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=12, help="boards per size")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--browser", action="store_true", help="also the browser round trip")
     args = ap.parse_args()
+    played: dict[str, list[dict[str, Any]]] = {}
     client = TestClient(create_app())
     print(f"budget {editor.WORKER.seconds:g} s; {args.boards} boards per size; times in ms")
     print(
@@ -120,6 +171,8 @@ def main() -> None:
             verdicts: Counter[str] = Counter()
             for _ in range(args.boards):
                 raw = BUILD[mode_id](rng, n)
+                if n <= player_max:
+                    played.setdefault(mode_id, []).append(raw)
                 t0 = time.perf_counter()
                 local = check_raw(mode, raw)
                 server.append((time.perf_counter() - t0) * 1000)
@@ -167,6 +220,13 @@ def main() -> None:
             f"server p50 {statistics.median(xs):.1f} ms, p95 {p95:.1f} ms — {mark}"
         )
     editor.WORKER.close()
+    if args.browser:
+        print()
+        for mode_id, xs in browser_round_trips(played).items():
+            print(
+                f"{registry.get(mode_id).cli_name:8} browser round trip (sizes players make): "
+                f"p50 {statistics.median(xs):.1f} ms, p95 {pct(xs, 0.95):.1f} ms"
+            )
 
 
 if __name__ == "__main__":
