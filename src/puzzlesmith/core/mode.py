@@ -289,6 +289,16 @@ class Mode(ABC, Generic[L]):
         """What one solution puts in each cell (cell id → value), so two can be compared."""
         raise NotImplementedError(f"{self.cli_name}: no solution cells")
 
+    # ---- stream mode (optional capability) ----------------------------------------------
+    def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
+        """The forward moves a stream vote may choose at the position, keyed by cell id.
+
+        Viewers vote by pointing at a cell (``!vote c3``), so each cell maps to at most
+        one move; every move returned is accepted by :meth:`replay`. Empty when cleared
+        or stuck (the streamer undoes).
+        """
+        raise NotImplementedError(f"{self.cli_name}: no stream voting")
+
     # ---- generation and design (optional capabilities) -------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> L:
         """Level ``index`` of the batch for ``seed``: deterministic, independent per index."""

@@ -7,6 +7,7 @@ import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { startStream } from "../stream/open.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -136,12 +137,13 @@ async function renderModes(token) {
     const name = document.createElement("b");
     name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
     const sub = document.createElement("span");
-    sub.textContent = settings.lang === "en" ? m.title.zh : m.title.en;
+    // Chinese screens show the English name too; English ones stay English only.
+    sub.textContent = settings.lang === "en" ? "" : m.title.en;
     b.append(name, sub);
     getPacks(m.id).then((p) => {
       const total = flatten(p).length;
       const done = bucket(m.id).cleared().filter((id) => flatten(p).some((l) => l.id === id)).length;
-      if (total) sub.textContent += ` · ${done}/${total}`;
+      if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
     list.append(b, editorLink(m));
@@ -275,7 +277,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   let clearedOnce = false;
   const services = {
     api: api.forLevel(mode.id, levelId),
-    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
     onCleared() {
@@ -318,6 +320,8 @@ function openMenu() {
     body.append(b);
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
+  const here = parseHash();  // #/<mode>/<level> or #/play/<code>
+  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   const h = document.createElement("h2");
   h.textContent = t("settings");
@@ -368,6 +372,12 @@ $("tb-back").addEventListener("click", () => {
   if (mounted?.back) return mounted.back();
   const { modeId, levelId } = parseHash();
   go(levelId ? mounted?.modeId ?? modeId : null);
+});
+// Escape: close the menu, else go back (play → level select → modes).
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!$("menu").hidden) { closeMenu(); return; }
+  if (!$("tb-back").hidden) $("tb-back").click();
 });
 function labelTopBar() {
   $("tb-menu").setAttribute("aria-label", t("menu"));
