@@ -252,3 +252,14 @@ def test_every_worker_busy_answers_503_busy(
     finally:
         pool._free.put(held)
         pool.close()
+
+
+def test_cows_check_sends_the_play_screens_region_colours(client: TestClient) -> None:
+    from puzzlesmith.cows.board import board_of
+    from puzzlesmith.cows.render import region_colours
+
+    out = check(client, COWS, COWS_MULTIPLE)
+    lv, _ = registry.get(COWS).parse_level(COWS_MULTIPLE, "draft")
+    b = board_of(lv)
+    assert out["extras"]["colours"] == dict(zip(b.letters, region_colours(b), strict=True))
+    assert check(client, STROKE, STROKE_UNIQUE)["extras"] == {}

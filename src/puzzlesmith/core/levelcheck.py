@@ -41,6 +41,8 @@ class LevelCheck:
     problems: list[Problem] = field(default_factory=list)
     differ: list[str] = field(default_factory=list)
     suggestions: list[JSON] = field(default_factory=list)
+    #: what the editor draws with (``Mode.editor_extras``), e.g. Cows region colours
+    extras: JSON = field(default_factory=dict)
 
     @property
     def publishable(self) -> bool:
@@ -66,6 +68,7 @@ class LevelCheck:
             "differ": self.differ,
             "suggestions": self.suggestions,
             "publishable": self.publishable,
+            "extras": self.extras,
         }
 
     def lines(self, source: str = "") -> list[str]:
@@ -131,6 +134,8 @@ def check_raw(
         return LevelCheck(lid, "none", problems=problems)
     found = check_level(mode, level, bounded=bounded, suggest=suggest, fresh=fresh)
     found.problems[:0] = problems  # load warnings first
+    if found.verdict != "too-large":
+        found.extras = mode.editor_extras(level)
     return found
 
 

@@ -281,6 +281,10 @@ class Mode(ABC, Generic[L]):
         """The board's size in the unit the editor limits (squares, hexes, side length)."""
         raise NotImplementedError(f"{self.cli_name}: no size measure")
 
+    def editor_extras(self, level: L) -> JSON:
+        """What the level editor draws with besides the level (e.g. Cows region colours)."""
+        return {}
+
     def symmetry_key(self, level: L) -> str:
         """Equal for the same board turned or mirrored (core/symmetry.py), else different."""
         raise NotImplementedError(f"{self.cli_name}: no symmetry key")

@@ -71,6 +71,11 @@ class CowsMode(Mode[Level]):
         """The board's side N."""
         return len(level.regions)
 
+    def editor_extras(self, level: Level) -> JSON:
+        """Letter → colour from the colour-vision-checked palette (the play screen's colours)."""
+        b = board_of(level)
+        return {"colours": dict(zip(b.letters, region_colours(b), strict=True))}
+
     def symmetry_key(self, level: Level) -> str:
         """Regions as sets of cells (letters do not matter) under the square's 8 symmetries."""
         cells: dict[str, list[tuple[int, int]]] = {}

@@ -1,5 +1,7 @@
-// Cows' board editor: choose N (5–12), paint regions with a letter's colour; neighbouring
-// regions always get colours far apart, and every cell shows its region's letter.
+// Cows' board editor: choose N (5–12), paint regions with a letter's colour; every cell
+// shows its region's letter. The colours are the play screen's (cows/palette.py: touching
+// regions far apart, checked under colour blindness), sent with each live check; until the
+// first answer (and for a letter new since the last one) a region is plain grey.
 import { svgEl } from "../kit/playkit.js";
 import { label } from "./common.js";
 
@@ -10,71 +12,28 @@ export const strings = {
 
 const MIN_N = 5, MAX_N = 12;
 const LETTERS = "ABCDEFGHIJKL";
-/** Twelve region colours in hue order; neighbours are given ones far apart in this ring.
- *  (w-ux's colour-vision-checked Cows palette replaces this list when it lands.) */
-export const PALETTE = ["#F28B82", "#FBBC04", "#FFF475", "#CCFF90", "#A7FFEB", "#CBF0F8",
-  "#AECBFA", "#D7AEFB", "#FDCFE8", "#E6C9A8", "#B8E0B0", "#C8C8D8"];
-
 /** N rows, each its own region: a start with many answers. */
 export function blank(n = 5) {
   return { id: "draft", regions: Array.from({ length: n }, (_, r) => LETTERS[r].repeat(n)) };
 }
 
-/** Letter → colour: every region its own palette colour, neighbours as far apart round the
- *  hue ring as a small search finds (at least 3 steps, else 2, else 1), remembered per board. */
-let memo = { key: "", colours: new Map() };
-export function regionColours(regions) {
-  const key = regions.join("/");
-  if (memo.key === key) return memo.colours;
-  const n = regions.length;
-  const adj = new Map();
-  const letters = [...new Set(regions.join(""))];
-  for (const l of letters) adj.set(l, new Set());
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < regions[r].length; c++) {
-      const a = regions[r][c];
-      for (const b of [regions[r][c + 1], regions[r + 1]?.[c]]) {
-        if (b !== undefined && b !== a) { adj.get(a).add(b); adj.get(b).add(a); }
-      }
-    }
-  }
-  const order = letters.sort((a, b) => adj.get(b).size - adj.get(a).size || a.localeCompare(b));
-  const ring = PALETTE.length;
-  const gap = (i, j) => Math.min((i - j + ring) % ring, (j - i + ring) % ring);
-  let found = null;
-  for (let want = 3; want >= 1 && !found; want--) {
-    const colour = new Map();
-    let budget = 20000;
-    const place = (k) => {
-      if (k === order.length) return true;
-      if (--budget < 0) return false;
-      const l = order[k];
-      const used = new Set(colour.values());
-      for (let i = 0; i < ring; i++) {
-        if (used.has(i) && used.size < ring) continue;
-        if ([...adj.get(l)].some((m) => colour.has(m) && gap(i, colour.get(m)) < want)) continue;
-        colour.set(l, i);
-        if (place(k + 1)) return true;
-        colour.delete(l);
-      }
-      return false;
-    };
-    if (place(0)) found = colour;
-  }
-  found ??= new Map(order.map((l, i) => [l, i % ring]));
-  memo = { key, colours: new Map([...found].map(([l, i]) => [l, PALETTE[i]])) };
-  return memo.colours;
-}
-
 export class BoardEditor {
   constructor(frame) {
     this.f = frame;
+    this.known = new Map();    // letter → colour from the latest check
     this.tools = ["paint"];
     this.canSuggest = false;   // the yellow cells are what keeps it ambiguous
     this.letter = "A";
   }
 
   n() { return this.f.level.regions?.length ?? 5; }
+
+  /** The latest check's colours (kept while the next check runs). */
+  colours() {
+    const sent = this.f.result?.extras?.colours;
+    if (sent) this.known = new Map(Object.entries(sent));
+    return this.known;
+  }
 
   blankLike() { return blank(this.n()); }
 
@@ -125,7 +84,7 @@ export class BoardEditor {
     size.append(step(-1, "size-down", "−"), shown, step(1, "size-up", "+"));
     const swatches = document.createElement("div");
     swatches.className = "ed-extra";
-    const colours = regionColours(this.f.level.regions);
+    const colours = this.colours();
     for (const l of LETTERS.slice(0, this.n())) {
       const b = document.createElement("button");
       b.type = "button";
@@ -145,12 +104,12 @@ export class BoardEditor {
     const n = regions.length;
     svg.setAttribute("viewBox", `-0.05 -0.05 ${n + 0.1} ${n + 0.1}`);
     svg.replaceChildren();
-    const colours = regionColours(regions);
+    const colours = this.colours();
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const id = `r${r}c${c}`;
         const l = regions[r][c];
-        svgEl("rect", { x: c, y: r, width: 1, height: 1, fill: colours.get(l) ?? "#eee", "data-cell": id, class: "ed-cow" }, svg);
+        svgEl("rect", { x: c, y: r, width: 1, height: 1, fill: colours.get(l) ?? "var(--soft)", "data-cell": id, class: "ed-cow" }, svg);
         if (hl.problem.has(id) || hl.differ.has(id)) {
           svgEl("rect", { x: c + 0.12, y: r + 0.12, width: 0.76, height: 0.76, rx: 0.12, fill: "none", stroke: hl.problem.has(id) ? "#E5484D" : "#B7791F", "stroke-width": 0.1, "data-mark": id }, svg);
         }
