@@ -102,10 +102,26 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     verdict(page, "unique")
     assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
     shot(page, f"editor-stroke-unique-{device}")
-    # undo brings the ambiguity back, redo the clue; the draft survives a reload
-    page.click('[data-act="undo"]')
+    # undo brings the ambiguity back, redo the clue (keyboard on the desktop); the draft
+    # survives a reload; clear, then import the exported code
+    if device == "mouse":
+        page.keyboard.press("Control+z")
+    else:
+        page.click('[data-act="undo"]')
     verdict(page, "multiple")
-    page.click('[data-act="redo"]')
+    if device == "mouse":
+        page.keyboard.press("Control+y")
+    else:
+        page.click('[data-act="redo"]')
+    verdict(page, "unique")
+    page.click('[data-act="export"]')
+    code = page.input_value('textarea[name="code"]')
+    page.click('[data-act="close"]')
+    page.click('[data-act="new"]')
+    verdict(page, "none")
+    page.click('[data-act="import"]')
+    page.fill('textarea[name="import"]', code)
+    page.click('[data-act="do-import"]')
     verdict(page, "unique")
     page.reload()
     verdict(page, "unique")
