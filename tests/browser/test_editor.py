@@ -7,11 +7,12 @@ Each test builds a small level, watches the live check go from "two or more" to
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, serving, shot
 from test_codes import _solve
 
 
@@ -29,6 +30,18 @@ DEVICES = _load("browser_conftest_devices", HERE / "conftest.py").DEVICES
 COWS_UNIQUE = _load(
     "editor_levels_for_browser", HERE.parent / "editor" / "editor_levels.py"
 ).COWS_UNIQUE
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server with its own data dir: publishing writes to a fresh SQLite store."""
+    from puzzlesmith.server.app import create_app
+
+    app = create_app(data_dir=Path(tmp_path_factory.mktemp("editor-data")))
+    with serving(app) as url:
+        yield url
+    app.state.daily.close()
+
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
@@ -58,11 +71,13 @@ def tool(page: Any, name: str) -> None:
 
 
 def play_link_in_fresh_context(
-    browser: Any, page: Any, device_opts: dict[str, Any], prefix: str
+    browser: Any, page: Any, device_opts: dict[str, Any], prefix: str, link: str | None = None
 ) -> None:
-    """Export → link; a second player opens it in a new context and clears the level."""
-    page.click('[data-act="export"]')
-    link = page.input_value('textarea[name="link"]')
+    """Export → link (or the given one); a second player opens it in a new context and
+    clears the level."""
+    if link is None:
+        page.click('[data-act="export"]')
+        link = page.input_value('textarea[name="link"]')
     assert "#/play/" in link
     ctx = browser.new_context(**device_opts, locale="zh-CN", service_workers="block")
     try:
@@ -217,4 +232,18 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
     verdict(page, "unique")
     assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
     shot(page, "editor-cows-unique")
-    play_link_in_fresh_context(browser, page, DEVICES[device], "cw")
+    # publish (this browser has no player yet: a name makes one), then a second player
+    # opens the published link in a fresh context and clears it
+    page.click('[data-act="publish"]')
+    page.fill('input[name="name"]', "小王")
+    page.fill('input[name="title"]', "五行奶牛")
+    page.click('[data-act="do-publish"]')
+    page.wait_for_selector(".mode-root[data-published]")
+    link = page.input_value('textarea[name="link"]')
+    shot(page, "editor-cows-published")
+    play_link_in_fresh_context(browser, page, DEVICES[device], "cw", link)
+    # the community list shows it, with its author
+    page.goto(f"{page.base_url}/#/community/04-cows")
+    page.wait_for_selector(".cm-item")
+    assert "五行奶牛" in page.text_content(".cm-item") and "小王" in page.text_content(".cm-item")
+    shot(page, "editor-cows-community")

@@ -5,6 +5,7 @@
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
 import { strings as frameStrings, problemText } from "./words.js";
+import { strings as communityStrings } from "./community.js";
 
 const DEBOUNCE_MS = 250;
 const MAX_UNDO = 200;
@@ -24,6 +25,7 @@ export async function mountEditor(root, mode, services) {
     document.head.append(link);
   }
   services.addStrings(frameStrings);
+  services.addStrings(communityStrings);
   services.addStrings(boardModule.strings);
   const ed = new Editor(root, mode, boardModule, codeModule.codec, services);
   return { unmount: () => ed.destroy() };
@@ -179,6 +181,7 @@ class Editor {
     const actions = el("div", "ed-actions");
     const suggest = button("suggest", t("ed.suggest"), () => this.scheduleCheck(3), actions);
     button("play", t("ed.testPlay"), () => this.testPlay(), actions);
+    const publish = button("publish", t("cm.publish"), () => import("./community.js").then((m) => m.publishSheet(this)), actions);
     button("export", t("ed.export"), () => this.exportSheet(), actions);
     button("import", t("ed.import"), () => this.importSheet(), actions);
     button("new", t("ed.new"), () => this.commit(this.board.blankLike()), actions);
@@ -186,7 +189,7 @@ class Editor {
     sheet.hidden = true;
     wrap.append(tools, extra, stage, verdict, problems, actions, sheet);
     this.root.replaceChildren(wrap);
-    this.els = { wrap, tools, extra, svg, verdict, problems, undo, redo, suggest, sheet };
+    this.els = { wrap, tools, extra, svg, verdict, problems, undo, redo, suggest, publish, sheet };
     this.setTool(this.board.tools[0]);
     this.bindPointer(svg);
   }
@@ -236,6 +239,7 @@ class Editor {
     }
     problems.replaceChildren(...items);
     suggest.hidden = !(r?.verdict === "multiple" && this.board.canSuggest);
+    this.els.publish.hidden = !r?.publishable;   // a level with two solutions is never offered
     this.els.wrap.dataset.verdict = r?.verdict ?? "checking";
   }
 

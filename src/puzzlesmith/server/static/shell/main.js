@@ -107,6 +107,7 @@ async function route() {
     if (modeId === "daily") return await dailyRoute(dailyEnv(token));
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
     if (modeId === "edit" && levelId) return await renderEditor(levelId, token);
+    if (modeId === "community" && levelId) return await renderCommunity(levelId, token);
     // Start what this screen needs at once (awaited below, or dropped on a redirect).
     getPacks(modeId).catch(() => {});
     const levelP = levelId ? api.level(modeId, levelId) : null;
@@ -186,8 +187,8 @@ function useModule(mode, module) {
 }
 
 addStrings({
-  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器" },
-  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}", "ed.open": "✎ Make a level", "ed.title": "Level editor" },
+  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器", "cm.open": "社区关卡", "cm.browse": "社区关卡" },
+  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}", "ed.open": "✎ Make a level", "ed.title": "Level editor", "cm.open": "Community levels", "cm.browse": "Community levels" },
 });
 
 /** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
@@ -251,13 +252,39 @@ async function renderEditor(modeId, token) {
   mounted = { module: editor, modeId: mode.id, levelId: null };
 }
 
+/** #/community/<mode id>: published levels of a mode (static/editor/community.js). */
+async function renderCommunity(modeId, token) {
+  $("tb-back").hidden = false;
+  const mode = (await getModes()).find((m) => m.id === modeId);
+  if (!mode) return redirect(null);
+  if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home") });
+  const community = await import(new URL("../editor/community.js", import.meta.url).href);
+  if (token !== renderToken) return;
+  addStrings(community.strings);
+  topBar.setTitle(`${t("cm.browse")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  const screen = await community.mountBrowse(root, mode, { settings, t, toast });
+  if (token !== renderToken) return screen.unmount();
+  mounted = { module: screen, modeId: mode.id, levelId: null };
+}
+
 function editorLink(mode) {
   const a = document.createElement("a");
   a.className = "editor-link";
   a.href = `#/edit/${encodeURIComponent(mode.id)}`;
   a.dataset.edit = mode.id;
   a.textContent = t("ed.open");
-  return a;
+  const c = document.createElement("a");
+  c.className = "editor-link";
+  c.href = `#/community/${encodeURIComponent(mode.id)}`;
+  c.dataset.community = mode.id;
+  c.textContent = t("cm.open");
+  const row = document.createElement("div");
+  row.className = "editor-links";
+  row.append(c, a);
+  return row;
 }
 
 async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, levelId)) {
