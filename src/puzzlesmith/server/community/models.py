@@ -1,7 +1,8 @@
 """The community tables: published levels, likes and reports (migration 0002_community).
 
-A level's ``key`` is its board up to the grid's symmetries (``Mode.symmetry_key``): one
-row per key and mode, so a copy turned or mirrored cannot be published twice.
+A level's ``key`` is its board up to the grid's symmetries (``Mode.symmetry_key``, hashed
+with SHA-256): one row per key and mode, so a copy turned or mirrored cannot be published
+twice.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ mirrored; then one row per board up to symmetry, so a second copy is refused too
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import time
@@ -24,6 +25,11 @@ from puzzlesmith.server.store import Player, Store
 Sort = Literal["newest", "played", "likes"]
 #: distinct reports that hide a level until someone looks at it
 HIDE_AFTER_REPORTS = 3
+
+
+def board_key(mode: Mode[Any], level: Any) -> str:
+    """The symmetry key hashed (a large board's key is kilobytes: too long to index)."""
+    return hashlib.sha256(mode.symmetry_key(level).encode()).hexdigest()
 
 
 def now_ms() -> int:
@@ -72,7 +78,7 @@ def publish(
     row = CommunityLevel(
         id=lid,
         mode=mode.id,
-        key=mode.symmetry_key(level),
+        key=board_key(mode, level),
         author_id=author.id,
         title=title,
         caption=caption,
