@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from puzzlesmith.cli.check import add_check_command
 from puzzlesmith.cli.codes import add_code_commands
 from puzzlesmith.cli.common import (
     DEFAULT_BUDGET,
@@ -43,6 +44,7 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     if mode.supports_design:
         _add_design(app, mode)
     add_code_commands(app, mode)
+    add_check_command(app, mode)
     return app
 
 

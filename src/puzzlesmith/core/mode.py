@@ -136,6 +136,8 @@ class Mode(ABC, Generic[L]):
     generate_options: ClassVar[type[Any] | None] = None
     #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
     codec: ClassVar[LevelCodec | None] = None
+    #: the largest :meth:`level_size` the server's live check takes (the editor's limit)
+    check_max_size: ClassVar[int] = 0
 
     # ---- level files -------------------------------------------------------------------
     @abstractmethod
@@ -265,6 +267,22 @@ class Mode(ABC, Generic[L]):
     @abstractmethod
     def give_hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         """The hint itself; ``kind`` is already known to be one of :attr:`hint_kinds`."""
+
+    def level_size(self, level: L) -> int:
+        """The board's size in the unit the editor limits (squares, hexes, side length)."""
+        raise NotImplementedError(f"{self.cli_name}: no size measure")
+
+    def editor_extras(self, level: L) -> JSON:
+        """What the level editor draws with besides the level (e.g. Cows region colours)."""
+        return {}
+
+    def symmetry_key(self, level: L) -> str:
+        """Equal for the same board turned or mirrored (core/symmetry.py), else different."""
+        raise NotImplementedError(f"{self.cli_name}: no symmetry key")
+
+    def solution_cells(self, level: L, solution: Any) -> dict[str, str]:
+        """What one solution puts in each cell (cell id → value), so two can be compared."""
+        raise NotImplementedError(f"{self.cli_name}: no solution cells")
 
     # ---- stream mode (optional capability) ----------------------------------------------
     def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:

@@ -10,6 +10,7 @@ from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.cows import hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level
 from puzzlesmith.cows.code import CODEC
@@ -53,6 +54,7 @@ class CowsMode(Mode[Level]):
     hint_kinds = hints.KINDS
     generate_options = CowsOptions
     codec = CODEC
+    check_max_size = 12
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -64,6 +66,27 @@ class CowsMode(Mode[Level]):
 
     def check(self, level: Level) -> list[Problem]:
         return check_level(level)
+
+    def level_size(self, level: Level) -> int:
+        """The board's side N."""
+        return len(level.regions)
+
+    def editor_extras(self, level: Level) -> JSON:
+        """Letter → colour from the colour-vision-checked palette (the play screen's colours)."""
+        b = board_of(level)
+        return {"colours": dict(zip(b.letters, region_colours(b), strict=True))}
+
+    def symmetry_key(self, level: Level) -> str:
+        """Regions as sets of cells (letters do not matter) under the square's 8 symmetries."""
+        cells: dict[str, list[tuple[int, int]]] = {}
+        for r, row in enumerate(level.regions):
+            for c, ch in enumerate(row):
+                cells.setdefault(ch, []).append((c, r))
+        return canonical_key((("", pts) for pts in cells.values()), SQUARE)
+
+    def solution_cells(self, level: Level, solution: Any) -> dict[str, str]:
+        """A cow in one cell per row; the other cells are empty."""
+        return {f"r{r}c{c}": "cow" for r, c in enumerate(solution)}
 
     def grade(self, level: Level) -> GradeResult:
         return logic.grade(level)

@@ -7,6 +7,7 @@ from typing import Any
 
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.symmetry import HEX, canonical_key
 from puzzlesmith.hexwalls import rules, solver
 from puzzlesmith.hexwalls.board import (
     Board,
@@ -40,6 +41,7 @@ class HexWallsMode(PathMode[Level]):
     supports_design = True
     generate_options = GenerateOptions
     codec = CODEC
+    check_max_size = 40
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -51,6 +53,22 @@ class HexWallsMode(PathMode[Level]):
 
     def check(self, level: Level) -> list[Problem]:
         return check_level(level)
+
+    def level_size(self, level: Level) -> int:
+        """Hexes on the board."""
+        return len(level.cells)
+
+    def symmetry_key(self, level: Level) -> str:
+        """Hexes with clues, walls, and turners (pivot plus the hex off their start edge,
+        listed twice) under the hex grid's 12 symmetries."""
+        groups: list[tuple[str, Sequence[tuple[int, int]]]] = [
+            (f"c{c.clue or ''}", [c.hex]) for c in level.cells
+        ]
+        groups += [("w", [a, b]) for a, b in level.walls]
+        for t in level.turners:
+            off = next(h for h in t.pivot if h not in t.at)
+            groups.append(("t", [*t.pivot, off]))
+        return canonical_key(groups, HEX)
 
     def grade(self, level: Level) -> GradeResult:
         return grade(level)

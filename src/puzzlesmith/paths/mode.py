@@ -61,6 +61,10 @@ class PathMode(Mode[L]):
             raise IllegalMoveError(f"level {level.id}: has no solution to play")
         return [f"start {sol[0]}", *(f"add {c}" for c in sol[1:])]
 
+    def solution_cells(self, level: L, solution: Any) -> dict[str, str]:
+        """Each cell's step number on the path."""
+        return {cid: str(k) for k, cid in enumerate(solution, 1)}
+
     def render_svg(self, level: L, *, solution: bool = False) -> str:
         return self.draw(level, list(self.solution_of(level) or ()) if solution else None)
 

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from puzzlesmith.server import errors
 from puzzlesmith.server.daily import context as daily
 from puzzlesmith.server.limits import BodyLimit
-from puzzlesmith.server.routers import codes, levels, modes, play, pwa
+from puzzlesmith.server.routers import codes, community, editor, levels, modes, play, pwa
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
     REVALIDATE,
@@ -36,6 +36,8 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(play.router)
     daily.install(app, data_dir)
     app.include_router(codes.router)
+    app.include_router(editor.router)
+    app.include_router(community.router)
     app.include_router(pwa.router)
     app.include_router(stream_rooms.make_router())
     # Versioned first: /static would match /static/v/... too.

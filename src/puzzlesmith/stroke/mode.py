@@ -8,6 +8,7 @@ from typing import Any
 from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.stroke import logic, rules, solver
 from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
@@ -27,6 +28,7 @@ class StrokeMode(PathMode[Level]):
     supports_design = True
     generate_options = GenerateOptions
     codec = CODEC
+    check_max_size = 100
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -70,6 +72,16 @@ class StrokeMode(PathMode[Level]):
                 )
         problems.extend(guessing_warning(self.grade(level), level.id))
         return problems
+
+    def level_size(self, level: Level) -> int:
+        """Unit squares painted."""
+        return sum(len(c.units) for c in level.cells)
+
+    def symmetry_key(self, level: Level) -> str:
+        """Cells as their squares and clue, under the square's 8 symmetries."""
+        return canonical_key(
+            ((f"{c.clue or ''}{c.parity or ''}", c.units) for c in level.cells), SQUARE
+        )
 
     def grade(self, level: Level) -> GradeResult:
         result = logic.grade(level)

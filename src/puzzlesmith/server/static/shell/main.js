@@ -1,7 +1,7 @@
 // The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play,
 // #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
-import { dataSource as api } from "./datasource.js";
+import { dataSource as api, needsConnection } from "./datasource.js";
 import { bucket, onSaveError } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
@@ -106,6 +106,8 @@ async function route() {
     if (!modeId) return await renderModes(token);
     if (modeId === "daily") return await dailyRoute(dailyEnv(token));
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
+    if (modeId === "edit" && levelId) return await renderEditor(levelId, token);
+    if (modeId === "community" && levelId) return await renderCommunity(levelId, token);
     // Start what this screen needs at once (awaited below, or dropped on a redirect).
     getPacks(modeId).catch(() => {});
     const levelP = levelId ? api.level(modeId, levelId) : null;
@@ -148,7 +150,7 @@ async function renderModes(token) {
       if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
-    list.append(b);
+    list.append(b, editorLink(m));
   }
   wrap.append(h, dailyEntry(go), list);
   view.replaceChildren(wrap);
@@ -185,8 +187,8 @@ function useModule(mode, module) {
 }
 
 addStrings({
-  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}" },
-  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}" },
+  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器", "cm.open": "社区关卡", "cm.browse": "社区关卡" },
+  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}", "ed.open": "✎ Make a level", "ed.title": "Level editor", "cm.open": "Community levels", "cm.browse": "Community levels" },
 });
 
 /** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
@@ -212,18 +214,77 @@ async function renderCode(code, token) {
   root.className = "mode-root";
   view.replaceChildren(root);
   let clearedOnce = false;
-  mounted = { module, modeId: mode.id, levelId: code };
+  // a test play from the level editor goes back to the editor, else to the level select
+  const fromEditor = sessionStorage.getItem("puzzlesmith.editor.return") === mode.id;
+  sessionStorage.removeItem("puzzlesmith.editor.return");
+  const leave = () => (fromEditor ? go("edit", mode.id) : go(mode.id));
+  mounted = { module, modeId: mode.id, levelId: code, back: fromEditor ? leave : null };
   await module.mount(root, level, {
     api: api.forCode(code),
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
     sound, vibrate, settings, t, toast, topBar,
-    goLevelSelect: () => go(mode.id),
+    goLevelSelect: leave,
     onCleared() {
       if (clearedOnce || token !== renderToken) return;
       clearedOnce = true;
-      go(mode.id);
+      leave();
     },
   });
+}
+
+/** #/edit/<mode id>: the level editor (static/editor/), mounted like a play screen. */
+async function renderEditor(modeId, token) {
+  $("tb-back").hidden = false;
+  const mode = (await getModes()).find((m) => m.id === modeId);
+  if (!mode) return redirect(null);
+  if (!api.online) return showError({ message: needsConnection(t("ed.title")) }, () => go(null), { label: t("home") });
+  // a URL, not a literal specifier: the editor is not preloaded with the shell nor bundled
+  const { mountEditor } = await import(new URL("../editor/editor.js", import.meta.url).href);
+  const module = await import(mode.module);
+  if (token !== renderToken) return;
+  useModule(mode, module);
+  topBar.setTitle(`${t("ed.title")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  const editor = await mountEditor(root, mode, { settings, t, toast, addStrings });
+  if (token !== renderToken) return editor.unmount();
+  mounted = { module: editor, modeId: mode.id, levelId: null };
+}
+
+/** #/community/<mode id>: published levels of a mode (static/editor/community.js). */
+async function renderCommunity(modeId, token) {
+  $("tb-back").hidden = false;
+  const mode = (await getModes()).find((m) => m.id === modeId);
+  if (!mode) return redirect(null);
+  if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home") });
+  const community = await import(new URL("../editor/community.js", import.meta.url).href);
+  if (token !== renderToken) return;
+  addStrings(community.strings);
+  topBar.setTitle(`${t("cm.browse")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  const screen = await community.mountBrowse(root, mode, { settings, t, toast });
+  if (token !== renderToken) return screen.unmount();
+  mounted = { module: screen, modeId: mode.id, levelId: null };
+}
+
+function editorLink(mode) {
+  const a = document.createElement("a");
+  a.className = "editor-link";
+  a.href = `#/edit/${encodeURIComponent(mode.id)}`;
+  a.dataset.edit = mode.id;
+  a.textContent = t("ed.open");
+  const c = document.createElement("a");
+  c.className = "editor-link";
+  c.href = `#/community/${encodeURIComponent(mode.id)}`;
+  c.dataset.community = mode.id;
+  c.textContent = t("cm.open");
+  const row = document.createElement("div");
+  row.className = "editor-links";
+  row.append(c, a);
+  return row;
 }
 
 async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, levelId)) {
@@ -346,6 +407,7 @@ function openMenu() {
 $("menu").addEventListener("click", (e) => { if (e.target === $("menu")) closeMenu(); });
 $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : closeMenu()));
 $("tb-back").addEventListener("click", () => {
+  if (mounted?.back) return mounted.back();
   const { modeId, levelId } = parseHash();
   go(levelId ? mounted?.modeId ?? modeId : null);
 });

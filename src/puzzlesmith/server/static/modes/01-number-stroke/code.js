@@ -16,7 +16,8 @@ export function cellName(k) {
 
 const byReading = (a, b) => a[1] - b[1] || a[0] - b[0];   // units [x, y]: by y, then x
 
-function unitsOf(c) {
+/** A cell's unit squares [x, y] (its shape, else its w×h rectangle). */
+export function unitsOf(c) {
   if (c.shape) return c.shape.map(([dx, dy]) => [c.x + dx, c.y + dy]);
   const out = [];
   for (let dy = 0; dy < c.h; dy++) for (let dx = 0; dx < c.w; dx++) out.push([c.x + dx, c.y + dy]);

@@ -1,0 +1,39 @@
+"""``puzzlesmith <mode> check FILE``: the editor's live check, one line per finding.
+
+Seed 001 §8.3's ``check``: validate + grade + where the level is ambiguous, from the
+same :mod:`puzzlesmith.core.levelcheck` code the editor's API route runs, but with
+no size limit (the CLI is where a board too large for the server is checked).
+Exit 0 when every level is publishable, 1 when one is not, 2 on unreadable input.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from puzzlesmith.cli.common import EXIT_FAILED, clean_errors, load_target
+from puzzlesmith.core.levelcheck import check_level
+from puzzlesmith.core.mode import Mode
+
+
+def add_check_command(app: typer.Typer, mode: Mode[Any]) -> None:
+    @app.command("check")
+    def check(
+        file: Annotated[str, typer.Argument(help="Pack file, or a shipped level id.")],
+        level: Annotated[str | None, typer.Option("--level", help="Only this level.")] = None,
+        suggest: Annotated[
+            int, typer.Option("--suggest", min=0, help="K clue sets for a non-unique board.")
+        ] = 0,
+    ) -> None:
+        """Verdict (none / unique / two or more), grade, rule problems and the ambiguous cells."""
+        failed = False
+        with clean_errors():
+            target = load_target(mode, file, level)
+            for lv in target.levels:
+                found = check_level(mode, lv, bounded=False, suggest=suggest)
+                for line in found.lines(target.pack.source):
+                    typer.echo(line)
+                failed |= not found.publishable
+        if failed:
+            raise typer.Exit(EXIT_FAILED)

@@ -1,0 +1,195 @@
+"""The designer's one-shot check of a level: verdict, grade, problems, where it is ambiguous.
+
+The level editor asks this after every edit (``POST /api/modes/{mode}/check-level``)
+and ``puzzlesmith <mode> check FILE`` prints it, so both say the same thing: whether
+the board has no solution, exactly one (proven by exhausting the search for a
+second), or two or more — and then the cells where the first two differ — plus
+every load and publish problem under ``validate``'s codes. Suggestions (clue sets
+that make the board unique, from ``design --suggest``) are opt-in: they cost many
+solves. The size limit is the mode's :attr:`Mode.check_max_size`; the time limit is
+the caller's (the server runs this in a worker it can stop, the CLI has none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+from puzzlesmith.core import registry
+from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.core.problems import Problem, errors
+
+Verdict = Literal["none", "unique", "multiple", "too-large"]
+
+#: the id a level without one is checked under (a draft in the editor)
+DRAFT_ID = "draft"
+
+#: rule codes that repeat the verdict; the verdict already says them
+_VERDICT_CODES = frozenset({"no-solution", "not-unique"})
+
+
+@dataclass
+class LevelCheck:
+    """What the check found; ``to_json`` is the API contract."""
+
+    level_id: str
+    verdict: Verdict
+    count: int = 0
+    grade: str | None = None
+    needs_guessing: bool | None = None
+    problems: list[Problem] = field(default_factory=list)
+    differ: list[str] = field(default_factory=list)
+    suggestions: list[JSON] = field(default_factory=list)
+    #: what the editor draws with (``Mode.editor_extras``), e.g. Cows region colours
+    extras: JSON = field(default_factory=dict)
+
+    @property
+    def publishable(self) -> bool:
+        """Exactly one solution, proven, and no publish rule broken."""
+        return self.verdict == "unique" and not errors(self.problems)
+
+    def to_json(self) -> JSON:
+        return {
+            "verdict": self.verdict,
+            "count": self.count,
+            "grade": self.grade,
+            "needs_guessing": self.needs_guessing,
+            "problems": [
+                {
+                    "code": p.code,
+                    "message": p.message,
+                    "cells": list(p.cells),
+                    "severity": p.severity,
+                    "where": p.where,
+                }
+                for p in self.problems
+            ],
+            "differ": self.differ,
+            "suggestions": self.suggestions,
+            "publishable": self.publishable,
+            "extras": self.extras,
+        }
+
+    def lines(self, source: str = "") -> list[str]:
+        """One line per finding, as the CLI prints them (verdict first)."""
+        head = f"{source}: level {self.level_id}" if source else f"level {self.level_id}"
+        out = [f"{head}: {verdict_text(self)}"]
+        out += [p.at(source=source, level=self.level_id).line() for p in self.problems]
+        for s in self.suggestions:
+            out.append(f"{head}: suggestion: {s}")
+        return out
+
+
+def verdict_text(c: LevelCheck) -> str:
+    """The verdict in one English phrase (the client words it in the player's language)."""
+    if c.verdict == "unique":
+        how = "needs guessing" if c.needs_guessing else "solved by logic"
+        return f"unique (proven), grade {c.grade}, {how}"
+    if c.verdict == "multiple":
+        cells = ", ".join(c.differ[:12]) + (" …" if len(c.differ) > 12 else "")
+        return f"two or more solutions; the first two differ at {cells}"
+    if c.verdict == "too-large":
+        return "too large to check here; use the CLI"
+    return "no solution"
+
+
+@cache
+def _shipped_keys(mode_id: str) -> dict[str, str]:
+    """Symmetry key → id of every shipped level (hidden packs included) of the mode."""
+    mode = registry.get(mode_id)
+    keys: dict[str, str] = {}
+    for f in mode.shipped_pack_files() + mode.hidden_pack_files():
+        for lv in mode.load_file(f).levels:
+            keys.setdefault(mode.symmetry_key(lv), lv.id)
+    return keys
+
+
+def shipped_duplicate(mode: Mode[Any], level: Any) -> Problem | None:
+    """The problem when the board is a shipped level, possibly turned or mirrored."""
+    twin = _shipped_keys(mode.id).get(mode.symmetry_key(level))
+    if twin is None:
+        return None
+    return Problem(
+        "duplicate-shipped",
+        f"this board is shipped level {twin} (up to rotation and mirroring)",
+        where="board",
+    )
+
+
+def check_raw(
+    mode: Mode[Any], raw: object, *, bounded: bool = True, suggest: int = 0, fresh: bool = False
+) -> LevelCheck:
+    """Parse one level in the mode's file format, then :func:`check_level`.
+
+    A level that does not load has verdict ``none`` and its load problems (with cells).
+    """
+    if isinstance(raw, dict) and "id" not in raw:
+        raw = {"id": DRAFT_ID, **raw}
+    lid = raw["id"] if isinstance(raw, dict) and isinstance(raw.get("id"), str) else DRAFT_ID
+    level, problems = mode.parse_level(raw, lid)
+    if level is None or errors(problems):
+        if not problems:
+            problems = [Problem("json-type", "not a level", where="level")]
+        return LevelCheck(lid, "none", problems=problems)
+    found = check_level(mode, level, bounded=bounded, suggest=suggest, fresh=fresh)
+    found.problems[:0] = problems  # load warnings first
+    if found.verdict != "too-large":
+        found.extras = mode.editor_extras(level)
+    return found
+
+
+def check_level(
+    mode: Mode[Any], level: Any, *, bounded: bool = True, suggest: int = 0, fresh: bool = False
+) -> LevelCheck:
+    """Verdict, grade, rule problems and ambiguity of one parsed level.
+
+    ``bounded`` refuses boards over the mode's size limit; ``suggest`` asks for that many
+    clue sets that would make a non-unique board unique (design modes only); ``fresh``
+    (a new level, as in the editor) refuses a unique board that is a shipped level.
+    """
+    lid = str(level.id)
+    size = mode.level_size(level)
+    if bounded and size > mode.check_max_size:
+        tip = f"puzzlesmith {mode.cli_name} check FILE"
+        return LevelCheck(
+            lid,
+            "too-large",
+            problems=[
+                Problem(
+                    "too-large",
+                    f"board size {size} is over {mode.check_max_size}, the most checked here; "
+                    f"use the CLI ({tip})",
+                    where="board",
+                )
+            ],
+        )
+    result = mode.solve(level, 2)
+    count = min(result.count, 2)
+    if count == 0 and not result.complete:
+        return LevelCheck(lid, "too-large")
+    if count == 1 and not result.complete and result.count < 2:
+        # a limit-2 search stopped with one solution: the second was not ruled out
+        return LevelCheck(lid, "too-large", count=1)
+    if count == 0:
+        return LevelCheck(lid, "none")
+    if count >= 2:
+        a, b = (mode.solution_cells(level, s) for s in result.solutions[:2])
+        differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+        found = LevelCheck(lid, "multiple", count=2, differ=differ)
+        if suggest and mode.supports_design:
+            found.suggestions = mode.suggest(level, suggest)
+        return found
+    g = mode.grade(level)
+    problems = _rules(mode, level)
+    twin = shipped_duplicate(mode, level) if fresh else None
+    if twin is not None:
+        problems.append(twin)
+    return LevelCheck(
+        lid, "unique", count=1, grade=g.grade, needs_guessing=not g.solved, problems=problems
+    )
+
+
+def _rules(mode: Mode[Any], level: Any) -> list[Problem]:
+    """The publish checks ``validate`` runs on a unique level, minus the verdict's own."""
+    return [p for p in mode.check(level) if p.code not in _VERDICT_CODES]

@@ -1,0 +1,121 @@
+"""Community levels: publish from the editor, browse, play, like, report.
+
+``POST /api/community/{mode}`` (a player's token) re-checks the level on the server and
+stores it with its author; ``GET /api/community/{mode}?sort=newest|played|likes&grade=``
+lists them; each level has a code, so its link is ``#/play/<code>``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from puzzlesmith.server.catalog import mode_of
+from puzzlesmith.server.checkworker import Busy
+from puzzlesmith.server.community import service
+from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
+from puzzlesmith.server.daily.context import DailyContext, context
+from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.limits import RateLimiter
+from puzzlesmith.server.routers import editor
+from puzzlesmith.server.routers.players import Me
+from puzzlesmith.server.schemas import ErrorOut
+
+router = APIRouter(prefix="/api/community", tags=["community"])
+
+Ctx = Annotated[DailyContext, Depends(context)]
+#: action → (how many, per how many seconds), per player (plays: per client address)
+LIMITS: dict[str, tuple[int, float]] = {
+    "publish": (5, 600.0),
+    "like": (60, 60.0),
+    "report": (10, 600.0),
+    "play": (120, 60.0),
+}
+_ERR: dict[int | str, dict[str, Any]] = {
+    c: {"model": ErrorOut} for c in (401, 404, 409, 422, 429, 503)
+}
+
+
+def limiter(request: Request) -> RateLimiter:
+    """The app's community limits (tests replace them on ``app.state``)."""
+    state = request.app.state
+    if not hasattr(state, "community_limits"):
+        state.community_limits = RateLimiter(LIMITS)
+    lim: RateLimiter = state.community_limits
+    return lim
+
+
+Limits = Annotated[RateLimiter, Depends(limiter)]
+
+
+class PublishIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    level: dict[str, Any] = Field(description="one level in the mode's level-file format")
+    title: str = Field(max_length=200)
+    caption: str = Field(default="", max_length=400)
+
+
+class LikeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    on: bool = True
+
+
+class ReportIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Field(max_length=400)
+
+
+@router.post("/{mode}", responses=_ERR)
+def publish(mode: str, body: PublishIn, me: Me, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+    m = mode_of(mode)
+    title = check_text(body.title, "title", low=1, high=TITLE_MAX)
+    caption = check_text(body.caption, "caption", low=0, high=CAPTION_MAX)
+    limits.hit(me.id, "publish")
+    try:
+        checked = editor.WORKER.check(m.id, body.level, 0)
+    except Busy as exc:
+        raise DailyApiError(503, "busy", str(exc)) from None
+    if checked is None or "error" in checked:
+        raise DailyApiError(
+            422, "too-large", "level: too large to check here; use the CLI", "level"
+        )
+    return service.publish(ctx.runs.store, m, checked, body.level, title, caption, me)
+
+
+@router.get("/{mode}", responses=_ERR)
+def browse(
+    mode: str,
+    ctx: Ctx,
+    sort: Literal["newest", "played", "likes"] = "newest",
+    grade: Annotated[str | None, Query(max_length=32)] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 30,
+    offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+) -> dict[str, Any]:
+    m = mode_of(mode)
+    return {"mode": m.id, "levels": service.browse(ctx.runs.store, m, sort, grade, limit, offset)}
+
+
+@router.get("/levels/{level_id}", responses=_ERR)
+def get_level(level_id: str, ctx: Ctx) -> dict[str, Any]:
+    return service.one(ctx.runs.store, level_id)
+
+
+@router.post("/levels/{level_id}/play", responses=_ERR)
+def play(level_id: str, ctx: Ctx, limits: Limits, request: Request) -> dict[str, Any]:
+    limits.hit(request.client.host if request.client else "?", "play")
+    return service.played(ctx.runs.store, level_id)
+
+
+@router.post("/levels/{level_id}/like", responses=_ERR)
+def like(level_id: str, body: LikeIn, me: Me, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+    limits.hit(me.id, "like")
+    return service.like(ctx.runs.store, level_id, me, body.on)
+
+
+@router.post("/levels/{level_id}/report", responses=_ERR)
+def report(level_id: str, body: ReportIn, me: Me, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+    reason = check_text(body.reason, "reason", low=3, high=REASON_MAX)
+    limits.hit(me.id, "report")
+    return service.report(ctx.runs.store, level_id, me, reason)

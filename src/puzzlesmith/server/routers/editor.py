@@ -1,0 +1,77 @@
+"""The level editor's live check: ``POST /api/modes/{mode}/check-level``.
+
+The body carries one level in the mode's file format (``{"level": {...}}``); the
+answer is :class:`puzzlesmith.core.levelcheck.LevelCheck` as JSON, the same check
+``puzzlesmith <mode> check`` prints. Work is bounded twice: the mode's board size
+limit, and a time budget enforced by a worker process the server can stop; a board
+over either answers verdict ``too-large`` ("use the CLI"), never a timeout or a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
+from puzzlesmith.core.problems import Problem
+from puzzlesmith.server.catalog import mode_of
+from puzzlesmith.server.checkworker import Busy, CheckPool
+from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.schemas import ErrorOut
+
+router = APIRouter(prefix="/api/modes", tags=["editor"])
+
+#: a level body larger than this is refused before it is parsed (the largest board is ~10 kB)
+MAX_BODY_BYTES = 256 * 1024
+
+#: shared by every app in the process: workers spawned on first use
+WORKER = CheckPool()
+
+
+class CheckLevelBody(BaseModel):
+    """One level to check; ``suggest`` asks for that many clue sets when it is not unique."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: dict[str, Any] = Field(description="one level in the mode's level-file format")
+    suggest: int = Field(default=0, ge=0, le=5, description="clue sets to suggest (0 = none)")
+
+
+def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
+    lid = level.get("id") if isinstance(level.get("id"), str) else DRAFT_ID
+    found = LevelCheck(
+        str(lid),
+        "too-large",
+        problems=[
+            Problem(
+                "too-large",
+                f"the check took over {seconds:g} s here; use the CLI (puzzlesmith <mode> check)",
+                where="board",
+            )
+        ],
+    )
+    return found.to_json()
+
+
+@router.post(
+    "/{mode}/check-level",
+    responses={404: {"model": ErrorOut}, 413: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+)
+def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, Any]:
+    """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""
+    m = mode_of(mode)
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
+        raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
+    if body.suggest and not m.supports_design:
+        body.suggest = 0  # cows: the differ cells are what keeps it ambiguous
+    try:
+        out = WORKER.check(m.id, body.level, body.suggest)
+    except Busy as exc:
+        raise ApiError(503, "busy", str(exc)) from None
+    if out is None:
+        return _too_slow(body.level, WORKER.seconds)
+    if "error" in out:
+        raise ApiError(503, "check-failed", str(out["error"])[:300])
+    return out

@@ -1,0 +1,221 @@
+// Number Stroke's board editor: paint and erase unit squares, merge a selection into a big
+// or shaped cell (the server's load rules refuse what seed 001 §2's catalogue does not
+// hold, and the refusal names the rule), number and odd/even clues. Holes are the squares
+// left unpainted.
+import { svgEl } from "../kit/playkit.js";
+import { outlinePath, anchor } from "../modes/01-number-stroke/geometry.js";
+import { unitsOf } from "../modes/01-number-stroke/code.js";
+import { stepper, freshId, fillOf, label } from "./common.js";
+import { problemText } from "./words.js";
+
+export const strings = {
+  zh: { "ed.tool.paint": "涂格", "ed.tool.erase": "擦除", "ed.tool.merge": "合并", "ed.tool.number": "数字",
+    "ed.tool.parity": "奇偶", "ed.merge": "合并所选", "ed.clearSel": "取消选择", odd: "奇", even: "偶" },
+  en: { "ed.tool.paint": "Paint", "ed.tool.erase": "Erase", "ed.tool.merge": "Merge", "ed.tool.number": "Number",
+    "ed.tool.parity": "Odd/even", "ed.merge": "Merge selected", "ed.clearSel": "Clear selection", odd: "odd", even: "even" },
+};
+
+/** The canvas: a GRID×GRID field of unit squares (100 = the server's limit). */
+const GRID = 10;
+const MERGE_RULES = new Set(["rect-size", "shape-catalogue", "shape-bbox"]);
+const k = (x, y) => `${x},${y}`;
+
+export function blank() {
+  return { id: "draft", cells: [] };
+}
+
+export class BoardEditor {
+  constructor(frame) {
+    this.f = frame;
+    this.tools = ["paint", "erase", "merge", "number", "parity"];
+    this.canSuggest = true;
+    this.value = 1;
+    this.sel = new Set();
+    this.lastUnit = null;
+  }
+
+  blankLike() { return blank(); }
+
+  owners(level) {
+    const own = new Map();
+    level.cells.forEach((c, i) => unitsOf(c).forEach(([x, y]) => own.set(k(x, y), i)));
+    return own;
+  }
+
+  unitAt([px, py]) {
+    const x = Math.floor(px), y = Math.floor(py);
+    return x >= 0 && y >= 0 && x < GRID && y < GRID ? [x, y] : null;
+  }
+
+  // ---- gestures ------------------------------------------------------------------------
+  down(p, tool) {
+    this.lastUnit = null;
+    this.dragMode = null;
+    return this.apply(p, tool, true);
+  }
+
+  move(p, tool) {
+    return tool === "paint" || tool === "erase" || tool === "merge" ? this.apply(p, tool, false) : null;
+  }
+
+  apply(p, tool, first) {
+    const u = this.unitAt(p);
+    if (!u || (this.lastUnit && k(...u) === k(...this.lastUnit))) return null;
+    this.lastUnit = u;
+    const level = this.f.level;
+    const own = this.owners(level);
+    const i = own.get(k(...u));
+    if (tool === "paint") return i === undefined ? this.paint(level, u) : null;
+    if (tool === "erase") return i === undefined ? null : this.erase(level, i, u);
+    if (tool === "merge") {
+      if (first) this.dragMode = this.sel.has(k(...u)) ? "off" : "on";
+      if (this.dragMode === "off") this.sel.delete(k(...u)); else this.sel.add(k(...u));
+      this.f.draw();
+      return null;
+    }
+    if (!first || i === undefined) return null;
+    const cells = level.cells.map((c) => ({ ...c }));
+    const c = cells[i];
+    if (tool === "number") {
+      if (c.clue === this.value) delete c.clue;
+      else {
+        c.clue = this.value;
+        delete c.parity;
+        this.value = Math.min(this.value + 1, Math.max(1, this.size(level)));
+        this.stepper?.refresh();
+      }
+    } else if (tool === "parity") {
+      const next = { undefined: "odd", odd: "even", even: undefined }[c.parity];
+      delete c.clue;
+      if (next) c.parity = next; else delete c.parity;
+    }
+    return { ...level, cells };
+  }
+
+  size(level) { return level.cells.length; }
+
+  paint(level, [x, y]) {
+    const id = freshId(new Set(level.cells.map((c) => c.id)));
+    return { ...level, cells: [...level.cells, { id, x, y, w: 1, h: 1 }] };
+  }
+
+  /** Remove one square; the rest of a big cell falls back to single squares. */
+  erase(level, i, [x, y]) {
+    const cells = level.cells.filter((_, j) => j !== i);
+    const used = new Set(cells.map((c) => c.id));
+    for (const [ux, uy] of unitsOf(level.cells[i])) {
+      if (ux === x && uy === y) continue;
+      const id = freshId(used);
+      used.add(id);
+      cells.push({ id, x: ux, y: uy, w: 1, h: 1 });
+    }
+    return { ...level, cells };
+  }
+
+  /** The selection as one cell, or a refusal naming the rule it breaks. */
+  async merge() {
+    const units = [...this.sel].map((s) => s.split(",").map(Number));
+    if (units.length < 2) return;
+    const level = this.f.level;
+    const own = this.owners(level);
+    const hit = new Set(units.map(([x, y]) => own.get(k(x, y))).filter((i) => i !== undefined));
+    let cells = level.cells.filter((_, j) => !hit.has(j));
+    const used = new Set(cells.map((c) => c.id));
+    const inSel = new Set(this.sel);
+    for (const j of hit) {             // squares of touched cells outside the selection stay, single
+      for (const [ux, uy] of unitsOf(level.cells[j])) {
+        if (inSel.has(k(ux, uy))) continue;
+        const id = freshId(used);
+        used.add(id);
+        cells.push({ id, x: ux, y: uy, w: 1, h: 1 });
+      }
+    }
+    const xs = units.map((u) => u[0]), ys = units.map((u) => u[1]);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    const w = Math.max(...xs) - x + 1, h = Math.max(...ys) - y + 1;
+    const id = freshId(used);
+    const cell = { id, x, y, w, h };
+    if (w * h !== units.length) cell.shape = units.map(([ux, uy]) => [ux - x, uy - y]);
+    cells = [...cells, cell];
+    const candidate = { ...level, cells };
+    let out;
+    try { out = await this.f.checkLevel(candidate); } catch (err) { this.f.s.toast(err.message); return; }
+    const broken = out.problems.find((p) => MERGE_RULES.has(p.code) && p.cells.includes(id));
+    if (broken) {
+      this.f.s.toast(this.f.t("ed.refused", { msg: problemText(broken, this.f.s.settings.lang) }), 3500);
+      this.f.root.dataset.refused = broken.code;
+      return;
+    }
+    delete this.f.root.dataset.refused;
+    this.sel.clear();
+    this.f.commit(candidate);
+  }
+
+  withClues(clues) {
+    const cells = this.f.level.cells.map((c) => {
+      const d = { ...c };
+      delete d.clue;
+      if (c.id in clues) { d.clue = clues[c.id]; delete d.parity; }
+      return d;
+    });
+    return { ...this.f.level, cells };
+  }
+
+  controls(tool) {
+    const t = this.f.t;
+    if (tool === "number") {
+      this.stepper = stepper(t, () => this.value, (v) => { this.value = v; }, 1, () => Math.max(1, this.size(this.f.level)));
+      return [this.stepper];
+    }
+    if (tool === "merge") {
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "ed-btn";
+      go.dataset.act = "merge";
+      go.textContent = t("ed.merge");
+      go.onclick = () => this.merge();
+      const clear = document.createElement("button");
+      clear.type = "button";
+      clear.className = "ed-btn";
+      clear.dataset.act = "clear-selection";
+      clear.textContent = t("ed.clearSel");
+      clear.onclick = () => { this.sel.clear(); this.f.draw(); };
+      return [go, clear];
+    }
+    return [];
+  }
+
+  key(key, tool) {
+    if (tool === "merge" && key === "Enter") this.merge();
+    if (tool === "number" && (key === "+" || key === "=")) { this.value += 1; this.stepper?.refresh(); }
+    if (tool === "number" && key === "-") { this.value = Math.max(1, this.value - 1); this.stepper?.refresh(); }
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+  draw(svg, hl) {
+    const level = this.f.level;
+    const pad = 0.1;
+    svg.setAttribute("viewBox", `${-pad} ${-pad} ${GRID + 2 * pad} ${GRID + 2 * pad}`);
+    svg.replaceChildren();
+    const grid = svgEl("g", { class: "ed-grid" }, svg);
+    for (let y = 0; y < GRID; y++) {
+      for (let x = 0; x < GRID; x++) {
+        svgEl("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.08, class: "ed-empty", "data-unit": k(x, y) }, grid);
+      }
+    }
+    const cellsG = svgEl("g", {}, svg);
+    for (const c of level.cells) {
+      let units;
+      try { units = unitsOf(c); } catch { continue; }
+      if (!units.length) continue;
+      svgEl("path", { d: outlinePath(units, 0.05), class: "ed-cell", fill: fillOf(c.id, hl, "var(--cell)"), "data-cell": c.id }, cellsG);
+      const [ax, ay] = anchor(units);
+      if (c.clue !== undefined) label(cellsG, ax, ay, String(c.clue), 0.55);
+      else if (c.parity) label(cellsG, ax, ay, this.f.t(c.parity), 0.42, "ed-label ed-parity");
+    }
+    for (const s of this.sel) {
+      const [x, y] = s.split(",").map(Number);
+      svgEl("rect", { x: x + 0.1, y: y + 0.1, width: 0.8, height: 0.8, rx: 0.1, class: "ed-sel" }, svg);
+    }
+  }
+}

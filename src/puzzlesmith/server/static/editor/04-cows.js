@@ -1,0 +1,133 @@
+// Cows' board editor: choose N (5–12), paint regions with a letter's colour; every cell
+// shows its region's letter. The colours are the play screen's (cows/palette.py: touching
+// regions far apart, checked under colour blindness), sent with each live check; until the
+// first answer (and for a letter new since the last one) a region is plain grey.
+import { svgEl } from "../kit/playkit.js";
+import { label } from "./common.js";
+
+export const strings = {
+  zh: { "ed.tool.paint": "涂区域", "ed.size": "边长 N" },
+  en: { "ed.tool.paint": "Paint regions", "ed.size": "Size N" },
+};
+
+const MIN_N = 5, MAX_N = 12;
+const LETTERS = "ABCDEFGHIJKL";
+/** N rows, each its own region: a start with many answers. */
+export function blank(n = 5) {
+  return { id: "draft", regions: Array.from({ length: n }, (_, r) => LETTERS[r].repeat(n)) };
+}
+
+export class BoardEditor {
+  constructor(frame) {
+    this.f = frame;
+    this.known = new Map();    // letter → colour from the latest check
+    this.tools = ["paint"];
+    this.canSuggest = false;   // the yellow cells are what keeps it ambiguous
+    this.letter = "A";
+  }
+
+  n() { return this.f.level.regions?.length ?? 5; }
+
+  /** The latest check's colours (kept while the next check runs). */
+  colours() {
+    const sent = this.f.result?.extras?.colours;
+    if (sent) this.known = new Map(Object.entries(sent));
+    return this.known;
+  }
+
+  blankLike() { return blank(this.n()); }
+
+  cellAt([x, y]) {
+    const n = this.n(), c = Math.floor(x), r = Math.floor(y);
+    return r >= 0 && c >= 0 && r < n && c < n ? [r, c] : null;
+  }
+
+  down(p) { this.last = null; return this.move(p); }
+
+  move(p) {
+    const rc = this.cellAt(p);
+    if (!rc || `${rc}` === this.last) return null;
+    this.last = `${rc}`;
+    const [r, c] = rc;
+    const regions = [...this.f.level.regions];
+    if (regions[r][c] === this.letter) return null;
+    regions[r] = regions[r].slice(0, c) + this.letter + regions[r].slice(c + 1);
+    return { ...this.f.level, regions };
+  }
+
+  key(key) {
+    const l = key.toUpperCase();
+    if (LETTERS.slice(0, this.n()).includes(l) && l.length === 1) { this.letter = l; this.f.setTool("paint"); }
+  }
+
+  controls() {
+    const t = this.f.t;
+    const size = document.createElement("div");
+    size.className = "ed-stepper";
+    const shown = document.createElement("span");
+    shown.textContent = `${t("ed.size")} ${this.n()}`;
+    const step = (d, name, text) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ed-btn small";
+      b.dataset.act = name;
+      b.textContent = text;
+      b.onclick = () => {
+        const n = Math.min(MAX_N, Math.max(MIN_N, this.n() + d));
+        if (n === this.n()) return;
+        if (this.letter >= LETTERS[n]) this.letter = "A";
+        this.f.commit(blank(n));
+        this.f.setTool("paint");
+      };
+      return b;
+    };
+    size.append(step(-1, "size-down", "−"), shown, step(1, "size-up", "+"));
+    const swatches = document.createElement("div");
+    swatches.className = "ed-extra";
+    const colours = this.colours();
+    for (const l of LETTERS.slice(0, this.n())) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ed-swatch";
+      b.dataset.letter = l;
+      b.textContent = l;
+      b.style.background = colours.get(l) ?? "var(--soft)";
+      b.setAttribute("aria-pressed", String(l === this.letter));
+      b.onclick = () => { this.letter = l; this.f.setTool("paint"); };
+      swatches.append(b);
+    }
+    return [size, swatches];
+  }
+
+  draw(svg, hl) {
+    const { regions } = this.f.level;
+    const n = regions.length;
+    svg.setAttribute("viewBox", `-0.05 -0.05 ${n + 0.1} ${n + 0.1}`);
+    svg.replaceChildren();
+    const colours = this.colours();
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const id = `r${r}c${c}`;
+        const l = regions[r][c];
+        svgEl("rect", { x: c, y: r, width: 1, height: 1, fill: colours.get(l) ?? "var(--soft)", "data-cell": id, class: "ed-cow" }, svg);
+        if (hl.problem.has(id) || hl.differ.has(id)) {
+          svgEl("rect", { x: c + 0.12, y: r + 0.12, width: 0.76, height: 0.76, rx: 0.12, fill: "none", stroke: hl.problem.has(id) ? "#E5484D" : "#B7791F", "stroke-width": 0.1, "data-mark": id }, svg);
+        }
+        label(svg, c + 0.5, r + 0.52, l, 0.38, "ed-label ed-parity");
+      }
+    }
+    const edge = (x1, y1, x2, y2) => svgEl("line", { x1, y1, x2, y2, class: "ed-region-edge" }, svg);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        if (c + 1 < n && regions[r][c] !== regions[r][c + 1]) edge(c + 1, r, c + 1, r + 1);
+        if (r + 1 < n && regions[r][c] !== regions[r + 1][c]) edge(c, r + 1, c + 1, r + 1);
+      }
+    }
+    svgEl("rect", { x: 0, y: 0, width: n, height: n, fill: "none", class: "ed-region-edge" }, svg);
+    // the swatches follow the colours as regions change
+    for (const b of this.f.els?.extra.querySelectorAll(".ed-swatch") ?? []) {
+      b.style.background = colours.get(b.dataset.letter) ?? "var(--soft)";
+      b.setAttribute("aria-pressed", String(b.dataset.letter === this.letter));
+    }
+  }
+}

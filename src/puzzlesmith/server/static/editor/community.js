@@ -1,0 +1,167 @@
+// Community levels in the browser: the editor's publish sheet and the browse screen
+// (#/community/<mode id>). A player is the daily layer's anonymous player (dailyapi.js);
+// one is made on the spot from a name when this browser has none yet.
+import { player, create } from "../shell/dailyapi.js";
+
+export const strings = {
+  zh: {
+    "cm.publish": "发布", "cm.title": "标题", "cm.caption": "说明（可不填）", "cm.name": "你的名字（2–16 字）",
+    "cm.published": "已发布！关卡码和链接：", "cm.browse": "社区关卡", "cm.newest": "最新", "cm.played": "最多人玩",
+    "cm.likes": "最多赞", "cm.allGrades": "全部难度", "cm.play": "玩", "cm.like": "♥ {n}", "cm.report": "举报",
+    "cm.reportWhy": "举报原因（至少 3 个字）", "cm.reported": "已举报，谢谢", "cm.empty": "还没有关卡，去编辑器做一关吧",
+    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "先起个名字", "cm.error": "出错了：{msg}",
+  },
+  en: {
+    "cm.publish": "Publish", "cm.title": "Title", "cm.caption": "Caption (optional)", "cm.name": "Your name (2–16 characters)",
+    "cm.published": "Published! Its code and link:", "cm.browse": "Community levels", "cm.newest": "Newest", "cm.played": "Most played",
+    "cm.likes": "Most liked", "cm.allGrades": "All grades", "cm.play": "Play", "cm.like": "♥ {n}", "cm.report": "Report",
+    "cm.reportWhy": "Why report it (3 characters at least)", "cm.reported": "Reported, thank you", "cm.empty": "No levels yet: make one in the editor",
+    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "Pick a name first", "cm.error": "Something went wrong: {msg}",
+  },
+};
+
+const enc = encodeURIComponent;
+
+async function call(method, path, body) {
+  const p = player();
+  const headers = { "Content-Type": "application/json" };
+  if (p) headers.Authorization = `Bearer ${p.token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw { status: res.status, error: data?.error, message: data?.message || res.statusText };
+  return data;
+}
+
+function input(name, label, max) {
+  const box = document.createElement("label");
+  box.className = "ed-field";
+  const i = document.createElement("input");
+  i.name = name;
+  i.maxLength = max;
+  box.append(label, i);
+  return box;
+}
+
+/** The publish sheet of an editor frame (editor.js `Editor`). */
+export function publishSheet(ed) {
+  const t = ed.t;
+  const fields = [input("title", t("cm.title"), 30), input("caption", t("cm.caption"), 80)];
+  if (!player()) fields.unshift(input("name", t("cm.name"), 16));
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "ed-btn";
+  go.dataset.act = "do-publish";
+  go.textContent = t("cm.publish");
+  go.onclick = async () => {
+    const val = (n) => ed.els.sheet.querySelector(`input[name="${n}"]`)?.value ?? "";
+    go.disabled = true;
+    try {
+      if (!player()) await create(val("name"));
+      const out = await call("POST", `/api/community/${enc(ed.mode.id)}`, {
+        level: ed.level, title: val("title"), caption: val("caption"),
+      });
+      ed.root.dataset.published = out.id;
+      const browse = document.createElement("a");
+      browse.href = `#/community/${enc(ed.mode.id)}`;
+      browse.className = "ed-btn";
+      browse.dataset.act = "browse";
+      browse.textContent = t("cm.browse");
+      ed.openSheet([t("cm.published"), ed.field(t("ed.code"), out.code, "code"), ed.field(t("ed.link"), ed.link(out.code), "link"), browse]);
+    } catch (err) {
+      ed.s.toast(t("cm.error", { msg: err.message }), 4000);
+      go.disabled = false;
+    }
+  };
+  ed.openSheet([...fields, go]);
+}
+
+/** The browse screen: sorted lists, a grade filter, play / like / report. */
+export async function mountBrowse(root, mode, services) {
+  const { t } = services;
+  const wrap = document.createElement("div");
+  wrap.className = "ed-root cm-root";
+  const bar = document.createElement("div");
+  bar.className = "ed-tools";
+  const list = document.createElement("ul");
+  list.className = "cm-list";
+  const grades = document.createElement("select");
+  grades.name = "grade";
+  let sort = "newest";
+  const seen = new Set();
+  const load = async () => {
+    for (const b of bar.querySelectorAll("[data-sort]")) b.setAttribute("aria-pressed", String(b.dataset.sort === sort));
+    const q = new URLSearchParams({ sort });
+    if (grades.value) q.set("grade", grades.value);
+    let out;
+    try { out = await call("GET", `/api/community/${enc(mode.id)}?${q}`); } catch (err) {
+      list.replaceChildren(t("cm.error", { msg: err.message }));
+      return;
+    }
+    for (const lv of out.levels) {
+      if (seen.has(lv.grade)) continue;
+      seen.add(lv.grade);
+      grades.append(new Option(lv.grade, lv.grade));
+    }
+    list.replaceChildren(...out.levels.map(item));
+    if (!out.levels.length) list.replaceChildren(t("cm.empty"));
+  };
+  const item = (lv) => {
+    const li = document.createElement("li");
+    li.className = "cm-item";
+    li.dataset.id = lv.id;
+    const head = document.createElement("b");
+    head.textContent = lv.title;
+    const sub = document.createElement("span");
+    sub.textContent = t("cm.by", lv);
+    const btn = (name, label, fn) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ed-btn small";
+      b.dataset.act = name;
+      b.textContent = label;
+      b.onclick = () => fn(b).catch((err) => services.toast(t("cm.error", { msg: err.message }), 3500));
+      return b;
+    };
+    const row = document.createElement("div");
+    row.className = "ed-actions";
+    row.append(
+      btn("play", t("cm.play"), async () => {
+        await call("POST", `/api/community/levels/${enc(lv.id)}/play`);
+        location.hash = `#/play/${lv.code}`;
+      }),
+      btn("like", t("cm.like", { n: lv.likes }), async (b) => {
+        if (!player()) { services.toast(t("cm.needName")); return; }
+        const on = b.getAttribute("aria-pressed") !== "true";
+        const r = await call("POST", `/api/community/levels/${enc(lv.id)}/like`, { on });
+        b.textContent = t("cm.like", { n: r.likes });
+        b.setAttribute("aria-pressed", String(on));
+      }),
+      btn("report", t("cm.report"), async () => {
+        if (!player()) { services.toast(t("cm.needName")); return; }
+        const reason = window.prompt(t("cm.reportWhy"));
+        if (!reason) return;
+        await call("POST", `/api/community/levels/${enc(lv.id)}/report`, { reason });
+        services.toast(t("cm.reported"));
+        load();
+      }),
+    );
+    li.append(head, " ", sub, row);
+    return li;
+  };
+  for (const s of ["newest", "played", "likes"]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ed-btn";
+    b.dataset.sort = s;
+    b.textContent = t(`cm.${s}`);
+    b.onclick = () => { sort = s; load(); };
+    bar.append(b);
+  }
+  grades.append(new Option(t("cm.allGrades"), ""));
+  grades.onchange = load;
+  bar.append(grades);
+  wrap.append(bar, list);
+  root.replaceChildren(wrap);
+  await load();
+  return { unmount() {} };
+}

@@ -1,0 +1,391 @@
+// The level editor's frame (#/edit/<mode id>): tools, undo/redo, draft, live check,
+// import/export and test play. The board itself — drawing and what a gesture does — is the
+// mode's board editor in ./<mode id>.js; the frame never names a mode. Every edit is a new
+// level (the mode's pack-file format), so undo, drafts, export and the check share it.
+import { svgEl } from "../kit/playkit.js";
+import { encodeLevel, decodeLevel } from "../shell/codes.js";
+import { strings as frameStrings, problemText } from "./words.js";
+import { strings as communityStrings } from "./community.js";
+
+const DEBOUNCE_MS = 250;
+const MAX_UNDO = 200;
+const draftKey = (modeId) => `puzzlesmith.editor.${modeId}`;
+
+/** Mount the editor of `mode` (an /api/modes entry) into `root`. Returns {unmount}. */
+export async function mountEditor(root, mode, services) {
+  const [boardModule, codeModule] = await Promise.all([
+    import(`./${mode.id}.js`),
+    import(`../modes/${mode.id}/code.js`),
+  ]);
+  if (!document.querySelector("link[data-editor-css]")) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL("./editor.css", import.meta.url).href;
+    link.dataset.editorCss = "1";
+    document.head.append(link);
+  }
+  services.addStrings(frameStrings);
+  services.addStrings(communityStrings);
+  services.addStrings(boardModule.strings);
+  const ed = new Editor(root, mode, boardModule, codeModule.codec, services);
+  return { unmount: () => ed.destroy() };
+}
+
+class Editor {
+  constructor(root, mode, boardModule, codec, services) {
+    this.root = root;
+    this.mode = mode;
+    this.codec = codec;
+    this.s = services;
+    this.t = services.t;
+    this.undoStack = [];
+    this.redoStack = [];
+    this.checkSeq = 0;
+    this.abort = null;
+    this.timer = 0;
+    this.result = null;
+    this.level = this.loadDraft() ?? boardModule.blank();
+    this.board = new boardModule.BoardEditor(this);
+    this.build();
+    this.onKey = (e) => this.key(e);
+    window.addEventListener("keydown", this.onKey);
+    this.changed();
+  }
+
+  // ---- level state ----------------------------------------------------------------
+  loadDraft() {
+    try {
+      const raw = localStorage.getItem(draftKey(this.mode.id));
+      return raw ? JSON.parse(raw) : null;
+    } catch { return null; }
+  }
+
+  /** Replace the level by an edited copy (one undo step) and re-check it. */
+  commit(level) {
+    if (JSON.stringify(level) === JSON.stringify(this.level)) return;
+    this.undoStack.push(this.level);
+    if (this.undoStack.length > MAX_UNDO) this.undoStack.shift();
+    this.redoStack = [];
+    this.level = level;
+    this.changed();
+  }
+
+  undo() {
+    if (!this.undoStack.length) return;
+    this.redoStack.push(this.level);
+    this.level = this.undoStack.pop();
+    this.changed();
+  }
+
+  redo() {
+    if (!this.redoStack.length) return;
+    this.undoStack.push(this.level);
+    this.level = this.redoStack.pop();
+    this.changed();
+  }
+
+  changed() {
+    try { localStorage.setItem(draftKey(this.mode.id), JSON.stringify(this.level)); } catch { /* full */ }
+    this.result = null;
+    this.els.undo.disabled = !this.undoStack.length;
+    this.els.redo.disabled = !this.redoStack.length;
+    this.showVerdict();
+    this.draw();
+    this.scheduleCheck();
+  }
+
+  // ---- live check: debounced, a newer edit cancels the request in flight ------------
+  scheduleCheck(suggest = 0) {
+    clearTimeout(this.timer);
+    this.abort?.abort();
+    this.timer = setTimeout(() => this.runCheck(suggest), suggest ? 0 : DEBOUNCE_MS);
+  }
+
+  async runCheck(suggest) {
+    const seq = ++this.checkSeq;
+    const ctl = new AbortController();
+    this.abort = ctl;
+    this.root.dataset.checking = "1";
+    try {
+      const out = await this.checkLevel(this.level, suggest, ctl.signal);
+      if (seq !== this.checkSeq) return;
+      this.result = out;
+    } catch (err) {
+      if (err?.name === "AbortError" || seq !== this.checkSeq) return;
+      this.result = { verdict: "error", message: err?.message || String(err), problems: [], differ: [] };
+    }
+    delete this.root.dataset.checking;
+    this.showVerdict();
+    this.draw();
+  }
+
+  /** POST the level to the mode's check-level route; rejects with {message}. */
+  async checkLevel(level, suggest = 0, signal = undefined) {
+    const res = await fetch(`/api/modes/${encodeURIComponent(this.mode.id)}/check-level`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ level, suggest }),
+      signal,
+    });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) throw { message: data?.message || res.statusText };
+    return data;
+  }
+
+  /** Cells to highlight: {differ: Set, problem: Set} from the latest answer. */
+  highlights() {
+    const r = this.result;
+    return {
+      differ: new Set(r?.differ ?? []),
+      problem: new Set((r?.problems ?? []).filter((p) => p.severity !== "warning").flatMap((p) => p.cells)),
+    };
+  }
+
+  // ---- screen -----------------------------------------------------------------------
+  build() {
+    const t = this.t;
+    const el = (tag, cls, text) => {
+      const e = document.createElement(tag);
+      if (cls) e.className = cls;
+      if (text !== undefined) e.textContent = text;
+      return e;
+    };
+    const button = (name, label, fn, parent) => {
+      const b = el("button", "ed-btn", label);
+      b.type = "button";
+      b.dataset.act = name;
+      b.onclick = fn;
+      parent.append(b);
+      return b;
+    };
+    const wrap = el("div", "ed-root");
+    wrap.dataset.mode = this.mode.id;
+    const tools = el("div", "ed-tools");
+    for (const tool of this.board.tools) {
+      const b = button(`tool-${tool}`, t(`ed.tool.${tool}`), () => this.setTool(tool), tools);
+      b.dataset.tool = tool;
+    }
+    const extra = el("div", "ed-extra");
+    const history = el("div", "ed-history");
+    const undo = button("undo", "↶", () => this.undo(), history);
+    undo.title = t("ed.undo") + " (Ctrl+Z)";
+    const redo = button("redo", "↷", () => this.redo(), history);
+    redo.title = t("ed.redo") + " (Ctrl+Y)";
+    tools.append(history);
+    const stage = el("div", "ed-stage");
+    const svg = svgEl("svg", { class: "ed-board" });
+    stage.append(svg);
+    const verdict = el("div", "ed-verdict");
+    verdict.setAttribute("aria-live", "polite");
+    const problems = el("ul", "ed-problems");
+    const actions = el("div", "ed-actions");
+    const suggest = button("suggest", t("ed.suggest"), () => this.scheduleCheck(3), actions);
+    button("play", t("ed.testPlay"), () => this.testPlay(), actions);
+    const publish = button("publish", t("cm.publish"), () => import("./community.js").then((m) => m.publishSheet(this)), actions);
+    button("export", t("ed.export"), () => this.exportSheet(), actions);
+    button("import", t("ed.import"), () => this.importSheet(), actions);
+    button("new", t("ed.new"), () => this.commit(this.board.blankLike()), actions);
+    const sheet = el("div", "ed-sheet");
+    sheet.hidden = true;
+    wrap.append(tools, extra, stage, verdict, problems, actions, sheet);
+    this.root.replaceChildren(wrap);
+    this.els = { wrap, tools, extra, svg, verdict, problems, undo, redo, suggest, publish, sheet };
+    this.setTool(this.board.tools[0]);
+    this.bindPointer(svg);
+  }
+
+  setTool(tool) {
+    this.tool = tool;
+    for (const b of this.els.tools.querySelectorAll("[data-tool]")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
+    this.els.extra.replaceChildren(...(this.board.controls?.(tool) ?? []));
+    this.draw();
+  }
+
+  draw() {
+    if (this.els) this.board.draw(this.els.svg, this.highlights());
+  }
+
+  showVerdict() {
+    const { verdict, problems, suggest } = this.els;
+    const r = this.result;
+    const t = this.t;
+    verdict.dataset.verdict = r ? r.verdict : "checking";
+    if (!r) verdict.textContent = t("ed.checking");
+    else if (r.verdict === "unique") {
+      verdict.textContent = t("ed.v.unique", { grade: r.grade }) + (r.needs_guessing ? " · " + t("ed.guessing") : "");
+    } else if (r.verdict === "error") verdict.textContent = t("ed.v.error", { msg: r.message });
+    else verdict.textContent = t(`ed.v.${r.verdict}`);
+    const items = [];
+    for (const p of r?.problems ?? []) {
+      const li = document.createElement("li");
+      li.dataset.code = p.code;
+      li.className = p.severity === "warning" ? "warn" : "err";
+      li.textContent = problemText(p, this.s.settings.lang);
+      items.push(li);
+    }
+    for (const s of r?.suggestions ?? []) {
+      const li = document.createElement("li");
+      li.className = "suggest";
+      li.dataset.code = "suggestion";
+      const clues = Object.entries(s.clues).map(([c, n]) => `${c}=${n}`).join(", ");
+      li.textContent = t("ed.suggestion", { clues });
+      const use = document.createElement("button");
+      use.type = "button";
+      use.className = "ed-btn small";
+      use.textContent = t("ed.use");
+      use.onclick = () => this.commit(this.board.withClues(s.clues));
+      li.append(" ", use);
+      items.push(li);
+    }
+    problems.replaceChildren(...items);
+    suggest.hidden = !(r?.verdict === "multiple" && this.board.canSuggest);
+    this.els.publish.hidden = !r?.publishable;   // a level with two solutions is never offered
+    this.els.wrap.dataset.verdict = r?.verdict ?? "checking";
+  }
+
+  // ---- pointer: the board editor gets positions in SVG units ------------------------
+  bindPointer(svg) {
+    let active = null;
+    const at = (e) => {
+      const m = svg.getScreenCTM();
+      if (!m) return null;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+      return [p.x, p.y];
+    };
+    svg.addEventListener("pointerdown", (e) => {
+      const p = at(e);
+      if (!p) return;
+      e.preventDefault();
+      svg.setPointerCapture?.(e.pointerId);
+      active = { id: e.pointerId, start: this.level, level: this.board.down(p, this.tool) };
+      if (active.level) { this.level = active.level; this.draw(); }
+    });
+    svg.addEventListener("pointermove", (e) => {
+      if (!active || e.pointerId !== active.id) return;
+      const p = at(e);
+      const next = p && this.board.move(p, this.tool);
+      if (next) { this.level = next; this.draw(); }
+    });
+    const end = (e) => {
+      if (!active || e.pointerId !== active.id) return;
+      const done = this.board.up?.(this.tool) ?? this.level;
+      const start = active.start;
+      active = null;
+      this.level = start;   // one gesture is one undo step
+      this.commit(done);
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+  }
+
+  key(e) {
+    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === "z") { e.preventDefault(); (e.shiftKey ? this.redo() : this.undo()); return; }
+    if (mod && e.key.toLowerCase() === "y") { e.preventDefault(); this.redo(); return; }
+    if (mod) return;
+    const k = Number(e.key);
+    if (k >= 1 && k <= this.board.tools.length) this.setTool(this.board.tools[k - 1]);
+    else this.board.key?.(e.key, this.tool);
+  }
+
+  // ---- import / export / test play ----------------------------------------------------
+  code() {
+    return encodeLevel(this.codec, this.level);
+  }
+
+  link(code) {
+    return `${location.origin}${location.pathname}#/play/${code}`;
+  }
+
+  packJson() {
+    const pack = { mode: this.mode.id, pack: "editor", title: "编辑器 / Editor", levels: [this.level] };
+    return JSON.stringify(pack, null, 2);
+  }
+
+  openSheet(children) {
+    const { sheet } = this.els;
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "ed-btn";
+    close.dataset.act = "close";
+    close.textContent = this.t("close");
+    close.onclick = () => { sheet.hidden = true; sheet.replaceChildren(); };
+    sheet.replaceChildren(...children, close);
+    sheet.hidden = false;
+  }
+
+  field(label, value, name) {
+    const box = document.createElement("label");
+    box.className = "ed-field";
+    const area = document.createElement("textarea");
+    area.readOnly = value !== null;
+    area.name = name;
+    area.value = value ?? "";
+    area.rows = name === "pack" ? 8 : 2;
+    box.append(label, area);
+    return box;
+  }
+
+  exportSheet() {
+    let code = "";
+    try { code = this.code(); } catch (err) { this.s.toast(err.message); return; }
+    this.openSheet([
+      this.field(this.t("ed.code"), code, "code"),
+      this.field(this.t("ed.link"), this.link(code), "link"),
+      this.field(this.t("ed.pack"), this.packJson(), "pack"),
+    ]);
+  }
+
+  importSheet() {
+    const f = this.field(this.t("ed.importHint"), null, "import");
+    const go = document.createElement("button");
+    go.type = "button";
+    go.className = "ed-btn";
+    go.dataset.act = "do-import";
+    go.textContent = this.t("ed.import");
+    go.onclick = () => {
+      const level = this.parseImport(f.querySelector("textarea").value);
+      if (!level) return;
+      this.els.sheet.hidden = true;
+      this.commit(level);
+    };
+    this.openSheet([f, go]);
+  }
+
+  /** A level from pasted text: a pack file (its first level), one level, a code or a link. */
+  parseImport(text) {
+    text = text.trim();
+    try {
+      if (text.startsWith("{")) {
+        const raw = JSON.parse(text);
+        if (Array.isArray(raw.levels)) {
+          if (raw.mode && raw.mode !== this.mode.id) throw new Error(this.t("ed.otherMode", { mode: raw.mode }));
+          return raw.levels[0];
+        }
+        return raw;
+      }
+      const { codec, level } = decodeLevel(text, [this.codec]);
+      if (codec !== this.codec) return null;
+      return level;
+    } catch (err) {
+      this.s.toast(this.t("ed.importError", { msg: err.message }));
+      return null;
+    }
+  }
+
+  testPlay() {
+    let code;
+    try { code = this.code(); } catch (err) { this.s.toast(err.message); return; }
+    if (this.result?.verdict !== "unique") { this.s.toast(this.t("ed.playNeedsUnique")); return; }
+    sessionStorage.setItem("puzzlesmith.editor.return", this.mode.id);
+    location.hash = `#/play/${code}`;
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    this.abort?.abort();
+    window.removeEventListener("keydown", this.onKey);
+    this.board.destroy?.();
+  }
+}

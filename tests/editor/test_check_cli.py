@@ -1,0 +1,68 @@
+"""``puzzlesmith <mode> check FILE``: one line per finding, exit 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from editor_levels import COWS, COWS_MULTIPLE, STROKE, STROKE_PARITY_REDUNDANT, STROKE_UNIQUE
+from typer.testing import CliRunner
+
+from puzzlesmith.cli.main import build_app
+from puzzlesmith.core import registry
+from puzzlesmith.core.levelcheck import check_raw
+
+runner = CliRunner()
+
+
+def pack(tmp_path: Path, mode: str, *levels: Any) -> Path:
+    p = tmp_path / "p.json"
+    body = {
+        "mode": mode,
+        "pack": 1,
+        "title": "t",
+        "levels": [{**lv, "id": f"1-{i + 1}"} for i, lv in enumerate(levels)],
+    }
+    p.write_text(json.dumps(body), encoding="utf-8")
+    return p
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(build_app(), list(args))
+
+
+def test_unique_level_passes_with_its_grade(tmp_path: Path) -> None:
+    r = run("stroke", "check", str(pack(tmp_path, STROKE, STROKE_UNIQUE)))
+    assert r.exit_code == 0, r.output
+    [line] = r.output.strip().splitlines()
+    assert "level 1-1: unique (proven), grade" in line
+
+
+def test_every_finding_is_one_line_and_fails(tmp_path: Path) -> None:
+    r = run("stroke", "check", str(pack(tmp_path, STROKE, STROKE_UNIQUE, STROKE_PARITY_REDUNDANT)))
+    assert r.exit_code == 1
+    lines = r.output.strip().splitlines()
+    assert any("level 1-2" in ln and "[parity-redundant]" in ln for ln in lines)
+
+
+def test_multiple_names_the_cells_like_the_api(tmp_path: Path) -> None:
+    r = run("cows", "check", str(pack(tmp_path, COWS, COWS_MULTIPLE)))
+    assert r.exit_code == 1
+    api = check_raw(registry.get(COWS), {**COWS_MULTIPLE, "id": "1-1"})
+    assert r.output.strip().splitlines() == api.lines(str(tmp_path / "p.json"))
+    assert "two or more solutions; the first two differ at" in r.output
+
+
+def test_shipped_level_and_unreadable_file(tmp_path: Path) -> None:
+    assert run("cows", "check", "1-1").exit_code == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    r = run("hex", "check", str(bad))
+    assert r.exit_code == 2 and "not valid JSON" in r.output
+
+
+@pytest.mark.parametrize("mode", [m.cli_name for m in registry.all_modes()])
+def test_every_mode_has_check(mode: str) -> None:
+    assert run(mode, "check", "--help").exit_code == 0
