@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from puzzlesmith.cli.clip import add_clip_command
 from puzzlesmith.cli.common import (
     EXIT_FAILED,
     EXIT_UNREADABLE,
@@ -32,6 +33,7 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     _add_solve(app, mode)
     _add_grade(app, mode)
     _add_render(app, mode)
+    add_clip_command(app, mode)
     if mode.generate_options is not None:
         add_generate_command(app, mode)
     if mode.supports_design:

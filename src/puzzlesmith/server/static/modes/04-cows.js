@@ -179,7 +179,9 @@ class CowsScreen extends PlayScreen {
   }
 
   changed() {
+    const before = this.state;
     this.state = applyMoves(this.board, this.moves);
+    if (before) for (const m of this.diffMoves(before, this.state)) this.record(m);
     this.json = stateJSON(this.board, this.state);
     this.highlight = null;
     this.hideHint();
@@ -189,6 +191,21 @@ class CowsScreen extends PlayScreen {
     this.render();
     if (fresh.length) this.conflicted(fresh);
     if (this.json.cleared && !this.locked) this.clear();
+  }
+
+  /** Replays: the position the moves reach, drawn quietly (no sound, no clear hand-off). */
+  showMoves(moves) {
+    this.moves = [...moves];
+    this.redoStack = [];
+    this.state = applyMoves(this.board, this.moves);
+    this.json = stateJSON(this.board, this.state);
+    this.prevConflicts = new Set(this.json.conflicts.flatMap((p) => p.cells));
+    this.highlight = null;
+    this.hideHint();
+    this.elapsed = 0;
+    this.showLocked(this.json.cleared);
+    this.render();
+    return this.json;
   }
 
   // ---- drawing ------------------------------------------------------------------------
@@ -380,7 +397,17 @@ class CowsScreen extends PlayScreen {
   }
 
   // ---- buttons -------------------------------------------------------------------------
-  undo() { this.shift(this.moves, this.redoStack, "cw.nothing"); }
+  /**
+   * The moves that turn one board into the other (cows, then marks, then clears): the
+   * timed log records what the player saw change, undo and redo included.
+   */
+  diffMoves(before, after) {
+    const by = { [COW]: [], [MARK]: [], [EMPTY]: [] };
+    after.forEach((st, i) => { if (st !== before[i]) by[st].push(this.rc(i)); });
+    return [...by[COW].map((c) => `cow ${c}`), ...(by[MARK].length ? [`mark ${by[MARK].join(" ")}`] : []), ...(by[EMPTY].length ? [`clear ${by[EMPTY].join(" ")}`] : [])];
+  }
+
+  undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing"); }
   redo() { this.shift(this.redoStack, this.moves, "cw.noRedo"); }
 
   /** Undo/redo: move the last move of `from` onto `to` (or say there is none). */
@@ -398,12 +425,14 @@ class CowsScreen extends PlayScreen {
     const used = [];
     this.state.forEach((s, i) => { if (s !== EMPTY) used.push(this.rc(i)); });
     if (!used.length) return;
+    this.log.back();
     this.play(`clear ${used.join(" ")}`);   // one step, so Undo brings the board back
   }
 
   async hint() {
     if (this.locked) return;
     const moves = [...this.moves];
+    this.log.hint();
     const [h, offline] = await this.fetchHint(moves, "next", () => offlineHint(this.board, this.view.solution, moves));
     if (!h || this.locked || moves.length !== this.moves.length) return;
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
