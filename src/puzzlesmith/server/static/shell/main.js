@@ -6,6 +6,7 @@ import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -66,6 +67,7 @@ async function getPacks(modeId) {
 
 function unmountCurrent() {
   if (!mounted) return;
+  mounted.stop?.();
   try { mounted.module.unmount?.(); } catch (e) { console.error(e); }
   mounted = null;
   view.replaceChildren();
@@ -91,6 +93,7 @@ async function route() {
   const { modeId, levelId } = parseHash();
   try {
     if (!modeId) return await renderModes(token);
+    if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
@@ -141,6 +144,7 @@ async function renderSelect(mode, token) {
   if (token !== renderToken) return;
   const saves = bucket(mode.id);
   view.replaceChildren(renderLevelSelect(packs, saves, { t, onPick: (id) => go(mode.id, id) }));
+  decorateSelect(view, mode.id);
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
 }
 
@@ -160,14 +164,7 @@ async function renderPlay(mode, levelId, token) {
     return redirect(mode.id);
   }
   if (token !== renderToken) return;
-  addStrings(module.strings);
-  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = mode.css;
-    link.dataset.modeCss = mode.id;
-    document.head.append(link);
-  }
+  prepareModule(mode, module);
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
@@ -180,9 +177,10 @@ async function renderPlay(mode, levelId, token) {
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
-    onCleared() {
+    onCleared(run) {
       if (clearedOnce) return;
       clearedOnce = true;
+      keepRun(mode.id, levelId, run);
       const here = token === renderToken;   // false: the player left during the celebration
       if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
       saves.markCleared(levelId);
@@ -201,6 +199,47 @@ async function renderPlay(mode, levelId, token) {
   };
   mounted = { module, modeId: mode.id, levelId };
   await module.mount(root, level, services);
+}
+
+/** A mode module's words and CSS, once. */
+function prepareModule(mode, module) {
+  addStrings(module.strings);
+  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = mode.css;
+    link.dataset.modeCss = mode.id;
+    document.head.append(link);
+  }
+}
+
+const SILENT = { step() {}, conflict() {}, clear() {}, tap() {}, nudge() {} };
+
+/** #/replay/<mode>/<level>[/<log>|/last]: the viewer (shell/replay.js) on the mode's screen. */
+async function renderReplayRoute(r, token) {
+  $("tb-back").hidden = false;
+  const mode = (await getModes()).find((m) => m.id === r.modeId);
+  if (!mode || !r.levelId) return redirect(null);
+  const log = logFor(mode.id, r.levelId, r.log);
+  if (!log) { toast(t("rp.none")); return redirect(mode.id); }
+  const [level, module] = await Promise.all([api.level(mode.id, r.levelId), import(mode.module)]);
+  if (token !== renderToken) return;
+  prepareModule(mode, module);
+  const saves = bucket(mode.id);
+  const services = {
+    api: api.forLevel(mode.id, r.levelId),
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    sound: SILENT, vibrate() {}, settings, t, toast, topBar, goLevelSelect: () => go(mode.id),
+  };
+  mounted = { module, modeId: mode.id, levelId: r.levelId };
+  try {
+    const viewer = await renderReplay(view, { mode, levelId: r.levelId, level, module, services, log, topBar, toast });
+    if (mounted && mounted.module === module) mounted.stop = viewer.stop;
+  } catch (err) {
+    if (token !== renderToken) return;
+    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    redirect(mode.id);
+  }
 }
 
 // ---- menu and settings ------------------------------------------------------------
@@ -268,6 +307,7 @@ $("menu").addEventListener("click", (e) => { if (e.target === $("menu")) closeMe
 $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : closeMenu()));
 $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
+  if (modeId === REPLAY) return go(levelId);   // a replay: back to its mode's levels
   go(levelId ? modeId : null);
 });
 function labelTopBar() {
