@@ -121,9 +121,13 @@ class CowsScreen extends PlayScreen {
       const cx = c + 0.5, cy = r + 0.52;
       el("path", { class: "cw-horn", d: `M${cx - 0.2},${cy - 0.16} l-0.09,-0.14 M${cx + 0.2},${cy - 0.16} l0.09,-0.14` }, cow);
       el("ellipse", { class: "cw-head", cx, cy, rx: 0.27, ry: 0.23 }, cow);
+      // skin parts (themes.css shows them per html[data-cow]): a calf's patch, a highland fringe
+      el("ellipse", { class: "cw-spot", cx: cx + 0.1, cy: cy - 0.07, rx: 0.1, ry: 0.085 }, cow);
+      el("path", { class: "cw-fringe", d: `M${cx - 0.25},${cy - 0.08} q0.05,-0.2 0.25,-0.2 q0.2,0 0.25,0.2 l-0.06,-0.03 l-0.05,0.06 l-0.06,-0.06 l-0.05,0.07 l-0.06,-0.07 l-0.05,0.06 l-0.06,-0.06 l-0.05,0.06 z` }, cow);
       el("circle", { class: "cw-eye", cx: cx - 0.1, cy: cy - 0.05, r: 0.04 }, cow);
       el("circle", { class: "cw-eye", cx: cx + 0.1, cy: cy - 0.05, r: 0.04 }, cow);
       el("ellipse", { class: "cw-nose", cx, cy: cy + 0.11, rx: 0.13, ry: 0.07 }, cow);
+      el("path", { class: "cw-bow", d: `M${cx},${cy - 0.22} l-0.13,-0.07 v0.14 z M${cx},${cy - 0.22} l0.13,-0.07 v0.14 z` }, cow);
       this.cellEls.push({ cell, mark, cow });
     }
     // thick lines between regions, thin grid elsewhere

@@ -6,6 +6,7 @@ import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { themeRows } from "./themes.js";
 import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -298,6 +299,7 @@ function openMenu() {
     row.append(t(key), box);
     body.append(row);
   }
+  body.append(...themeRows(settings, setSetting));
   item(t("close"), () => {}, "close");
   sheet.replaceChildren(body);
   sheet.hidden = false;

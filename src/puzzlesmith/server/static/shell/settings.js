@@ -1,9 +1,12 @@
 // Shell settings (key `shell:settings`), live: modes subscribe with settings.onChange(fn).
+import { THEME_IDS, COW_IDS } from "./themes.js";
+
 const KEY = "shell:settings";
 const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
 const DEFAULTS = () => ({
   lang: "zh", // Chinese first; English is a switch in settings
   sound: true, vibration: true, highContrast: false, reducedMotion: prefersReduced(), showAll: false,
+  theme: "classic", cowSkin: "classic",
 });
 const listeners = new Set();
 
@@ -16,6 +19,8 @@ function load() {
       for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
         if (typeof v[k] === "boolean") s[k] = v[k];
       }
+      if (THEME_IDS.includes(v.theme)) s.theme = v.theme;
+      if (COW_IDS.includes(v.cowSkin)) s.cowSkin = v.cowSkin;
     }
   } catch { /* corrupt: defaults */ }
   return s;
@@ -29,7 +34,9 @@ Object.defineProperty(settings, "onChange", {
 
 export function applyClasses() {
   const h = document.documentElement;
-  h.classList.toggle("hc", settings.highContrast);
+  h.classList.toggle("hc", settings.highContrast || settings.theme === "contrast");
+  h.dataset.theme = settings.theme;
+  h.dataset.cow = settings.cowSkin;
   h.classList.toggle("rm", settings.reducedMotion);
   h.lang = settings.lang === "zh" ? "zh-CN" : "en";
 }
@@ -37,8 +44,8 @@ export function applyClasses() {
 export function set(key, value) {
   settings[key] = value;
   try {
-    const { lang, sound, vibration, highContrast, reducedMotion, showAll } = settings;
-    localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll }));
+    const { lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin } = settings;
+    localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin }));
   } catch { /* ignore */ }
   applyClasses();
   for (const fn of listeners) fn(settings, key);
