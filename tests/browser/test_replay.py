@@ -11,16 +11,13 @@ from urllib.parse import quote
 
 import pytest
 from browser_support import Pointer, shot
+from cows_play import play_cows, solution_cells
 
 from puzzlesmith.core.movelog import TimedMove, decode, encode
 from puzzlesmith.core.registry import get as get_mode
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
-_COW_CENTRE = """(i) => {
-  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
 _NS_CENTRE = """(id) => {
   const t = document.querySelector(`.ns-label[data-id="${id}"] .ns-num`);
   const p = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(document.querySelector('.ns-svg').getScreenCTM());
@@ -57,27 +54,8 @@ def play_to_end(page: Any, speed: int, skip: bool) -> None:
 def test_cows_comeback_is_recorded_replayed_and_watched(page: Any, pointer: Pointer) -> None:
     cows = get_mode("04-cows")
     level = cows.find_level("1-1")[1]
-    view = cows.view(level)
-    n = view["size"]
-    sol = [r * n + c for r, c in enumerate(view["solution"])]
-    page.goto(f"{page.base_url}/?all=1#/04-cows/1-1")
-    page.wait_for_selector('.cw-svg[aria-label="1-1"]')
-    settle(page)
-
-    def tap(i: int) -> None:
-        x, y = page.evaluate(_COW_CENTRE, i)
-        pointer.tap(float(x), float(y))
-        page.wait_for_timeout(60)
-
-    wrong = sol[0] + 1 if sol[0] % n + 1 < n else sol[0] - 1  # touches the first cow: a conflict
-    for i in (sol[0], sol[0], wrong, wrong):
-        tap(i)
-    page.wait_for_selector(".cw-conflict")
-    page.click('.cw-btn[data-action="undo"]')
-    page.click('.cw-btn[data-action="undo"]')
-    for i in sol[1:]:
-        tap(i)
-        tap(i)
+    n, sol = solution_cells("1-1")
+    play_cows(page, pointer, comeback=True)
     chip = page.wait_for_selector(".rp-chip")
     assert "comeback" in (chip.get_attribute("data-highlights") or "")
     assert "极限反杀" in chip.text_content()

@@ -83,7 +83,7 @@ def encode(log: Sequence[TimedMove]) -> str:
 
 def decode(text: str) -> list[TimedMove]:
     """Read a text form; MoveLogError names the first bad entry."""
-    text = text.strip()
+    text = text.strip(" \t\r\n")  # only ASCII blanks: a move may end in any other character
     parts = text.split("~")
     if parts[0] != PREFIX:
         raise MoveLogError(f"not a move log: it must start with {PREFIX!r}")
@@ -107,7 +107,7 @@ def parse_lines(text: str) -> list[TimedMove]:
 
     Lines without times are spaced one second apart; blank lines and ``#`` comments are skipped.
     """
-    stripped = text.strip()
+    stripped = text.strip(" \t\r\n")
     if stripped.startswith(PREFIX + "~") or stripped == PREFIX:
         return decode(stripped)
     out: list[TimedMove] = []

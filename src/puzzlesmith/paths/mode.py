@@ -86,6 +86,7 @@ class PathMode(Mode[L]):
             **extra,
             "start": board.ids[start] if start is not None else None,
             "solution": list(sol) if sol is not None else None,
+            "grade": self.grade(level).grade,  # fast clears are judged by the grade's par time
         }
 
     def replay(self, level: L, moves: Sequence[str]) -> JSON:

@@ -9,7 +9,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.routers import clips, levels, modes, play
+from puzzlesmith.server.routers import achievements, clips, levels, modes, play
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -35,6 +35,7 @@ def create_app() -> FastAPI:
     app.include_router(levels.router)
     app.include_router(play.router)
     app.include_router(clips.router)
+    app.include_router(achievements.router)
     app.mount("/static", _Static(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

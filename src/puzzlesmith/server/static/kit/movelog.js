@@ -38,7 +38,7 @@ export function encodeLog(entries) {
 
 /** Text form → [[ms, move], ...]; throws an Error naming the first bad entry. */
 export function decodeLog(text) {
-  const parts = String(text).trim().split("~");
+  const parts = String(text).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "").split("~");
   if (parts[0] !== PREFIX) throw new Error(`not a move log: it must start with '${PREFIX}'`);
   const out = [];
   let ms = 0;

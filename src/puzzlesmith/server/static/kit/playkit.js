@@ -287,7 +287,7 @@ export class PlayScreen {
   confirmClear(moves, ms) {
     const verified = this.s.api.check(moves).then((st) => st.cleared, () => true);
     // Leaving during the celebration must not lose the clear: destroy() reports it at once.
-    const run = this.log.summary();
+    const run = { ...this.log.summary(), grade: this.view.grade ?? null };
     this.flushClear = () => { this.flushClear = null; verified.then((ok) => ok && this.s.onCleared(run)); };
     this.later(ms, async () => {
       this.flushClear = null;

@@ -7,6 +7,7 @@ import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
 import { themeRows } from "./themes.js";
+import { ROUTE as ACHIEVEMENTS, recordClear, renderAchievements } from "./achievements.js";
 import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -95,6 +96,7 @@ async function route() {
   try {
     if (!modeId) return await renderModes(token);
     if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
+    if (modeId === ACHIEVEMENTS) { $("tb-back").hidden = false; return await renderAchievements(view, achievementContext, topBar); }
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
@@ -181,7 +183,7 @@ async function renderPlay(mode, levelId, token) {
     onCleared(run) {
       if (clearedOnce) return;
       clearedOnce = true;
-      keepRun(mode.id, levelId, run);
+      recordClear(mode.id, levelId, run, keepRun(mode.id, levelId, run), achievementContext);
       const here = token === renderToken;   // false: the player left during the celebration
       if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
       saves.markCleared(levelId);
@@ -200,6 +202,16 @@ async function renderPlay(mode, levelId, token) {
   };
   mounted = { module, modeId: mode.id, levelId };
   await module.mount(root, level, services);
+}
+
+/** What the achievement rules read besides the history: the modes and every pack's levels. */
+async function achievementContext() {
+  const modes = await getModes();
+  const packs = [];
+  for (const m of modes) {
+    for (const p of (await getPacks(m.id)).packs) packs.push({ mode: m.id, pack: p.pack, title: p.title, levels: p.levels.map((l) => l.id) });
+  }
+  return { modes: modes.map((m) => m.id), modeTitles: Object.fromEntries(modes.map((m) => [m.id, m.title])), packs };
 }
 
 /** A mode module's words and CSS, once. */
@@ -261,6 +273,7 @@ function openMenu() {
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
   item(t("home"), () => go(null), "home");
+  item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
   const h = document.createElement("h2");
   h.textContent = t("settings");
   body.append(h);
