@@ -24,12 +24,13 @@ def toasts_until_quiet(page: Any) -> list[str]:
     """The ids of the achievement toasts shown (one at a time) until none is left."""
     seen: list[str] = []
     page.wait_for_selector(".ach-toast")
-    while page.query_selector(".ach-toast"):
-        aid = page.get_attribute(".ach-toast", "data-id")
-        if aid and aid not in seen:
+    while True:  # one read per poll: a toast may go between two reads
+        aid = page.evaluate("document.querySelector('.ach-toast')?.dataset.id ?? null")
+        if aid is None:
+            return seen
+        if aid not in seen:
             seen.append(aid)
         page.wait_for_timeout(150)
-    return seen
 
 
 @TOUCH_ONLY

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from puzzlesmith.cli.clip import add_clip_command
+from puzzlesmith.cli.codes import add_code_commands
 from puzzlesmith.cli.common import (
     EXIT_FAILED,
     EXIT_UNREADABLE,
@@ -38,6 +39,7 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
         add_generate_command(app, mode)
     if mode.supports_design:
         _add_design(app, mode)
+    add_code_commands(app, mode)
     return app
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from puzzlesmith.core.errors import (
     IllegalMoveError,
@@ -24,6 +24,9 @@ from puzzlesmith.core.errors import (
 )
 from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
 from puzzlesmith.core.problems import Problem, errors
+
+if TYPE_CHECKING:
+    from puzzlesmith.core.codes import LevelCodec
 
 JSON = dict[str, Any]
 
@@ -131,6 +134,8 @@ class Mode(ABC, Generic[L]):
     supports_design: ClassVar[bool] = False
     #: a dataclass type whose fields are the generator's options (the CLI turns them into flags)
     generate_options: ClassVar[type[Any] | None] = None
+    #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
+    codec: ClassVar[LevelCodec | None] = None
 
     # ---- level files -------------------------------------------------------------------
     @abstractmethod

@@ -12,6 +12,7 @@ from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows import hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, parse_level
+from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
 
@@ -58,6 +59,7 @@ class CowsMode(Mode[Level]):
     levels_package = "puzzlesmith.cows"
     hint_kinds = hints.KINDS
     generate_options = CowsOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:

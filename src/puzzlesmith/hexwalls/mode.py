@@ -19,6 +19,7 @@ from puzzlesmith.hexwalls.board import (
     vertex_point,
 )
 from puzzlesmith.hexwalls.checks import check_level
+from puzzlesmith.hexwalls.code import CODEC
 from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade
@@ -46,6 +47,7 @@ class HexWallsMode(PathMode[Level]):
     levels_package = "puzzlesmith.hexwalls"
     supports_design = True
     generate_options = GenerateOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:

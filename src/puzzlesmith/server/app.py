@@ -9,7 +9,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.routers import achievements, clips, levels, modes, play
+from puzzlesmith.server.routers import achievements, clips, codes, levels, modes, play
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -36,6 +36,7 @@ def create_app() -> FastAPI:
     app.include_router(play.router)
     app.include_router(clips.router)
     app.include_router(achievements.router)
+    app.include_router(codes.router)
     app.mount("/static", _Static(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

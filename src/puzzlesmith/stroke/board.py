@@ -73,6 +73,19 @@ def _catalogue() -> dict[tuple[Unit, ...], str]:
 CATALOGUE: dict[tuple[Unit, ...], str] = _catalogue()
 
 
+def cell_name(k: int) -> str:
+    """The k-th cell's id in generated and decoded levels: a..z, A..Z, then c52, c53, ...
+
+    >>> cell_name(0), cell_name(27), cell_name(60)
+    ('a', 'B', 'c60')
+    """
+    if k < 26:
+        return chr(ord("a") + k)
+    if k < 52:
+        return chr(ord("A") + k - 26)
+    return f"c{k}"
+
+
 @dataclass(frozen=True)
 class Cell:
     id: str

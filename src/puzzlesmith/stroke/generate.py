@@ -42,6 +42,7 @@ from puzzlesmith.stroke.board import (
     Level,
     Unit,
     board_of,
+    cell_name,
     normalize,
     symmetries,
 )
@@ -361,19 +362,6 @@ def _connected(pieces: list[_Piece], singles: set[Unit], owner: dict[Unit, int])
     return len(seen) == len(units)
 
 
-def _cell_name(k: int) -> str:
-    """a..z, A..Z, then c52, c53, ...
-
-    >>> _cell_name(0), _cell_name(27), _cell_name(60)
-    ('a', 'B', 'c60')
-    """
-    if k < 26:
-        return chr(ord("a") + k)
-    if k < 52:
-        return chr(ord("A") + k - 26)
-    return f"c{k}"
-
-
 def _cells(pieces: list[_Piece]) -> tuple[list[Cell], list[int]]:
     """Cells in reading order of their top-left unit, named a, b, c..., moved so the board
     starts at (0, 0); and where each piece went (piece k → cell index)."""
@@ -385,7 +373,7 @@ def _cells(pieces: list[_Piece]) -> tuple[list[Cell], list[int]]:
     for idx, k in enumerate(order):
         p = pieces[k]
         shape = normalize(p.offsets) if p.shaped else None
-        out.append(Cell(_cell_name(idx), p.x - ox, p.y - oy, p.w, p.h, shape))
+        out.append(Cell(cell_name(idx), p.x - ox, p.y - oy, p.w, p.h, shape))
         where[k] = idx
     return out, where
 

@@ -11,6 +11,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.stroke import logic, rules, solver
 from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
+from puzzlesmith.stroke.code import CODEC
 from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets
 from puzzlesmith.stroke.generate import GenerateOptions, generate_level
 from puzzlesmith.stroke.render import render_svg
@@ -28,6 +29,7 @@ class StrokeMode(PathMode[Level]):
     levels_package = "puzzlesmith.stroke"
     supports_design = True
     generate_options = GenerateOptions
+    codec = CODEC
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, ErrorOut, HintBody, MovesBody
@@ -23,20 +24,14 @@ def _check_moves(moves: list[str]) -> None:
             )
 
 
-@router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
-def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
-    """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
-    m = mode_of(mode)
-    lv = level_of(m, level_id)
+def replay_level(m: Mode[Any], lv: Any, body: MovesBody) -> dict[str, Any]:
+    """The state the moves reach, for any level (shipped, or from a level code)."""
     _check_moves(body.moves)
     return m.replay(lv, body.moves)
 
 
-@router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
-def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
-    """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
-    m = mode_of(mode)
-    lv = level_of(m, level_id)
+def hint_level(m: Mode[Any], lv: Any, body: HintBody) -> dict[str, Any]:
+    """A hint for the position the moves reach, for any level."""
     if body.kind not in m.hint_kinds:
         kinds = ", ".join(m.hint_kinds) or "none"
         raise ApiError(
@@ -44,3 +39,17 @@ def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
         )
     _check_moves(body.moves)
     return m.hint(lv, body.moves, body.kind)
+
+
+@router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
+def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
+    """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
+    m = mode_of(mode)
+    return replay_level(m, level_of(m, level_id), body)
+
+
+@router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
+def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
+    """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
+    m = mode_of(mode)
+    return hint_level(m, level_of(m, level_id), body)

@@ -25,12 +25,17 @@ export const modes = () => get("/api/modes");
 export const packs = (mode) => get(`/api/modes/${encodeURIComponent(mode)}/packs`);
 export const level = (mode, id) => get(`/api/modes/${encodeURIComponent(mode)}/levels/${encodeURIComponent(id)}`);
 
-/** The API service a mode receives: bound to one level. */
-export function forLevel(mode, id) {
-  const base = `/api/modes/${encodeURIComponent(mode)}/levels/${encodeURIComponent(id)}`;
+/** The API service a mode receives: bound to one level (its URL `base`). */
+function forBase(base) {
   return {
     get, post,
     check: (moves) => post(`${base}/check`, { moves }),
     hint: (moves, kind) => post(`${base}/hint`, { moves, kind }),
   };
 }
+
+export const forLevel = (mode, id) => forBase(`/api/modes/${encodeURIComponent(mode)}/levels/${encodeURIComponent(id)}`);
+
+/** A level that travels as a level code: `{mode, level}`, and the service bound to it. */
+export const codeLevel = (code) => get(`/api/codes/${encodeURIComponent(code)}`);
+export const forCode = (code) => forBase(`/api/codes/${encodeURIComponent(code)}`);

@@ -1,4 +1,5 @@
-// The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play),
+// The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play,
+// #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
 import * as api from "./api.js";
 import { bucket } from "./saves.js";
@@ -75,12 +76,12 @@ function unmountCurrent() {
   view.replaceChildren();
 }
 
-function showError(err, retry) {
+function showError(err, retry, { key = "loadError", label = t("retry") } = {}) {
   const box = document.createElement("div");
   box.className = "error-box";
-  box.textContent = t("loadError", { msg: err && err.message || String(err) });
+  box.textContent = t(key, { msg: err && err.message || String(err) });
   const b = document.createElement("button");
-  b.textContent = t("retry");
+  b.textContent = label;
   b.onclick = retry;
   box.append(document.createElement("br"), b);
   view.replaceChildren(box);
@@ -97,6 +98,7 @@ async function route() {
     if (!modeId) return await renderModes(token);
     if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
     if (modeId === ACHIEVEMENTS) { $("tb-back").hidden = false; return await renderAchievements(view, achievementContext, topBar); }
+    if (modeId === "play" && levelId) return await renderCode(levelId, token);
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
@@ -151,6 +153,60 @@ async function renderSelect(mode, token) {
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
 }
 
+/** A mode's words and stylesheet, once its module is loaded. */
+function useModule(mode, module) {
+  addStrings(module.strings);
+  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = mode.css;
+    link.dataset.modeCss = mode.id;
+    document.head.append(link);
+  }
+}
+
+addStrings({
+  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}" },
+  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}" },
+});
+
+/** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
+ *  after the clear the player lands on that mode's level select. */
+async function renderCode(code, token) {
+  $("tb-back").hidden = false;
+  let modes, modeId, level;
+  try {
+    [modes, { mode: modeId, level }] = await Promise.all([getModes(), api.codeLevel(code)]);
+  } catch (err) {
+    if (err?.status !== 400 && err?.status !== 422) throw err;  // offline: retry as usual
+    if (token === renderToken) showError(err, () => go(null), { key: "badCode", label: t("home") });
+    return;
+  }
+  const mode = modes.find((m) => m.id === modeId);
+  if (!mode) throw { message: modeId };
+  const module = await import(mode.module);
+  if (token !== renderToken) return;
+  useModule(mode, module);
+  topBar.setTitle(level.id === "code" ? t("codeLevel") : level.id);
+  topBar.setCaption(level.caption || null);
+  const root = document.createElement("div");
+  root.className = "mode-root";
+  view.replaceChildren(root);
+  let clearedOnce = false;
+  mounted = { module, modeId: mode.id, levelId: code };
+  await module.mount(root, level, {
+    api: api.forCode(code),
+    saves: { cleared: () => [], current: () => null, isCleared: () => false },
+    sound, vibrate, settings, t, toast, topBar,
+    goLevelSelect: () => go(mode.id),
+    onCleared() {
+      if (clearedOnce || token !== renderToken) return;
+      clearedOnce = true;
+      go(mode.id);
+    },
+  });
+}
+
 async function renderPlay(mode, levelId, token) {
   $("tb-back").hidden = false;
   const saves = bucket(mode.id);
@@ -167,7 +223,7 @@ async function renderPlay(mode, levelId, token) {
     return redirect(mode.id);
   }
   if (token !== renderToken) return;
-  prepareModule(mode, module);
+  useModule(mode, module);
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
@@ -214,18 +270,6 @@ async function achievementContext() {
   return { modes: modes.map((m) => m.id), modeTitles: Object.fromEntries(modes.map((m) => [m.id, m.title])), packs };
 }
 
-/** A mode module's words and CSS, once. */
-function prepareModule(mode, module) {
-  addStrings(module.strings);
-  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = mode.css;
-    link.dataset.modeCss = mode.id;
-    document.head.append(link);
-  }
-}
-
 const SILENT = { step() {}, conflict() {}, clear() {}, tap() {}, nudge() {} };
 
 /** #/replay/<mode>/<level>[/<log>|/last]: the viewer (shell/replay.js) on the mode's screen. */
@@ -237,7 +281,7 @@ async function renderReplayRoute(r, token) {
   if (!log) { toast(t("rp.none")); return redirect(mode.id); }
   const [level, module] = await Promise.all([api.level(mode.id, r.levelId), import(mode.module)]);
   if (token !== renderToken) return;
-  prepareModule(mode, module);
+  useModule(mode, module);
   const saves = bucket(mode.id);
   const services = {
     api: api.forLevel(mode.id, r.levelId),
@@ -259,7 +303,7 @@ async function renderReplayRoute(r, token) {
 function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
 
 function openMenu() {
-  const { modeId } = parseHash();
+  const modeId = mounted?.modeId ?? parseHash().modeId;  // #/play/<code>: the code's mode
   const sheet = $("menu");
   const body = document.createElement("div");
   body.className = "sheet-body";
@@ -322,8 +366,7 @@ $("menu").addEventListener("click", (e) => { if (e.target === $("menu")) closeMe
 $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : closeMenu()));
 $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
-  if (modeId === REPLAY) return go(levelId);   // a replay: back to its mode's levels
-  go(levelId ? modeId : null);
+  go(levelId ? mounted?.modeId ?? modeId : null);
 });
 function labelTopBar() {
   $("tb-menu").setAttribute("aria-label", t("menu"));

@@ -1,0 +1,53 @@
+"""Levels that travel as level codes: the view of a code's level, and its checks and hints.
+
+The code itself names the level, so a shared link needs no server-side storage:
+``GET /api/codes/{code}`` decodes it, ``POST /api/codes/{code}/check|hint`` replay moves
+on it. A bad code answers 400 (unreadable) or 422 (its board breaks a load rule) with
+the one-line message the CLI prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
+from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.routers.play import hint_level, replay_level
+from puzzlesmith.server.schemas import ErrorOut, HintBody, MovesBody
+
+router = APIRouter(prefix="/api/codes", tags=["codes"])
+
+_ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": ErrorOut}, 422: {"model": ErrorOut}}
+
+
+def level_of_code(code: str) -> tuple[Mode[Any], Any]:
+    try:
+        return decode_level(code)
+    except CodeLevelError as exc:
+        raise ApiError(422, "code-level", str(exc)) from None
+    except CodeError as exc:
+        raise ApiError(400, "bad-code", str(exc)) from None
+
+
+@router.get("/{code}", responses=_ERRORS)
+def get_code(code: str) -> dict[str, Any]:
+    """``{"mode": mode id, "level": view}`` — everything the client needs to play it."""
+    m, lv = level_of_code(code)
+    return {"mode": m.id, "level": m.view(lv)}
+
+
+@router.post("/{code}/check", responses=_ERRORS)
+def check_code(code: str, body: MovesBody) -> dict[str, Any]:
+    """Replay the moves on the code's level with the Python rules."""
+    m, lv = level_of_code(code)
+    return replay_level(m, lv, body)
+
+
+@router.post("/{code}/hint", responses=_ERRORS)
+def hint_code(code: str, body: HintBody) -> dict[str, Any]:
+    """A hint on the code's level for the position the moves reach."""
+    m, lv = level_of_code(code)
+    return hint_level(m, lv, body)
