@@ -22,11 +22,13 @@ def solution_cells(level_id: str = "1-1") -> tuple[int, list[int]]:
     return n, [r * n + c for r, c in enumerate(view["solution"])]
 
 
-def play_cows(page: Any, pointer: Pointer, *, comeback: bool, level_id: str = "1-1") -> None:
-    """Open the level and clear it by taps (mark, then cow, on each solution cell)."""
+def play_cows(
+    page: Any, pointer: Pointer, *, comeback: bool, level_id: str = "1-1", route: str | None = None
+) -> None:
+    """Open the level (or ``route``, e.g. its code) and clear it by taps (mark, then cow)."""
     n, sol = solution_cells(level_id)
-    page.goto(f"{page.base_url}/?all=1#/04-cows/{level_id}")
-    page.wait_for_selector(f'.cw-svg[aria-label="{level_id}"]')
+    page.goto(f"{page.base_url}/?all=1#/{route or '04-cows/' + level_id}")
+    page.wait_for_selector(".cw-svg")
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def tap(i: int) -> None:

@@ -139,3 +139,34 @@ def test_replay_link_in_a_fresh_context(page: Any) -> None:
     page.goto(f"{page.base_url}/#/replay/03-hex-walls/{lid}/m1~zz")
     page.wait_for_selector(".tile")
     assert "回放打不开" in page.text_content("#toast")
+
+
+@TOUCH_ONLY
+def test_replay_link_with_a_level_code(page: Any, pointer: Pointer) -> None:
+    from puzzlesmith.core.codes import encode_level
+
+    cows = get_mode("04-cows")
+    level = cows.find_level("2-3")[1]
+    code = encode_level(cows, level)
+    moves = cows.solution_moves(level)
+    log = encode([TimedMove(300 * k, m) for k, m in enumerate(moves)])
+    page.goto(f"{page.base_url}/#/replay/{quote(code, safe='')}/{quote(log, safe='')}")
+    page.wait_for_selector(".replay .cw-svg")
+    assert page.get_attribute(".replay", "data-total") == str(len(moves))
+    page.fill(".rp-scrub", str(len(moves)))
+    assert page.get_attribute(".replay", "data-cleared") == "true"
+    with page.expect_download() as dl:
+        page.click('.rp-btn[data-rp="gif"]')
+    path = dl.value.path()
+    assert path is not None and Path(path).read_bytes()[:6] == b"GIF89a"
+    # a code level played to the clear offers the replay of that run, by its code
+    play_cows(
+        page,
+        pointer,
+        comeback=False,
+        route=f"play/{quote(encode_level(cows, cows.find_level('1-1')[1]), safe='')}",
+    )
+    page.click(".rp-chip")
+    page.wait_for_selector(".replay .cw-svg")
+    page.fill(".rp-scrub", page.get_attribute(".replay", "data-total") or "0")
+    assert page.get_attribute(".replay", "data-cleared") == "true"

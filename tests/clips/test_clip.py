@@ -160,3 +160,18 @@ def test_api_clip() -> None:
     assert r.status_code == 422 and r.json()["field"] == "format"
     r = client.post(f"/api/modes/{mode.id}/levels/nope/clip", json={"log": "m1"})
     assert r.status_code == 404
+
+
+def test_api_clip_of_a_level_code() -> None:
+    from puzzlesmith.core.codes import encode_level
+
+    client = TestClient(create_app())
+    mode = MODES[0]
+    level = first_level(mode)
+    code = encode_level(mode, level)
+    moves = mode.solution_moves(level)
+    r = client.post(f"/api/codes/{code}/clip", json={"log": encode(timed(moves)), "format": "webp"})
+    assert r.status_code == 200 and r.headers["content-type"] == "image/webp"
+    assert int(r.headers["x-clip-frames"]) == len(moves) + 1
+    r = client.post("/api/codes/nonsense/clip", json={"log": encode(timed(moves))})
+    assert r.status_code == 400 and r.json()["error"] == "bad-code"

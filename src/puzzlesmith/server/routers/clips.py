@@ -9,9 +9,11 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from puzzlesmith.core.clip import ClipError, make_clip
+from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import MoveLogError, decode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.routers.codes import level_of_code
 from puzzlesmith.server.schemas import ErrorOut
 
 router = APIRouter(prefix="/api", tags=["clips"])
@@ -27,15 +29,28 @@ class ClipBody(BaseModel):
     format: Literal["gif", "webp"] = "gif"
 
 
-@router.post(
-    "/modes/{mode}/levels/{level_id}/clip",
-    responses={**_ERRORS, 200: {"content": {"image/gif": {}, "image/webp": {}}}},
-    response_class=Response,
-)
+_IMAGE = {
+    **_ERRORS,
+    400: {"model": ErrorOut},
+    200: {"content": {"image/gif": {}, "image/webp": {}}},
+}
+
+
+@router.post("/modes/{mode}/levels/{level_id}/clip", responses=_IMAGE, response_class=Response)
 def clip(mode: str, level_id: str, body: ClipBody) -> Response:
     """The log replayed frame by frame (bounded; a long log keeps its highlight window)."""
     m = mode_of(mode)
-    lv = level_of(m, level_id)
+    return clip_response(m, level_of(m, level_id), body)
+
+
+@router.post("/codes/{code}/clip", responses=_IMAGE, response_class=Response)
+def clip_code(code: str, body: ClipBody) -> Response:
+    """The same for a level that travels as a level code."""
+    m, lv = level_of_code(code)
+    return clip_response(m, lv, body)
+
+
+def clip_response(m: Mode[Any], lv: Any, body: ClipBody) -> Response:
     try:
         log = decode(body.log)
     except MoveLogError as exc:

@@ -9,7 +9,7 @@ import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
 import { themeRows } from "./themes.js";
 import { ROUTE as ACHIEVEMENTS, recordClear, renderAchievements } from "./achievements.js";
-import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor } from "./replay.js";
+import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor, replayHash, codeReplayHash } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -199,9 +199,11 @@ async function renderCode(code, token) {
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
-    onCleared() {
+    onCleared(run) {
       if (clearedOnce || token !== renderToken) return;
       clearedOnce = true;
+      const key = `code:${code}`;   // the code's runs and achievements, under the code itself
+      if (run) recordClear(mode.id, key, run, keepRun(mode.id, key, run, codeReplayHash(code, run.log)), achievementContext);
       go(mode.id);
     },
   });
@@ -272,25 +274,48 @@ async function achievementContext() {
 
 const SILENT = { step() {}, conflict() {}, clear() {}, tap() {}, nudge() {} };
 
-/** #/replay/<mode>/<level>[/<log>|/last]: the viewer (shell/replay.js) on the mode's screen. */
+/**
+ * #/replay/<mode>/<level>[/<log>|/last] or #/replay/<level code>/<log>: the viewer
+ * (shell/replay.js) on the mode's own screen.
+ */
 async function renderReplayRoute(r, token) {
   $("tb-back").hidden = false;
-  const mode = (await getModes()).find((m) => m.id === r.modeId);
-  if (!mode || !r.levelId) return redirect(null);
-  const log = logFor(mode.id, r.levelId, r.log);
-  if (!log) { toast(t("rp.none")); return redirect(mode.id); }
-  const [level, module] = await Promise.all([api.level(mode.id, r.levelId), import(mode.module)]);
+  const modes = await getModes();
+  let mode = modes.find((m) => m.id === r.modeId);
+  let level, log, base, title, linkHash;
+  try {
+    if (mode) {
+      if (!r.levelId) return redirect(null);
+      log = logFor(mode.id, r.levelId, r.log);
+      if (!log) { toast(t("rp.none")); return redirect(mode.id); }
+      level = await api.level(mode.id, r.levelId);
+      base = `/api/modes/${encodeURIComponent(mode.id)}/levels/${encodeURIComponent(r.levelId)}`;
+      [title, linkHash] = [r.levelId, replayHash(mode.id, r.levelId, log)];
+    } else {                                   // a level code and its log
+      const found = await api.codeLevel(r.modeId);
+      mode = modes.find((m) => m.id === found.mode);
+      if (!mode || !r.tail) throw { message: r.modeId };
+      [level, log] = [found.level, r.tail];
+      base = `/api/codes/${encodeURIComponent(r.modeId)}`;
+      [title, linkHash] = [level.id === "code" ? t("codeLevel") : level.id, codeReplayHash(r.modeId, log)];
+    }
+  } catch (err) {
+    if (err?.status === 0 || token !== renderToken) throw err;  // offline: retry as usual
+    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    return redirect(mode ? mode.id : null);
+  }
+  const module = await import(mode.module);
   if (token !== renderToken) return;
   useModule(mode, module);
   const saves = bucket(mode.id);
   const services = {
-    api: api.forLevel(mode.id, r.levelId),
+    api: mode.id === r.modeId ? api.forLevel(mode.id, r.levelId) : api.forCode(r.modeId),
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
     sound: SILENT, vibrate() {}, settings, t, toast, topBar, goLevelSelect: () => go(mode.id),
   };
   mounted = { module, modeId: mode.id, levelId: r.levelId };
   try {
-    const viewer = await renderReplay(view, { mode, levelId: r.levelId, level, module, services, log, topBar, toast });
+    const viewer = await renderReplay(view, { mode, title, level, module, services, log, clipUrl: `${base}/clip`, linkHash, topBar, toast });
     if (mounted && mounted.module === module) mounted.stop = viewer.stop;
   } catch (err) {
     if (token !== renderToken) return;

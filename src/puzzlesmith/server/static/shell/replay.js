@@ -33,8 +33,16 @@ export function replayHash(modeId, levelId, log = null) {
   return `#/${ROUTE}/${encodeURIComponent(modeId)}/${encodeURIComponent(levelId)}${tail}`;
 }
 
-/** Keep a cleared run; a chip offers its replay (and names its highlight) for a few seconds. */
-export function keepRun(modeId, levelId, run) {
+/** The hash of a replay of a level that travels as a level code: the code and the log. */
+export function codeReplayHash(code, log) {
+  return `#/${ROUTE}/${encodeURIComponent(code)}/${encodeURIComponent(log)}`;
+}
+
+/**
+ * Keep a cleared run; a chip offers its replay (and names its highlight) for a few
+ * seconds. `hash`: where the chip leads (default: this level's last run).
+ */
+export function keepRun(modeId, levelId, run, hash = null) {
   if (!run || !run.log) return [];
   const marks = store(modeId).add(levelId, run);
   const chip = document.createElement("button");
@@ -43,7 +51,7 @@ export function keepRun(modeId, levelId, run) {
   chip.dataset.highlights = marks.join(" ");
   const hl = marks.find((m) => m !== "best" || marks.length === 1);
   chip.textContent = `${hl ? t(`rp.hl.${hl}`) + " " : ""}${t("rp.watch")}`;
-  chip.onclick = () => { chip.remove(); location.hash = replayHash(modeId, levelId, "last"); };
+  chip.onclick = () => { chip.remove(); location.hash = hash ?? replayHash(modeId, levelId, "last"); };
   document.querySelector(".rp-chip")?.remove();
   document.body.append(chip);
   setTimeout(() => chip.remove(), CHIP_MS);
@@ -65,12 +73,18 @@ export function decorateSelect(wrap, modeId) {
   }
 }
 
-/** The replay route's parts: {modeId, levelId, log} (log: text form, "last", or null = best). */
+/**
+ * The replay route's parts: {modeId, levelId, log} (log: text form, "last", or null = the
+ * best run); for a level code, `modeId` is the code and `tail` its log.
+ */
 export function parseReplayHash(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/");
   if (parts[0] !== ROUTE) return null;
   const dec = (s) => { try { return decodeURIComponent(s); } catch { return s; } };
-  return { modeId: dec(parts[1] || ""), levelId: dec(parts[2] || ""), log: parts.length > 3 ? dec(parts.slice(3).join("/")) : null };
+  return {
+    modeId: dec(parts[1] || ""), levelId: dec(parts[2] || ""),
+    log: parts.length > 3 ? dec(parts.slice(3).join("/")) : null, tail: dec(parts.slice(2).join("/")),
+  };
 }
 
 /** Wait before move k (0-based) at this speed; long thinking shortened when `skip`. */
@@ -80,10 +94,11 @@ export function waitBefore(entries, k, speed, skip) {
 }
 
 /**
- * The viewer. `deps`: {mode (from /api/modes), level (view JSON), module, services, topBar,
- * toast, alive()}. Mounts the mode's screen in replay mode; returns the module (to unmount).
+ * The viewer. `deps`: {mode (from /api/modes), title, level (view JSON), module, services,
+ * log, clipUrl (POST → the GIF), linkHash (the replay's own link), topBar, toast}. Mounts
+ * the mode's screen in replay mode; resolves to {module, stop}.
  */
-export async function renderReplay(view, { mode, levelId, level, module, services, log, topBar, toast }) {
+export async function renderReplay(view, { mode, title, level, module, services, log, clipUrl, linkHash, topBar, toast }) {
   const entries = decodeLog(log);
   const moves = entries.map(([, m]) => m);
   const wrap = document.createElement("div");
@@ -118,7 +133,7 @@ export async function renderReplay(view, { mode, levelId, level, module, service
   bar.append(scrub, info, row, row2);
   wrap.append(root, bar);
   view.replaceChildren(wrap);
-  topBar.setTitle(t("rp.title", { level: levelId }));
+  topBar.setTitle(t("rp.title", { level: title }));
   topBar.setCaption(null);
 
   const screen = await module.mount(root, level, { ...services, onCleared() {} });
@@ -168,9 +183,9 @@ export async function renderReplay(view, { mode, levelId, level, module, service
   });
   skipBtn.setAttribute("aria-pressed", "false");
   row2.append(skipBtn);
-  const gif = btn("gif", t("rp.gif"), () => saveGif(mode.id, levelId, log, toast));
+  const gif = btn("gif", t("rp.gif"), () => saveGif(clipUrl, `${mode.id}-${title}`, log, toast));
   const link = btn("link", t("rp.link"), async () => {
-    const url = `${location.origin}${location.pathname}${replayHash(mode.id, levelId, log)}`;
+    const url = `${location.origin}${location.pathname}${linkHash}`;
     try { await navigator.clipboard.writeText(url); toast(t("rp.linkCopied")); } catch { toast(url, 6000); }
   });
   row2.append(gif, link);
@@ -181,10 +196,10 @@ export async function renderReplay(view, { mode, levelId, level, module, service
 }
 
 /** Ask the server for the clip of this log and download it. */
-async function saveGif(modeId, levelId, log, toast) {
+async function saveGif(clipUrl, name, log, toast) {
   toast(t("rp.making"));
   try {
-    const res = await fetch(`/api/modes/${encodeURIComponent(modeId)}/levels/${encodeURIComponent(levelId)}/clip`, {
+    const res = await fetch(clipUrl, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ log, format: "gif" }),
     });
     if (!res.ok) {
@@ -194,7 +209,7 @@ async function saveGif(modeId, levelId, log, toast) {
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement("a");
     a.href = url;
-    a.download = `${modeId}-${levelId}.gif`;
+    a.download = `${name.replace(/[^\w.-]+/g, "_").slice(0, 60)}.gif`;
     document.body.append(a);
     a.click();
     a.remove();
