@@ -28,6 +28,7 @@ FIRST_MS = 700
 HOLD_MS = 1800  # the last frame (the clear) stays
 FORMATS = {"gif": "GIF", "webp": "WEBP"}
 _BASE_UNIT = 48
+_PALETTE_SAMPLES = 12
 
 
 class ClipError(PuzzlesmithError, ValueError):
@@ -76,9 +77,25 @@ def _unit_for(mode: Mode[Any], level: Any, state: dict[str, Any], max_side: int)
     return max(6, int(_BASE_UNIT * min(1.0, max_side / max(w, h))))
 
 
+def _shared_palette(frames: list[Any]) -> list[Any]:
+    """GIF frames on one palette, made once from a strip of sample frames (quantizing
+    every frame on its own costs most of a long clip's time)."""
+    from PIL import Image
+
+    step = max(1, len(frames) // _PALETTE_SAMPLES)
+    samples = [*frames[::step], frames[-1]]
+    w, h = frames[0].size
+    strip = Image.new("RGB", (w, h * len(samples)))
+    for k, f in enumerate(samples):
+        strip.paste(f, (0, h * k))
+    palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    return [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+
+
 def _encode(frames: list[Any], durations: list[int], fmt: str) -> bytes:
     buf = io.BytesIO()
     if fmt == "gif":
+        frames = _shared_palette(frames)
         frames[0].save(
             buf,
             "GIF",

@@ -37,6 +37,16 @@ class PathGeometry:
     margin: float = 0.5
 
 
+def unit_square(x: float, y: float, own: set[tuple[Any, Any]], gap: float) -> list[Point]:
+    """A unit square of a cell, inset by ``gap`` except on sides it shares with another
+    unit of the same cell (``own``), so a big cell is one shape."""
+    x0 = x if (x - 1, y) in own else x + gap
+    x1 = x + 1 if (x + 1, y) in own else x + 1 - gap
+    y0 = y if (x, y - 1) in own else y + gap
+    y1 = y + 1 if (x, y + 1) in own else y + 1 - gap
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
 def _font(px: int) -> Any:
     try:
         return ImageFont.load_default(size=px)

@@ -122,8 +122,8 @@ class StrokeMode(PathMode[Level]):
         return bounds, cells, {}
 
     def raster_geometry(self, level: Level) -> PathGeometry:
-        """Unit squares inset by a small gap; labels on the unit nearest the cell's middle."""
-        from puzzlesmith.paths.raster import PathGeometry
+        """Unit squares with a small gap between cells; labels on the unit nearest the middle."""
+        from puzzlesmith.paths.raster import PathGeometry, unit_square
 
         bounds, cells, _ = self.view_geometry(level)
         bx, by = bounds["x"], bounds["y"]
@@ -133,10 +133,8 @@ class StrokeMode(PathMode[Level]):
         clues: dict[str, int] = {}
         for c in cells:
             units = [(x - bx, y - by) for x, y in c["units"]]
-            outlines[c["id"]] = [
-                [(x + g, y + g), (x + 1 - g, y + g), (x + 1 - g, y + 1 - g), (x + g, y + 1 - g)]
-                for x, y in units
-            ]
+            own = set(units)
+            outlines[c["id"]] = [unit_square(x, y, own, g) for x, y in units]
             mx = sum(x for x, _ in units) / len(units) + 0.5
             my = sum(y for _, y in units) / len(units) + 0.5
             ux, uy = min(units, key=lambda u: (u[0] + 0.5 - mx) ** 2 + (u[1] + 0.5 - my) ** 2)
