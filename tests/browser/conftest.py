@@ -12,10 +12,7 @@
 from __future__ import annotations
 
 import shutil
-import socket
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +21,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # browser_support, stroke_helpers
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, Pointer
+from browser_support import CHROMIUM, CHROMIUM_ARGS, Pointer, serving
 
 DEVICES: dict[str, dict[str, Any]] = {
     "touch": {
@@ -44,32 +41,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
     """The app on http://127.0.0.1:<free port>, served from a background thread."""
-    import uvicorn
-
     from puzzlesmith.server.app import create_app
 
-    port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

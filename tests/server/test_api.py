@@ -294,7 +294,7 @@ def test_openapi_describes_the_routes(client: TestClient) -> None:
 def test_index_and_client_files_are_served(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200
-    assert "/static/shell/main.js" in r.text
+    assert re.search(r'"/static/(v/\w+/)?shell/main\.js"', r.text)  # versioned: test_static_cache
     for path in ("/static/shell/main.js", "/static/shell.css", f"/static/modes/{STROKE}.js"):
         r = client.get(path)
         assert r.status_code == 200, path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 from typing import Any
 
 from puzzlesmith.core.errors import UnknownModeError
@@ -13,6 +14,9 @@ BUILTIN = ("puzzlesmith.stroke", "puzzlesmith.hexwalls", "puzzlesmith.cows")
 
 _modes: dict[str, Mode[Any]] = {}
 _loaded = False
+_loading = False
+#: The server's first requests arrive on several threads at once: none may see half a registry.
+_lock = threading.RLock()
 
 
 def register(mode: Mode[Any]) -> Mode[Any]:
@@ -21,10 +25,21 @@ def register(mode: Mode[Any]) -> Mode[Any]:
 
 
 def _load_builtin() -> None:
-    global _loaded
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
+    with _lock:
+        if _loaded or _loading:  # _loading: a mode's own import asking, on this thread
+            return
+        _loading = True
+        try:
+            _import_builtin()
+        finally:
+            _loading = False
+        _loaded = True
+
+
+def _import_builtin() -> None:
     for name in BUILTIN:
         try:
             module = importlib.import_module(name)

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.routers import achievements, clips, codes, levels, modes, play
-
-STATIC = Path(__file__).resolve().parent / "static"
-
-
-class _Static(StaticFiles):
-    """Static files that the browser revalidates, so a new build is never half-cached."""
-
-    def file_response(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        resp = super().file_response(*args, **kwargs)
-        resp.headers["Cache-Control"] = "no-cache"
-        return resp
+from puzzlesmith.server.routers import achievements, clips, codes, levels, modes, play, pwa
+from puzzlesmith.server.static_files import (
+    REVALIDATE,
+    STATIC,
+    RevalidatedStatic,
+    VersionedStatic,
+    render_index,
+)
 
 
 def create_app() -> FastAPI:
@@ -37,10 +30,13 @@ def create_app() -> FastAPI:
     app.include_router(clips.router)
     app.include_router(achievements.router)
     app.include_router(codes.router)
-    app.mount("/static", _Static(directory=STATIC), name="static")
+    app.include_router(pwa.router)
+    # Versioned first: /static would match /static/v/... too.
+    app.mount("/static/v", VersionedStatic(directory=STATIC), name="static-versioned")
+    app.mount("/static", RevalidatedStatic(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    def index() -> HTMLResponse:
+        return HTMLResponse(render_index(), headers={"Cache-Control": REVALIDATE})
 
     return app

@@ -6,6 +6,7 @@ while it runs), so a level lookup is a dict access.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import UnknownLevelError
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.server.schemas import LevelRef, PackInfo
 
 
 @dataclass(frozen=True)
@@ -55,3 +57,17 @@ def level_of(mode: Mode[Any], level_id: str) -> Any:
 def clear_cache() -> None:
     """Forget the packs read (tests that swap level files)."""
     _catalog.cache_clear()
+
+
+def pack_infos(packs: Sequence[Pack[Any]]) -> list[PackInfo]:
+    """What level select lists of these packs: ids, 1-based index, captions (API and trial file)."""
+    return [
+        PackInfo(
+            pack=p.pack,
+            title=p.title,
+            levels=[
+                LevelRef(id=lv.id, index=i + 1, caption=lv.caption) for i, lv in enumerate(p.levels)
+            ],
+        )
+        for p in packs
+    ]

@@ -7,14 +7,12 @@ from pathlib import Path
 from fastapi import APIRouter
 
 from puzzlesmith.core import registry
-from puzzlesmith.server.catalog import catalog, mode_of
+from puzzlesmith.server.catalog import catalog, mode_of, pack_infos
 from puzzlesmith.server.schemas import (
     ErrorOut,
-    LevelRef,
     ModeInfo,
     ModesOut,
     ModeTitle,
-    PackInfo,
     PacksOut,
 )
 
@@ -52,15 +50,5 @@ def list_packs(mode: str) -> PacksOut:
     m = mode_of(mode)
     return PacksOut(
         mode=m.id,
-        packs=[
-            PackInfo(
-                pack=p.pack,
-                title=p.title,
-                levels=[
-                    LevelRef(id=lv.id, index=i + 1, caption=lv.caption)
-                    for i, lv in enumerate(p.levels)
-                ],
-            )
-            for p in catalog(m).listed
-        ],
+        packs=pack_infos(catalog(m).listed),
     )

@@ -6,6 +6,7 @@ import { evaluate, expand } from "./achievements-rules.js";
 import { addStrings, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { iconSvg } from "./achievement-icons.js";
+import { dataSource, needsConnection } from "./datasource.js";
 
 export const ROUTE = "achievements";
 const KEY = "achievements";
@@ -19,11 +20,7 @@ addStrings({
 
 let catalogue = null;
 async function getCatalogue() {
-  if (!catalogue) {
-    const res = await fetch("/api/achievements");
-    if (!res.ok) throw new Error(`achievements: ${res.status}`);
-    catalogue = await res.json();
-  }
+  if (!catalogue) catalogue = await dataSource.get("/api/achievements");  // the server's file
   return catalogue;
 }
 
@@ -88,7 +85,17 @@ export async function recordClear(modeId, levelId, run, highlights, context) {
 /** The achievements screen. */
 export async function renderAchievements(view, context, topBar) {
   topBar.setTitle(t("ach.title"));
-  const [cat, ctx] = await Promise.all([getCatalogue(), context()]);
+  let cat, ctx;
+  try {
+    [cat, ctx] = await Promise.all([getCatalogue(), context()]);
+  } catch (err) {
+    if (err?.status !== 0) throw err;
+    const box = document.createElement("div");
+    box.className = "error-box";
+    box.textContent = needsConnection(t("ach.title"));   // the trial file, or no network yet
+    view.replaceChildren(box);
+    return;
+  }
   const state = loadState();
   const all = expand(cat, ctx);
   const lang = settings.lang === "en" ? "en" : "zh";

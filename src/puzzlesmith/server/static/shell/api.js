@@ -1,4 +1,9 @@
 // JSON API client: resolves to parsed JSON, rejects with {status, error, message}.
+// `status.reachable` is false after a network failure or an answer the service worker
+// served from its cache because the server could not be reached (header below).
+export const status = { reachable: true };
+export const CACHE_FALLBACK_HEADER = "x-puzzlesmith-cache";
+
 async function call(method, path, body) {
   let res;
   try {
@@ -8,8 +13,10 @@ async function call(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
+    status.reachable = false;
     throw { status: 0, error: "offline", message: String(e && e.message || e) };
   }
+  status.reachable = !res.headers.get(CACHE_FALLBACK_HEADER);
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {

@@ -8,6 +8,8 @@ const dict = {
     language: "语言", sound: "音效", vibration: "振动", highContrast: "高对比", reducedMotion: "减弱动态效果",
     showAll: "开放全部关卡", loadError: "加载失败：{msg}", retry: "重试", locked: "未解锁",
     cleared: "已通关", allCleared: "全部关卡已通关！", levelsCount: "{n} 关", comingSoon: "敬请期待",
+    needsConnection: "{feature}需要联网，现在连不上服务器。", needsServerFile: "{feature}需要联网版游戏，这个试玩文件里没有。",
+    offlineFile: "离线",
   },
   en: {
     appTitle: "Puzzlesmith", chooseMode: "Choose a game", levels: "Levels", menu: "Menu", back: "Back",
@@ -15,6 +17,8 @@ const dict = {
     language: "Language", sound: "Sound", vibration: "Vibration", highContrast: "High contrast", reducedMotion: "Reduce motion",
     showAll: "Open all levels", loadError: "Could not load: {msg}", retry: "Retry", locked: "Locked",
     cleared: "Cleared", allCleared: "All levels cleared!", levelsCount: "{n} levels", comingSoon: "Coming soon",
+    needsConnection: "{feature} needs a connection; the server cannot be reached now.", needsServerFile: "{feature} needs the online game; this trial file does not have it.",
+    offlineFile: "offline",
   },
 };
 

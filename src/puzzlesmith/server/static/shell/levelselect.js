@@ -1,9 +1,11 @@
 // Level select, generic over a mode's packs: linear unlock across packs in play order,
-// opens on the first uncleared level; `?all=1` or the "open all" setting opens all.
+// opens on the first uncleared level; `?all=1`, the "open all" setting or a trial file
+// (export-html: every level open) opens all.
 import { settings } from "./settings.js";
+import { embedded } from "./env.js";
 
 export function showAll() {
-  return settings.showAll || new URLSearchParams(location.search).get("all") === "1";
+  return settings.showAll || !!embedded?.showAll || new URLSearchParams(location.search).get("all") === "1";
 }
 
 /** Levels in play order: pack by pack, then index. */

@@ -1,7 +1,7 @@
 // The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play,
 // #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
-import * as api from "./api.js";
+import { dataSource as api } from "./datasource.js";
 import { bucket } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
@@ -58,13 +58,22 @@ function redirect(modeId, levelId) {
   route();
 }
 
-async function getModes() {
-  if (!modesCache) modesCache = (await api.modes()).modes.filter((m) => m.module);
+// Promises are cached (a failure is forgotten), so the requests a screen needs can start
+// together at the top of route() instead of one round trip after another.
+function getModes() {
+  if (!modesCache) {
+    modesCache = api.modes().then((d) => d.modes.filter((m) => m.module));
+    modesCache.catch(() => { modesCache = null; });
+  }
   return modesCache;
 }
 
-async function getPacks(modeId) {
-  if (!packsCache.has(modeId)) packsCache.set(modeId, await api.packs(modeId));
+function getPacks(modeId) {
+  if (!packsCache.has(modeId)) {
+    const p = api.packs(modeId);
+    p.catch(() => packsCache.delete(modeId));
+    packsCache.set(modeId, p);
+  }
   return packsCache.get(modeId);
 }
 
@@ -99,11 +108,15 @@ async function route() {
     if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
     if (modeId === ACHIEVEMENTS) { $("tb-back").hidden = false; return await renderAchievements(view, achievementContext, topBar); }
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
+    // Start what this screen needs at once (awaited below, or dropped on a redirect).
+    getPacks(modeId).catch(() => {});
+    const levelP = levelId ? api.level(modeId, levelId) : null;
+    levelP?.catch(() => {});
     const modes = await getModes();
     const mode = modes.find((m) => m.id === modeId);
     if (!mode) return redirect(null);
     if (!levelId) return await renderSelect(mode, token);
-    return await renderPlay(mode, levelId, token);
+    return await renderPlay(mode, levelId, token, levelP);
   } catch (err) {
     if (token === renderToken) showError(err, route);
   }
@@ -209,16 +222,18 @@ async function renderCode(code, token) {
   });
 }
 
-async function renderPlay(mode, levelId, token) {
+async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, levelId)) {
   $("tb-back").hidden = false;
   const saves = bucket(mode.id);
+  const moduleP = import(mode.module);
+  moduleP.catch(() => {});
   const packs = await getPacks(mode.id);
   const order = flatten(packs);
   const listed = order.find((l) => l.id === levelId);
   if (listed && !isOpen(order, listed.id, saves)) return redirect(mode.id);
   let level, module;
   try {
-    [level, module] = await Promise.all([api.level(mode.id, levelId), import(mode.module)]);
+    [level, module] = await Promise.all([levelP, moduleP]);
   } catch (err) {
     if (err?.status !== 404 || token !== renderToken) throw err;
     toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id

@@ -4,6 +4,7 @@
 // Generic over the registry: a mode's screen only has to implement showMoves(moves).
 import { RunStore, decodeLog } from "../kit/movelog.js";
 import { addStrings, t } from "./i18n.js";
+import { dataSource, needsConnection } from "./datasource.js";
 
 export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
@@ -197,6 +198,7 @@ export async function renderReplay(view, { mode, title, level, module, services,
 
 /** Ask the server for the clip of this log and download it. */
 async function saveGif(clipUrl, name, log, toast) {
+  if (!dataSource.online) { toast(needsConnection(t("rp.gif"))); return; }  // the server draws clips
   toast(t("rp.making"));
   try {
     const res = await fetch(clipUrl, {

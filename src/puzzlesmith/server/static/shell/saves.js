@@ -1,5 +1,8 @@
 // Per-mode save bucket `mode:<id>` = {clearedId: [], currentId}. A corrupt value resets
-// that key alone; no other key is read or written (seed 000 §10).
+// that key alone; no other key is read or written (seed 000 §10). A trial file
+// (export-html) prefixes every key (env.js), so it never mixes with the served game.
+import { storagePrefix } from "./env.js";
+
 const EMPTY = () => ({ clearedId: [], currentId: null });
 
 function valid(v) {
@@ -10,7 +13,7 @@ function valid(v) {
 }
 
 export function bucket(modeId, storage = globalThis.localStorage) {
-  const key = `mode:${modeId}`;
+  const key = `${storagePrefix}mode:${modeId}`;
   function read() {
     let raw = null;
     try { raw = storage.getItem(key); } catch { return EMPTY(); }

@@ -1,7 +1,8 @@
 // Shell settings (key `shell:settings`), live: modes subscribe with settings.onChange(fn).
+import { storagePrefix } from "./env.js";
 import { THEME_IDS, COW_IDS } from "./themes.js";
 
-const KEY = "shell:settings";
+const KEY = `${storagePrefix}shell:settings`;
 const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
 const DEFAULTS = () => ({
   lang: "zh", // Chinese first; English is a switch in settings

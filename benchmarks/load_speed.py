@@ -1,0 +1,169 @@
+"""Loading speed of the web client: time to interactive and bytes, served, warm, offline, file.
+
+For each screen — home (mode list), level select, and the play screen of every mode —
+prints the median time to interactive over several loads, and what went over the network:
+- cold: a fresh browser profile (empty HTTP cache, no service worker); target < 1 s;
+- warm: a second visit in the same profile, service worker blocked, so only the HTTP
+  cache helps (versioned static files are immutable: no revalidation); target < 300 ms;
+- offline: the installed app (service worker) after one visit, the server stopped;
+- file: the single-file trial build (export-html) opened from file://.
+
+Interactive = the screen's first element is in the DOM (a mode card, a level tile, the
+board's SVG) and one frame has been painted after it. Bytes: the sum of resource timing
+``transferSize`` (what crossed the network, headers included; 0 for the cache and the
+service worker) and of ``encodedBodySize`` (the bodies the page used, wherever from);
+"requests" counts the fetches that reached the server, revalidations included.
+
+Run: .venv/bin/python benchmarks/load_speed.py [--loads 5]
+     .venv/bin/python benchmarks/load_speed.py --url http://127.0.0.1:8001   # served only,
+     against a server already running (e.g. an older build, for comparison)
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from browser_support import CHROMIUM, CHROMIUM_ARGS, serving
+
+from puzzlesmith.server.app import create_app
+from puzzlesmith.server.routers.pwa import precache
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
+MODES = ("01-number-stroke", "03-hex-walls", "04-cows")
+SCREENS: list[tuple[str, str, str]] = [
+    ("home", "#/", ".mode-card"),
+    ("select", f"#/{MODES[0]}", ".tile"),
+    *[(f"play {m}", f"#/{m}/1-1", ".mode-root svg") for m in MODES],
+]
+
+# Set before the page's own scripts: the time the screen's first element appears.
+_WATCH = """(() => {
+  window.__tti = new Promise((resolve) => {
+    const sel = new URLSearchParams(location.hash.split('?')[1] || '').get('tti') || window.name;
+    const check = () => {
+      if (!document.querySelector(sel)) return false;
+      requestAnimationFrame(() => resolve(performance.now()));
+      return true;
+    };
+    const start = () => { if (!check()) new MutationObserver((_, o) => check() && o.disconnect())
+      .observe(document.documentElement, { childList: true, subtree: true }); };
+    if (document.documentElement) start(); else addEventListener('DOMContentLoaded', start);
+  });
+})()"""
+
+_BYTES = """() => {
+  const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+  return {
+    transfer: entries.reduce((s, e) => s + e.transferSize, 0),
+    body: entries.reduce((s, e) => s + e.encodedBodySize, 0),
+    requests: entries.filter((e) => e.transferSize > 0).length,
+  };
+}"""
+
+
+def measure(ctx: Any, url: str, selector: str) -> dict[str, float]:
+    page = ctx.new_page()
+    page.add_init_script(f"window.name = {selector!r};" + _WATCH)
+    page.goto(url, wait_until="commit")
+    tti = float(page.evaluate("window.__tti"))
+    page.wait_for_load_state("load")
+    out = {"tti": tti, **page.evaluate(_BYTES)}
+    page.close()
+    return out
+
+
+def row(name: str, runs: list[dict[str, float]]) -> str:
+    tti = [r["tti"] for r in runs]
+    last = runs[-1]
+    return (
+        f"  {name:24} median {statistics.median(tti):6.0f} ms  max {max(tti):6.0f} ms  "
+        f"transfer {last['transfer'] / 1024:6.1f} KB  bodies {last['body'] / 1024:6.1f} KB  "
+        f"requests {last['requests']:3.0f}"
+    )
+
+
+def wait_for_cache(page: Any) -> None:
+    pre = precache()
+    total = len(pre["pages"]) + len(pre["static"]) + len(pre["api"])
+    page.evaluate(
+        """async ([name, total]) => {
+          await navigator.serviceWorker.ready;
+          for (;;) {
+            const has = (await caches.keys()).includes(name);
+            if (navigator.serviceWorker.controller && has
+                && (await (await caches.open(name)).keys()).length >= total) return;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }""",
+        [f"puzzlesmith-{pre['version']}", total],
+    )
+
+
+def served(browser: Any, base: str, loads: int) -> None:
+    """Cold (fresh profile) and warm (same profile, HTTP cache only) loads of every screen."""
+    for name, hash_, sel in SCREENS:
+        url = f"{base}/?all=1{hash_}"
+        cold, warm = [], []
+        for _ in range(loads):
+            ctx = browser.new_context(**PHONE, service_workers="block")
+            cold.append(measure(ctx, url, sel))
+            warm.append(measure(ctx, url, sel))
+            ctx.close()
+        print(f"{name}:")
+        print(row("served, cold", cold))
+        print(row("served, warm", warm))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loads", type=int, default=5, help="loads per screen and condition")
+    ap.add_argument("--url", help="measure served cold/warm only, against this running server")
+    args = ap.parse_args()
+    if args.url:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            served(browser, args.url.rstrip("/"), args.loads)
+            browser.close()
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        trial = Path(tmp) / "trial.html"
+        subprocess.run(
+            [sys.executable, "-m", "puzzlesmith", "export-html", "-o", str(trial)], check=True
+        )
+        print(f"trial file: {trial.stat().st_size / 1024:.0f} KB (every mode, every level)")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            with serving(create_app()) as base:
+                served(browser, base, args.loads)
+                ctx = browser.new_context(**PHONE, service_workers="allow")
+                page = ctx.new_page()
+                page.goto(f"{base}/")
+                wait_for_cache(page)
+                page.close()
+            # the server is gone now; the installed app answers from its cache
+            ctx.set_offline(True)
+            print("offline (installed app, server stopped):")
+            for name, hash_, sel in SCREENS:
+                runs = [measure(ctx, f"{base}/?all=1{hash_}", sel) for _ in range(args.loads)]
+                print(row(name, runs))
+            ctx.close()
+            print("trial file (file://):")
+            ctx = browser.new_context(**PHONE)
+            for name, hash_, sel in SCREENS:
+                runs = [measure(ctx, f"{trial.as_uri()}{hash_}", sel) for _ in range(args.loads)]
+                print(row(name, runs))
+            ctx.close()
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""``puzzlesmith export-html``: the trial build, one HTML file that plays with no server.
+
+Modes come from ``--mode`` and from the packs given; with neither, every mode that has a
+web client. A mode named by ``--pack`` files plays exactly those packs, any other mode
+its shipped packs (hidden ones included, reachable by id). The file is written to a
+temporary name beside the target and renamed, so a failed export never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, clean_errors, fail
+from puzzlesmith.core import registry
+from puzzlesmith.core.errors import UnknownModeError
+from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.server.bundle import ModeData, build_html
+from puzzlesmith.server.catalog import catalog
+from puzzlesmith.server.static_files import STATIC
+
+CMD = "export-html"
+
+
+def _has_client(mode: Mode[Any]) -> bool:
+    return (STATIC / "modes" / f"{mode.id}.js").is_file()
+
+
+def _known() -> str:
+    return ", ".join(m.cli_name for m in registry.all_modes() if _has_client(m))
+
+
+def _mode(name: str) -> Mode[Any]:
+    try:
+        mode = registry.get(name)
+    except UnknownModeError:
+        raise fail(
+            f"{CMD}: --mode {name}: unknown mode (known: {_known()})", EXIT_UNREADABLE
+        ) from None
+    if not _has_client(mode):
+        raise fail(f"{CMD}: --mode {name}: mode {mode.id} has no web client", EXIT_FAILED)
+    return mode
+
+
+def _pack(path: Path) -> tuple[Mode[Any], Pack[Any]]:
+    """A pack file and its mode (named by its own ``mode`` field)."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as exc:
+        raise fail(f"{path}: cannot read file ({exc.strerror or exc})", EXIT_UNREADABLE) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise fail(f"{path}: not a JSON pack file ({exc})", EXIT_UNREADABLE) from None
+    name = raw.get("mode") if isinstance(raw, dict) else None
+    if not isinstance(name, str):
+        raise fail(f'{path}: pack: no "mode" field naming its mode', EXIT_UNREADABLE)
+    try:
+        mode = registry.get(name)
+    except UnknownModeError:
+        raise fail(
+            f"{path}: pack: unknown mode {name!r} (known: {_known()})", EXIT_UNREADABLE
+        ) from None
+    if not _has_client(mode):
+        raise fail(f"{path}: pack: mode {mode.id} has no web client", EXIT_FAILED)
+    with clean_errors():
+        return mode, mode.load_file(path)
+
+
+def _check_levels(md: ModeData, where: dict[int, str]) -> None:
+    """Each listed id once per mode, and every level solvable (its view bakes the solution)."""
+    seen: dict[str, str] = {}
+    for p in md.packs:
+        for lv in p.levels:
+            here = where.get(id(p), f"pack {p.pack}")
+            if lv.id in seen:
+                raise fail(
+                    f"{here}: level {lv.id}: id also in {seen[lv.id]} (ids must be unique per mode)",
+                    EXIT_FAILED,
+                )
+            seen[lv.id] = here
+            if md.mode.view(lv).get("solution") is None:
+                raise fail(
+                    f"{here}: level {lv.id}: no solution (puzzlesmith {md.mode.cli_name} validate)",
+                    EXIT_FAILED,
+                )
+
+
+def write_atomic(out: Path, text: str) -> None:
+    """Write via a temporary file in the target's folder and rename over the target."""
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise fail(f"{out}: cannot write ({exc.strerror or exc})", EXIT_UNREADABLE) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise fail(f"{out}: cannot write ({exc.strerror or exc})", EXIT_UNREADABLE) from None
+
+
+def export_html(
+    out: Annotated[Path, typer.Option("--out", "-o", help="The HTML file to write.")],
+    modes: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mode", "-m", help="A mode (id or CLI name); repeat for more. Default: all."
+        ),
+    ] = None,
+    packs: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--pack", help="A pack file to play instead of its mode's shipped packs; repeatable."
+        ),
+    ] = None,
+) -> None:
+    """One self-contained HTML file (every level open, no server, opens from file://)."""
+    chosen: dict[str, Mode[Any]] = {}
+    for name in modes or []:
+        m = _mode(name)
+        chosen.setdefault(m.id, m)
+    given: dict[str, list[Pack[Any]]] = {}
+    where: dict[int, str] = {}  # a given pack (by identity) → its file, for messages
+    for path in packs or []:
+        m, pack = _pack(path)
+        chosen.setdefault(m.id, m)
+        given.setdefault(m.id, []).append(pack)
+        where[id(pack)] = str(path)
+    if not chosen:
+        chosen = {m.id: m for m in registry.all_modes() if _has_client(m)}
+    data: list[ModeData] = []
+    with clean_errors():
+        for mid, m in chosen.items():
+            if mid in given:
+                md = ModeData(m, given[mid])
+            else:
+                cat = catalog(m)
+                listed = {lv.id for p in cat.listed for lv in p.levels}
+                hidden = [lv for lid, lv in cat.levels.items() if lid not in listed]
+                md = ModeData(m, cat.listed, hidden)
+            _check_levels(md, where)
+            data.append(md)
+        if out.is_dir():
+            raise fail(f"{out}: is a folder; give a file name (-o trial.html)", EXIT_UNREADABLE)
+        html = build_html(data)
+    write_atomic(out, html)
+    count = sum(len(p.levels) for md in data for p in md.packs)
+    size = len(html.encode("utf-8"))
+    typer.echo(f"{out}: {len(data)} modes, {count} levels, {size / 1024:.0f} KB")

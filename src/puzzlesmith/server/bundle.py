@@ -1,0 +1,166 @@
+"""One self-contained HTML file of the web client: the trial build (seed 001 §8.2).
+
+The served client is plain ES modules, and Chromium refuses module imports from
+``file://``. So the file carries each module's source as text, and a tiny inline loader
+turns them into blob URLs named by an import map (``@ps/<path under static>``); every
+relative import is rewritten to that name when the file is built. Nothing is
+transformed but import specifiers, so the modules run exactly as served. CSS is inlined;
+the levels (their views, baked solution included) are embedded as JSON that
+``shell/env.js`` reads, which switches the shell to its embedded data source.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.server.catalog import pack_infos
+from puzzlesmith.server.schemas import ModeInfo, ModeTitle
+from puzzlesmith.server.static_files import IMPORT_SPEC, STATIC, module_graph
+
+#: Saves and settings of a trial file live under this prefix (never the served game's keys).
+STORAGE_PREFIX = "trial:"
+#: The module name prefix the import map resolves.
+SCOPE = "@ps/"
+
+_STYLESHEET = re.compile(r'<link rel="stylesheet" href="/static/(?P<path>[^"]+)">')
+_ENTRY = re.compile(r'<script type="module" src="/static/(?P<path>[^"]+)"></script>')
+#: Lines of index.html that only make sense when served (manifest, service worker).
+_SERVED_ONLY = re.compile(r"^.*data-served-only.*\n", re.MULTILINE)
+
+
+class BundleError(PuzzlesmithError):
+    """The client files cannot be bundled (a missing module, an import outside static/)."""
+
+
+@dataclass(frozen=True)
+class ModeData:
+    """One mode's part of the trial: its packs in play order and every level's view."""
+
+    mode: Mode[Any]
+    packs: Sequence[Pack[Any]]
+    extra_levels: Sequence[Any] = ()  # reachable by id, not listed (hidden packs)
+
+
+def _module_name(path: str) -> str:
+    return SCOPE + path
+
+
+def collect_modules(entries: list[str], static: Path = STATIC) -> dict[str, str]:
+    """Every module reachable from ``entries`` (paths under static/) with its relative
+    specifiers renamed ``@ps/<path>``, by path."""
+    out: dict[str, str] = {}
+    for path in module_graph(entries, static):
+        here = posixpath.dirname(path)
+
+        def sub(m: re.Match[str], here: str = here, path: str = path) -> str:
+            target = posixpath.normpath(posixpath.join(here, m["spec"]))
+            if target.startswith("../") or not (static / target).is_file():
+                raise BundleError(f"static/{path}: import {m['spec']!r} is not a client module")
+            return f"{m['head']}{m['q']}{_module_name(target)}{m['q']}"
+
+        out[path] = IMPORT_SPEC.sub(sub, (static / path).read_text(encoding="utf-8"))
+    return out
+
+
+def _script_json(value: object) -> str:
+    """JSON safe inside <script>: no ``</script>`` or ``<!--`` can appear in it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _mode_module(mode: Mode[Any], static: Path) -> str | None:
+    return f"modes/{mode.id}.js" if (static / "modes" / f"{mode.id}.js").is_file() else None
+
+
+def data_payload(modes: Sequence[ModeData], static: Path = STATIC) -> dict[str, Any]:
+    """The embedded data the shell's embedded source serves: modes, packs, level views."""
+    infos, packs, levels = [], {}, {}
+    for md in modes:
+        m = md.mode
+        module = _mode_module(m, static)
+        if module is None:
+            raise BundleError(f"mode {m.id}: no client module static/modes/{m.id}.js")
+        infos.append(
+            ModeInfo(
+                id=m.id,
+                cliName=m.cli_name,
+                title=ModeTitle(zh=m.title_zh, en=m.title_en),
+                hintKinds=list(m.hint_kinds),
+                module=_module_name(module),
+                css=None,  # inlined
+            ).model_dump()
+        )
+        packs[m.id] = {"mode": m.id, "packs": [p.model_dump() for p in pack_infos(md.packs)]}
+        views: dict[str, Any] = {}
+        for lv in [lv for p in md.packs for lv in p.levels] + list(md.extra_levels):
+            views.setdefault(lv.id, m.view(lv))
+        levels[m.id] = views
+    return {
+        "storagePrefix": STORAGE_PREFIX,
+        "showAll": True,
+        "modes": infos,
+        "packs": packs,
+        "levels": levels,
+    }
+
+
+_LOADER = """<script>
+(function () {
+  // Each module's text becomes a blob URL under its import-map name; then the entry runs.
+  var src = JSON.parse(document.getElementById("ps-modules").textContent), map = { imports: {} };
+  for (var k in src) map.imports["%(scope)s" + k] = URL.createObjectURL(new Blob([src[k]], { type: "text/javascript" }));
+  var im = document.createElement("script");
+  im.type = "importmap";
+  im.textContent = JSON.stringify(map);
+  document.head.appendChild(im);
+  var entry = document.createElement("script");
+  entry.type = "module";
+  entry.textContent = %(entry)s;
+  document.head.appendChild(entry);
+})();
+</script>"""
+
+
+def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
+    """The whole trial file as text."""
+    index = _SERVED_ONLY.sub("", (static / "index.html").read_text(encoding="utf-8"))
+    entries = [m["path"] for m in _ENTRY.finditer(index)]
+    if not entries:
+        raise BundleError("static/index.html: no module script to start from")
+    data = data_payload(modes, static)
+    mode_modules = [str(i["module"])[len(SCOPE) :] for i in data["modes"]]
+    for path in entries + mode_modules:
+        if not (static / path).is_file():
+            raise BundleError(f"static/{path}: client module not found")
+    modules = collect_modules(entries + mode_modules, static)
+
+    def style(path: str) -> str:
+        return f"<style>\n{(static / path).read_text(encoding='utf-8')}</style>"
+
+    css = [style(m["path"]) for m in _STYLESHEET.finditer(index)]
+    css += [
+        style(f"modes/{md.mode.id}.css")
+        for md in modes
+        if (static / "modes" / f"{md.mode.id}.css").is_file()
+    ]
+    index = _STYLESHEET.sub("", index)
+    imports = "".join(f'import "{_module_name(p)}";' for p in entries)
+    loader = _LOADER % {"scope": SCOPE, "entry": json.dumps(imports)}
+    tail = "\n".join(
+        [
+            f'<script type="application/json" id="ps-data">{_script_json(data)}</script>',
+            f'<script type="application/json" id="ps-modules">{_script_json(modules)}</script>',
+            loader,
+        ]
+    )
+    index = _ENTRY.sub("", index)
+    # CSS in the head; data and loader last, so the modules find the whole document parsed.
+    index = index.replace("</head>", "\n".join(css) + "\n</head>", 1)
+    return index.replace("</body>", tail + "\n</body>", 1)

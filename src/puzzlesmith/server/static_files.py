@@ -1,0 +1,133 @@
+"""The client's files as the server hands them out: versioned, cacheable, preloaded.
+
+Every static file is also served under ``/static/v/<version>/``, where the version is a
+hash of the whole static tree. Those URLs never change content, so they are sent
+``immutable`` and a phone loads an unchanged module from its cache without a round
+trip; index.html (always revalidated) names the current version, so a new build is
+picked up on the next visit and never mixed with the old one. Relative imports inside
+the modules stay inside the version's folder by themselves. Plain ``/static/...`` keeps
+working, revalidated every time (links from older pages, tests, tools).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+STATIC = Path(__file__).resolve().parent / "static"
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+#: Served at the site root, not from /static (the service worker's scope is its folder).
+ROOT_ONLY = frozenset({"sw.js", "index.html"})
+
+#: Relative specifiers in import statements, re-exports and literal dynamic imports.
+IMPORT_SPEC = re.compile(
+    r"""(?P<head>\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(?P<q>["'])(?P<spec>\.{1,2}/[^"'\n]+)(?P=q)""",
+    re.MULTILINE,
+)
+
+
+def client_files(static: Path = STATIC) -> list[str]:
+    """Every file of the client, as posix paths under static/, sorted."""
+    return sorted(
+        p.relative_to(static).as_posix()
+        for p in static.rglob("*")
+        if p.is_file() and not p.name.startswith(".")
+    )
+
+
+@lru_cache(maxsize=8)
+def _hash(static: Path, fingerprint: tuple[tuple[str, int, int], ...]) -> str:
+    h = hashlib.sha256()
+    for rel, _, _ in fingerprint:
+        h.update(rel.encode() + b"\0" + (static / rel).read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def static_version(static: Path = STATIC) -> str:
+    """A hash of the static tree's contents; recomputed only when a file's size or mtime moves."""
+    fingerprint = tuple(
+        (rel, st.st_size, st.st_mtime_ns)
+        for rel in client_files(static)
+        for st in [(static / rel).stat()]
+    )
+    return _hash(static, fingerprint)
+
+
+def versioned(path: str, static: Path = STATIC) -> str:
+    """The immutable URL of a file under static/."""
+    return f"/static/v/{static_version(static)}/{path}"
+
+
+def module_deps(path: str, static: Path = STATIC) -> list[str]:
+    """The static paths a module imports (relative specifiers only; the client has no others)."""
+    here = os.path.dirname(path)
+    source = (static / path).read_text(encoding="utf-8")
+    return [
+        os.path.normpath(os.path.join(here, m["spec"])).replace(os.sep, "/")
+        for m in IMPORT_SPEC.finditer(source)
+    ]
+
+
+def module_graph(entries: list[str], static: Path = STATIC) -> list[str]:
+    """Every module reachable from ``entries`` by static imports, sorted."""
+    seen: set[str] = set()
+    todo = list(entries)
+    while todo:
+        path = todo.pop()
+        if path in seen or path.startswith("../") or not (static / path).is_file():
+            continue
+        seen.add(path)
+        todo.extend(module_deps(path, static))
+    return sorted(seen)
+
+
+_STATIC_URL = re.compile(r'"/static/(?!v/)')
+_ENTRY = re.compile(r'<script type="module" src="/static/(?P<path>[^"]+)"></script>')
+
+
+def render_index(static: Path = STATIC) -> str:
+    """index.html naming the current version, with the shell's modules preloaded in parallel
+    (without it the browser discovers them one import level at a time)."""
+    return _render_index(static, static_version(static))
+
+
+@lru_cache(maxsize=8)
+def _render_index(static: Path, version: str) -> str:
+    text = (static / "index.html").read_text(encoding="utf-8")
+    entries = [m["path"] for m in _ENTRY.finditer(text)]
+    preload = "".join(
+        f'<link rel="modulepreload" href="/static/{p}">\n' for p in module_graph(entries, static)
+    )
+    text = text.replace("</head>", preload + "</head>", 1)
+    return _STATIC_URL.sub(f'"/static/v/{version}/', text)
+
+
+class RevalidatedStatic(StaticFiles):
+    """Plain /static: the browser revalidates (ETag), so an unversioned URL is never stale."""
+
+    def file_response(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        resp = super().file_response(*args, **kwargs)
+        resp.headers["Cache-Control"] = REVALIDATE
+        return resp
+
+
+class VersionedStatic(StaticFiles):
+    """/static/v/<version>/<path>: immutable for the current version; another version's URL
+    (a page older than the last build) gets today's file, revalidated."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        version, _, rest = path.replace(os.sep, "/").partition("/")
+        resp = await super().get_response(rest or ".", scope)
+        current = version == static_version(Path(str(self.directory)))
+        resp.headers["Cache-Control"] = (
+            IMMUTABLE if current and resp.status_code in (200, 304) else REVALIDATE
+        )
+        return resp
