@@ -15,6 +15,7 @@ from puzzlesmith.core.achievements import (
     expand,
     load_catalogue,
     newly_unlocked,
+    registry_context,
 )
 
 VECTORS = json.loads(
@@ -86,3 +87,16 @@ def test_api_serves_the_catalogue() -> None:
 
     r = TestClient(create_app()).get("/api/achievements")
     assert r.status_code == 200 and r.json() == CAT
+
+
+def test_server_side_context_from_the_registry() -> None:
+    ctx = registry_context()
+    assert set(ctx["modes"]) >= {"01-number-stroke", "03-hex-walls", "04-cows"}
+    first = ctx["packs"][0]
+    history = [
+        {"mode": first["mode"], "level": lid, "ms": 1, "hints": 0, "highlights": []}
+        for lid in first["levels"]
+    ]
+    got = evaluate(CAT, history, ctx)
+    assert f"pack:{first['mode']}:{first['pack']}" in got and "first-clear" in got
+    assert "every-mode" not in got

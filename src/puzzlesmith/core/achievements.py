@@ -168,6 +168,21 @@ def evaluate(cat: JSON, history: Sequence[JSON], context: JSON) -> list[str]:
     return [a["id"] for a in expand(cat, context) if holds(a, history, context, par)]
 
 
+def registry_context() -> JSON:
+    """The context the rules read, from the registry: every mode and its shipped packs
+    (what the browser builds from /api/modes and /packs), for the server's evaluation."""
+    from puzzlesmith.core.registry import all_modes
+
+    modes = all_modes()
+    packs = [
+        {"mode": m.id, "pack": p.pack, "title": p.title, "levels": [lv.id for lv in p.levels]}
+        for m in modes
+        for p in m.shipped_packs()
+    ]
+    titles = {m.id: {"zh": m.title_zh, "en": m.title_en} for m in modes}
+    return {"modes": [m.id for m in modes], "modeTitles": titles, "packs": packs}
+
+
 def newly_unlocked(
     cat: JSON, history: Sequence[JSON], context: JSON, unlocked: Iterable[str]
 ) -> list[str]:
