@@ -265,7 +265,7 @@ PACK1 = [
         {"a": 1},
         "abc",
         "教滑动：从 1 滑到邻格，步号自动出现；三格一横，没有选择。",
-        caption="从一个数字滑到邻格",
+        caption="从一个数字滑到邻格 / Slide from a number to the next cell",
     ),
     Spec(
         "1-2",
@@ -281,7 +281,7 @@ PACK1 = [
         "adebc",
         "教退回：从 1 向右走 b→e 同样让 3 落对，但之后 d 走完就无路、c 被剩下；"
         "玩家点已走的格退回，改走 1→d→3 再上 b、c。c 只有 b 一个邻格，必是终点。",
-        caption="走不通时，点已走的格退回",
+        caption="走不通时，点已走的格退回 / Stuck? Tap a cell you have drawn to go back",
     ),
     Spec(
         "1-4",
@@ -290,7 +290,7 @@ PACK1 = [
         "abcd",
         "关键验收关：2×2 大格占两列却只算第 2 步，所以紧挨着它的 c 是 3；"
         "若先进 d 再到 c 就成了第 4 步。",
-        caption="大格也只算一步",
+        caption="大格也只算一步 / A big cell is still one step",
     ),
     Spec(
         "1-5",
@@ -311,12 +311,12 @@ PACK1 = [
     ),
     Spec(
         "1-7",
-        ["abcde", ".fghi", ".jkl."],
-        {"a": 1, "g": 4, "i": 8},
-        "abfgcdeihlkj",
-        "先推再画：a 只有 b 一个邻格。b→c→g 与 b→f→g 都让 4 落在 g，要往后看：若走 c，"
-        "f 只剩 g、j 两个出口，数下去 i 落不到第 8 步；所以 b→f→g。g 之后若不接 c，"
-        "c 与 j 都只剩一个出口，成了两个终点，不可能；于是 c→d→e→i=8，最后 h→l→k→j。",
+        ["abcde", "fghi.", ".jkl."],
+        {"e": 1, "l": 4, "f": 8},
+        "edilkjgfabch",
+        "先推再画：1 在 e，e 只贴 d，第 2 步是 d。第 3 步既要贴 d、又要贴 4 所在的 l，只能是 i。"
+        "l 之后 k 有 j、h 两条岔路：f=8 要第 6、7 步从 j、g 过来，所以 k→j→g→f=8，"
+        "最后 a→b→c 到 h。f、a、b 都只有两个邻格，路线早已定下。",
     ),
     Spec(
         "1-8",
@@ -361,22 +361,21 @@ PACK2 = [
     ),
     Spec(
         "2-2",
-        ["..aaa", "b.aaa", "cdaaa", "efgh.", ".ijkl", ".mnol"],
-        {"b": 1, "n": 9, "f": 14},
-        "bcdahklonmijgfe",
-        "第一个 3×3：b 只贴 c。角格 e 只贴 c、f：若 c→e，f 就成了第 4 步，与 14 冲突，"
-        "所以 e 只能从 f 进，是终点 15。于是 c→d，d 不能去 f，只能进 3×3 a=4（大格只算一步）。"
-        "a 到 n=9 要五步：a→h→k→竖条 l→o→n 正好；若 a→g，h 只剩 k 一个入口，迟早被困或让 n 错步。"
-        "n 之后 m→i→j→g→f=14→e。",
-    ),
-    Spec(
-        "2-3",
         ["a.bc.", "defc.", "ghicc", "jklmm", "nopmm"],
         {"b": 1, "o": 5, "g": 14},
         "bcmponjklifehgda",
         "异形初登场（L 形 c）：a 只贴 d，是终点，d=15，g=14 与之相符。o=5 距 b 四步，"
         "只有 b→L 形 c（从顶端进、脚下出）→2×2 m→p→o 这一条；走 f、i 一侧都会让 o 落在 6。"
         "o 之后 n 是角格必须马上收（n→j），再 k→l→i→f→e→h 到 g=14。",
+    ),
+    Spec(
+        "2-3",
+        ["abcde", "fghij", "ffklm", ".fnoo", ".pqoo"],
+        {"e": 1, "p": 6, "a": 17},
+        "ejmoqpfnklidchgba",
+        "S 形登场：p=6 距 e 五步，唯一走法是 e→j→m→2×2 o→q→p（沿上排走远了）。"
+        "p 之后只剩 S 形 f 一个出口。a 的邻格 f 已走，只剩 b：a=17 终点、b=16。"
+        "f 之后若不马上进 n，n 只剩 k 一个出口，成了第二个终点；所以 f→n→k→l→i→d→c→h→g→b→a。",
     ),
     Spec(
         "2-4",
@@ -389,34 +388,6 @@ PACK2 = [
     ),
     Spec(
         "2-5",
-        ["abcde", "fghij", "ffklm", ".fnoo", ".pqoo"],
-        {"e": 1, "p": 6, "a": 17},
-        "ejmoqpfnklidchgba",
-        "S 形登场：p=6 距 e 五步，唯一走法是 e→j→m→2×2 o→q→p（沿上排走远了）。"
-        "p 之后只剩 S 形 f 一个出口。a 的邻格 f 已走，只剩 b：a=17 终点、b=16。"
-        "f 之后若不马上进 n，n 只剩 k 一个出口，成了第二个终点；所以 f→n→k→l→i→d→c→h→g→b→a。",
-    ),
-    Spec(
-        "2-6",
-        ["aabbb.", "cabbbd", "efbbbg", "h.ijkl", "mnopqr"],
-        {"g": 1, "i": 4, "f": 16},
-        "gdbijklrqponmhefac",
-        "g=1 到 i=4 恰好三步：g→d→3×3 b→i（3×3 只算一步）；g→b→i 只到 3，沿 l、k、j 绕过去要到 5。"
-        "i 之后若先下 o，右下 j、k、l、r、q、p 一圈只剩 p 一个入口，进去就出不来；"
-        "所以 i→j→k→l→r 绕到底排，向左 q→p→o→n→m→h→e→f=16，最后 L 形 a 与角格 c。",
-    ),
-    Spec(
-        "2-7",
-        ["..aa.", "bcaa.", "dcef.", "dghij", "dklmn", "opqr."],
-        {"b": 1, "h": 4, "p": 17},
-        "bdghecafijnmrqlkpo",
-        "竖 I 形 d 登场。b=1 到 h=4 有两条三步路：b→I 形 d→g→h 与 b→竖条 c→g→h。角格 o 只贴 d、p，"
-        "p=17：若 d 不在第 2 步用掉，d 只剩 k、o 两个出口，o 只能夹在 d、p 之间（o=16），倒推 k=14、"
-        "q=18 是终点；而 r 只贴 m、q，17 已是 p，r 无处安放。所以 b→d→g→h，o=18 是终点。"
-        "h 之后 e→竖条 c→2×2 a→f→i→j→n→m→r→q→l→k→p→o。",
-    ),
-    Spec(
-        "2-8",
         [".abc.", "dd.ef", "ddg.h", ".gggi", "jklmn", "opqrs"],
         {"s": 3, "q": 5, "f": 18},
         "insrqpojklmgdabcefh",
@@ -426,39 +397,59 @@ PACK2 = [
         "所以 i=1，走廊从 d 进、h 收尾：f=18、h=19；中段 q→p→o→j→k→l→m→T 形 g→2×2 d 顺势扫过。",
     ),
     Spec(
-        "2-9",
-        [".aabbb", ".cdbbb", "efgbbb", "hijklm", ".nommm", ".pqrst"],
-        {"c": 1, "d": 4, "t": 18},
-        "cabdgfehinpqojklmtsr",
-        "1 与 4 紧挨着，却要走三步：c→横条 a→3×3 b→d，或 c→f→g→d。后者让角格 e 只剩 h 一个出口，"
-        "成了终点，倒推 h=19、i=18，与 t=18 冲突；所以先绕横条和 3×3（两个大块各只算一步）。"
-        "d 之后只能 g，顺着 f→e→h→i 收左侧。t=18 只贴 s 和 L 形 m，收尾是 …→m=17→t→s→r；"
-        "中段 i→n→p→q→o→j→k→l 把剩下的格扫完，再进 L 形 m。",
+        "2-6",
+        ["..aaa", "b.aaa", "cdaaa", "efgh.", ".ijkl", ".mnol"],
+        {"b": 1, "n": 9, "f": 14},
+        "bcdahklonmijgfe",
+        "第一个 3×3：b 只贴 c。角格 e 只贴 c、f：若 c→e，f 就成了第 4 步，与 14 冲突，"
+        "所以 e 只能从 f 进，是终点 15。于是 c→d，d 不能去 f，只能进 3×3 a=4（大格只算一步）。"
+        "a 到 n=9 要五步：a→h→k→竖条 l→o→n 正好；若 a→g，h 只剩 k 一个入口，迟早被困或让 n 错步。"
+        "n 之后 m→i→j→g→f=14→e。",
     ),
     Spec(
-        "2-10",
+        "2-7",
+        ["aabbb.", "cabbbd", "efbbbg", "h.ijkl", "mnopqr"],
+        {"g": 1, "i": 4, "f": 16},
+        "gdbijklrqponmhefac",
+        "g=1 到 i=4 恰好三步：g→d→3×3 b→i（3×3 只算一步）；g→b→i 只到 3，沿 l、k、j 绕过去要到 5。"
+        "i 之后若先下 o，右下 j、k、l、r、q、p 一圈只剩 p 一个入口，进去就出不来；"
+        "所以 i→j→k→l→r 绕到底排，向左 q→p→o→n→m→h→e→f=16，最后 L 形 a 与角格 c。",
+    ),
+    Spec(
+        "2-8",
         ["abcdef", "ghiijk", "lmiino", "lppqrs", "pp..tu"],
         {"a": 1, "g": 4, "e": 20},
         "abhglmpqrtusokjnicdef",
-        "小 Boss，最大步差 16。a 与 g 相邻却是 1 与 4：a→b→h→g。g 之后只剩竖条 l。"
+        "最大步差 16。a 与 g 相邻却是 1 与 4：a→b→h→g。g 之后只剩竖条 l。"
         "中央 2×2 i 有八个邻格，是全盘枢纽，不能早用：e=20 贴着角格 f，f 若是第 19 步"
         "（k→f→e→d 收尾），上排 c 就得早走，g 落不到第 4 步；所以 f=21，收尾是 …→n→i→c→d→e→f。"
         "下半区 t、u 是两个二邻格角，强制 r→t→u→s；于是 l→m→S 形 p→q→r→t→u→s→o→k→j→n 一路扫完下半区再进枢纽。",
+    ),
+    Spec(
+        "2-9",
+        ["..aa.", "bcaa.", "dcef.", "dghij", "dklmn", "opqr."],
+        {"b": 1, "h": 4, "p": 17},
+        "bdghecafijnmrqlkpo",
+        "竖 I 形 d 登场。b=1 到 h=4 有两条三步路：b→I 形 d→g→h 与 b→竖条 c→g→h。角格 o 只贴 d、p，"
+        "p=17：若 d 不在第 2 步用掉，d 只剩 k、o 两个出口，o 只能夹在 d、p 之间（o=16），倒推 k=14、"
+        "q=18 是终点；而 r 只贴 m、q，17 已是 p，r 无处安放。所以 b→d→g→h，o=18 是终点。"
+        "h 之后 e→竖条 c→2×2 a→f→i→j→n→m→r→q→l→k→p→o。",
+    ),
+    Spec(
+        "2-10",
+        [".aabbb", ".cdbbb", "efgbbb", "hijklm", ".nommm", ".pqrst"],
+        {"c": 1, "d": 4, "t": 18},
+        "cabdgfehinpqojklmtsr",
+        "进阶包终章：1 与 4 紧挨着，却要走三步：c→横条 a→3×3 b→d，或 c→f→g→d。后者让角格 e 只剩 h 一个出口，"
+        "成了终点，倒推 h=19、i=18，与 t=18 冲突；所以先绕横条和 3×3（两个大块各只算一步）。"
+        "d 之后只能 g，顺着 f→e→h→i 收左侧。t=18 只贴 s 和 L 形 m，收尾是 …→m=17→t→s→r；"
+        "中段 i→n→p→q→o→j→k→l 把剩下的格扫完，再进 L 形 m。",
     ),
 ]
 
 PACK3 = [
     Spec(
         "3-1",
-        ["abc", "dee", "fee"],
-        {"a": 1},
-        "abcedf",
-        "偶数入门：f 要偶数步。a→d→f 直下让 f=3（奇）；绕上排 a→b→c→大格 e(4)→d→f=6。"
-        "若 e 后先进 f，f=5 也是奇。大格只算一步，正是它让 f 的奇偶与棋盘格颜色不同。",
-        parity={"f": "even"},
-    ),
-    Spec(
-        "3-2",
         ["aaab.", "aaac.", "aaade", "..f.g", "..hij"],
         {"f": 1},
         "fhijgedcab",
@@ -467,7 +458,7 @@ PACK3 = [
         parity={"a": "odd"},
     ),
     Spec(
-        "3-3",
+        "3-2",
         [".aabc", "de.fg", ".hhij", ".hhkl"],
         {"d": 1},
         "deabcgjlkhif",
@@ -475,6 +466,15 @@ PACK3 = [
         "b、c、g。g=6 后直接进 f 是 7（奇，f 要偶），只能 g→j；j→i 会把 l 角困死，故 j→l→k→h=10"
         "→i→f=12。",
         parity={"f": "even", "h": "even"},
+    ),
+    Spec(
+        "3-3",
+        ["abc", "dee", "fee"],
+        {"a": 1},
+        "abcedf",
+        "偶数入门：f 要偶数步。a→d→f 直下让 f=3（奇）；绕上排 a→b→c→大格 e(4)→d→f=6。"
+        "若 e 后先进 f，f=5 也是奇。大格只算一步，正是它让 f 的奇偶与棋盘格颜色不同。",
+        parity={"f": "even"},
     ),
     Spec(
         "3-4",
@@ -512,15 +512,15 @@ PACK3 = [
 NOTES = {
     1: "原创教学关（seed 001 §5.1 的 N 与线索步号）。由 tools/design_levels.py 从字符画生成并穷举验证唯一解；"
     "teach 记推理意图与作者解。",
-    2: "原创进阶关：N 14–21，每关 2–3 个多格块且都在路线中段，最大步号差 7→16，2-8 不给 1；"
+    2: "原创进阶关：N 14–21，每关 2–3 个多格块且都在路线中段，最大步号差 7→16，2-5 不给 1；"
     "除起点 1 外每个数字都必要。由 tools/design_levels.py 生成并验证。",
     3: "原创奇偶关：每条奇偶线索单独删除后都出现多解（逐条验证）。由 tools/design_levels.py 生成并验证。",
 }
 
 PACKS: list[tuple[int, str, list[Spec]]] = [
-    (1, "入门", PACK1),
-    (2, "进阶", PACK2),
-    (3, "奇与偶", PACK3),
+    (1, "入门 / Starter", PACK1),
+    (2, "进阶 / Advanced", PACK2),
+    (3, "奇与偶 / Odd and even", PACK3),
 ]
 
 

@@ -97,3 +97,32 @@ def test_cli_solve_grade_render(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     text = svg.read_text()
     assert text.count("<rect") == 26 and text.count('class="cow"') == 5
+
+
+def test_hint_words_point_at_the_board_not_at_letters_or_coordinates(
+    shipped: dict[str, Level],
+) -> None:
+    """Issue #21: a player sees rings on the board, never "region B" or "(2,5)" or "[last-free]"."""
+    import re
+
+    seen: set[str] = set()
+    for lid in ("1-1", "2-14", "3-12", "4-9"):
+        lv = shipped[lid]
+        letters = set("".join(lv.regions))
+        moves: list[str] = []
+        for _ in range(400):
+            h = MODE.hint(lv, moves, "next")
+            if h["kind"] != "step":
+                break
+            seen.add(h["technique"])
+            en, zh = h["reason_en"], h["reason_zh"]
+            assert h["name_en"] and not re.search(r"[\u3400-\u9fff]", en + h["name_en"]), h
+            assert not re.search(r"\(\d+,\s*\d+\)|\[[a-z-]+\]|\bregion [A-Z]\b", en), en
+            assert not re.search(r"\(\d+,\s*\d+\)|[A-Z]区", zh), zh
+            assert not any(re.search(rf"\b{x}\b", en) for x in letters if x != "A"), en
+            for cell in h["place"]:
+                r, c = cell[1:].split("c")
+                moves.append(f"cow {r} {c}")
+            if h["exclude"]:
+                moves.append("mark " + " ".join(" ".join(x[1:].split("c")) for x in h["exclude"]))
+    assert {"last-free", "cow-excludes", "confinement", "shared-attack", "hall-set"} <= seen

@@ -115,10 +115,12 @@ def test_shipped_packs_pass_with_no_warning(shipped: dict[str, Level]) -> None:
         assert not lv.walls and not lv.turners
     for lv in packs[0].levels[2:]:
         assert lv.walls and not lv.turners
+    # turners and board size grow up to the finale, which is placed by difficulty (the
+    # hardest by the grader: tests/qa/test_grade_curves.py), not by its turner count
     turners = [len(lv.turners) for lv in packs[1].levels]
-    assert all(1 <= t <= 4 for t in turners) and turners == sorted(turners)
+    assert all(1 <= t <= 4 for t in turners) and turners[:-1] == sorted(turners[:-1])
     sizes = [len(lv.cells) for lv in packs[1].levels]
-    assert sizes == sorted(sizes)
+    assert sizes[:-1] == sorted(sizes[:-1])
 
 
 def test_validate_cli_passes_shipped() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from puzzlesmith.cli.main import build_app
@@ -141,3 +142,19 @@ def test_design_minimize_and_suggest(shipped: dict[str, Level]) -> None:
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
     assert out["removable"] == rem and len(out["suggestions"]) == 2
+
+
+def test_a_batch_spreads_over_the_cell_range() -> None:
+    """Issue #21: --cells 8 --cells-max 12 gives boards of several sizes in one batch."""
+    from puzzlesmith.core.batch import run_batch
+
+    opts = GenerateOptions(cells=8, cells_max=12, walls=2)
+    sizes = [len(lv.cells) for lv in run_batch(MODE.id, opts, 5, 12)]
+    assert all(8 <= n <= 12 for n in sizes) and len(set(sizes)) >= 3, sizes
+    assert [len(generate_level(GenerateOptions(cells=9), 5, i).cells) for i in range(3)] == [
+        9,
+        9,
+        9,
+    ]
+    with pytest.raises(ValueError, match="--cells-max"):
+        GenerateOptions(cells=10, cells_max=8)

@@ -60,7 +60,11 @@ def test_packs_list_shipped_levels_not_hidden_ones(client: TestClient) -> None:
     ids = [lv["id"] for p in data["packs"] for lv in p["levels"]]
     assert "demo" not in ids
     first = data["packs"][0]["levels"][0]
-    assert first == {"id": "1-1", "index": 1, "caption": "从一个数字滑到邻格"}
+    assert first == {
+        "id": "1-1",
+        "index": 1,
+        "caption": "从一个数字滑到邻格 / Slide from a number to the next cell",
+    }
     for p in data["packs"]:
         assert [lv["index"] for lv in p["levels"]] == list(range(1, len(p["levels"]) + 1))
 

@@ -168,3 +168,35 @@ def test_dask_local_cluster_gives_the_same_pack() -> None:
     ) as cluster:
         remote = run_batch(MODE.id, opts, 21, 3, scheduler=cluster.scheduler_address)
     assert remote == local
+
+
+def test_no_giveaway_no_spare_clue_and_enough_multi_unit_cells_over_300_levels() -> None:
+    """Issue #21: no clue the easy techniques pin from the others, no clue the level can
+    do without (clue 1 and the one guide clue are teaching clues), >= --multi big cells."""
+    from puzzlesmith.stroke.quality import giveaway_clues, multi_unit_cells, spare_clues
+
+    levels = [
+        lv for seed in (1, 2, 3) for lv in run_batch(MODE.id, GenerateOptions(), seed, 100, jobs=2)
+    ]
+    assert len(levels) == 300
+    assert [lv.id for lv in levels if giveaway_clues(lv, keep={1})] == []
+    assert [lv.id for lv in levels if spare_clues(lv)] == []
+    assert min(multi_unit_cells(lv) for lv in levels) >= GenerateOptions().multi == 2
+
+
+def test_the_quality_checks_catch_a_giveaway_and_a_spare_clue() -> None:
+    """The checks can fail: a shipped level with one clue too many is caught."""
+    from puzzlesmith.stroke.quality import giveaway_clues, removable_clues
+
+    _, lv = MODE.find_level("1-7")  # 1 at e, whose only neighbour d is then step 2
+    path = solve(board_of(lv), 1).solutions[0]
+    d = path[1]
+    extra = lv.with_cells(replace(c, clue=2) if c.id == d else c for c in lv.cells)
+    assert giveaway_clues(extra) == [d]
+    assert d in removable_clues(extra)
+    assert removable_clues(lv) == []
+
+
+def test_multi_unit_minimum_is_checked() -> None:
+    with pytest.raises(ValueError, match="--multi"):
+        GenerateOptions(big="1", shaped="0", multi=2)

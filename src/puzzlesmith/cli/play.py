@@ -29,4 +29,8 @@ def play(
             f"play: cannot listen on {host}:{port} ({exc.strerror or exc})", EXIT_UNREADABLE
         ) from None
     typer.echo(f"Puzzlesmith is running: open http://{host}:{port}/  (Ctrl+C to stop)")
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    # no per-message deflate: a stream room sends the same state to every viewer, and
+    # compressing it once per connection doubled the server's CPU per move (stream_fanout.py)
+    uvicorn.run(
+        create_app(), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )

@@ -29,6 +29,7 @@ HOLD_MS = 1800  # the last frame (the clear) stays
 FORMATS = {"gif": "GIF", "webp": "WEBP"}
 _BASE_UNIT = 48
 _PALETTE_SAMPLES = 12
+_SEPARATION = 8
 
 
 class ClipError(PuzzlesmithError, ValueError):
@@ -79,7 +80,7 @@ def _unit_for(mode: Mode[Any], level: Any, state: dict[str, Any], max_side: int)
 
 def _shared_palette(frames: list[Any]) -> list[Any]:
     """GIF frames on one palette, made once from a strip of sample frames (quantizing
-    every frame on its own costs most of a long clip's time)."""
+    every frame on its own cost most of a long clip's time)."""
     from PIL import Image
 
     step = max(1, len(frames) // _PALETTE_SAMPLES)
@@ -88,7 +89,18 @@ def _shared_palette(frames: list[Any]) -> list[Any]:
     strip = Image.new("RGB", (w, h * len(samples)))
     for k, f in enumerate(samples):
         strip.paste(f, (0, h * k))
-    palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    # the most frequent colours, each at least _SEPARATION from those before it: fills, ink
+    # and background stay exact (Pillow maps through a 6-bit colour cache, so a near twin
+    # of white would take white's pixels), antialiased edges take the nearest
+    counts: list[tuple[int, Any]] = strip.getcolors(w * h * len(samples)) or []
+    top: list[tuple[int, ...]] = []
+    for _, rgb in sorted(counts, key=lambda c: -c[0]):
+        if all(max(abs(a - b) for a, b in zip(rgb, k, strict=True)) > _SEPARATION for k in top):
+            top.append(rgb)
+            if len(top) == 256:
+                break
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for rgb in top for v in rgb] + [0, 0, 0] * (256 - len(top)))
     return [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
 
 

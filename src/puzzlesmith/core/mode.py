@@ -287,6 +287,16 @@ class Mode(ABC, Generic[L]):
     def give_hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         """The hint itself; ``kind`` is already known to be one of :attr:`hint_kinds`."""
 
+    # ---- stream mode (optional capability) ----------------------------------------------
+    def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
+        """The forward moves a stream vote may choose at the position, keyed by cell id.
+
+        Viewers vote by pointing at a cell (``!vote c3``), so each cell maps to at most
+        one move; every move returned is accepted by :meth:`replay`. Empty when cleared
+        or stuck (the streamer undoes).
+        """
+        raise NotImplementedError(f"{self.cli_name}: no stream voting")
+
     # ---- generation and design (optional capabilities) -------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> L:
         """Level ``index`` of the batch for ``seed``: deterministic, independent per index."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlesmith.cows.board import Level, board_of, cell_id
-from puzzlesmith.cows.logic import Position, next_deduction
+from puzzlesmith.cows.board import Board, Level, board_of, cell_id
+from puzzlesmith.cows.logic import Deduction, Position, next_deduction
 from puzzlesmith.cows.rules import COW, MARK, apply_moves, conflicts
 from puzzlesmith.cows.solver import solve_board
 
@@ -80,6 +80,10 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
     if d is not None:
         out: dict[str, Any] = {"kind": "step", **d.to_json(b)}
         out["cells"] = out["place"] + out["exclude"]
+        # The player sees the cells outlined on the board: words that name no letter or
+        # "(row,col)" the board does not show, and no internal technique code.
+        out["reason_zh"], out["reason_en"] = player_words(b, d)
+        out["name_en"] = NAMES_EN[d.technique]
         return out
     if solution is not None:  # logic is stuck: reveal one cow rather than leave the player alone
         i = min(j for j in solution if not cow_mask >> j & 1)
@@ -113,3 +117,80 @@ _CONFLICT_EN = {
     "cows-same-region": "Two cows share a colour region.",
     "cows-touch": "Two cows touch (diagonals count).",
 }
+
+
+NAMES_EN = {
+    "cow-excludes": "A cow rules out",
+    "last-free": "Last free cell",
+    "confinement": "Confined",
+    "shared-attack": "Shared attack",
+    "hall-set": "Shared rows",
+    "window-2x2": "2×2 squares",
+    "contradiction": "Try and fail",
+}
+
+
+def _kind(b: Board, u: int) -> int:
+    """0 row, 1 column, 2 region."""
+    return min(u // b.n, 2)
+
+
+_ZH = ("行", "列", "颜色区域")
+_EN = (("row", "rows"), ("column", "columns"), ("region", "regions"))
+
+
+def player_words(b: Board, d: Deduction) -> tuple[str, str]:
+    """The hint in words that point at the board: solid outline = why, dashed outline = what.
+
+    The logic solver's own reasons (CLI ``grade --trace``) name cells and region letters
+    for a designer; a player sees the rings instead.
+    """
+    t, units = d.technique, d.units
+    if t == "cow-excludes":
+        return (
+            "粗框里这头牛所在的行、列、颜色区域和四周 8 格都不能再有牛：虚线格打 ✕。",
+            "The outlined cow rules out its row, column, region and 8 neighbours: "
+            "cross out the dashed cells.",
+        )
+    if t == "last-free":
+        k = _kind(b, units[0])
+        return (
+            f"粗框的这一{_ZH[k]}只剩一个空格：牛就放在虚线格。",
+            f"The outlined {_EN[k][0]} has one free cell left: the cow goes in the dashed cell.",
+        )
+    if t == "confinement":
+        a, z = _kind(b, units[0]), _kind(b, units[1])
+        return (
+            f"粗框的{_ZH[a]}，空格都在同一{_ZH[z]}里，这一{_ZH[z]}的牛只能是它的：虚线格打 ✕。",
+            f"The outlined {_EN[a][0]}'s free cells all lie in one {_EN[z][0]}, so that "
+            f"{_EN[z][0]}'s cow is its own: cross out the dashed cells.",
+        )
+    if t == "hall-set":
+        a, z, k = _kind(b, units[0]), _kind(b, units[-1]), d.k
+        return (
+            f"粗框的 {k} 个{_ZH[a]}的空格只落在 {k} 个{_ZH[z]}里，这些{_ZH[z]}的牛都归它们："
+            "虚线格打 ✕。",
+            f"The free cells of the {k} outlined {_EN[a][1]} lie in just {k} {_EN[z][1]}: "
+            f"those {_EN[z][1]}' cows are theirs, so cross out the dashed cells.",
+        )
+    if t == "shared-attack":
+        k = _kind(b, units[0])
+        return (
+            f"粗框的{_ZH[k]}，它的牛不论放在哪个空格，都会碰到虚线格：虚线格打 ✕。",
+            f"Wherever the outlined {_EN[k][0]}'s cow goes, it touches the dashed cells: "
+            "cross them out.",
+        )
+    if t == "window-2x2":
+        k = _kind(b, units[0])
+        return (
+            f"这两{_ZH[k]}要放两头牛，空格只落在两个 2×2 方块里，每块一头；"
+            "粗框方块的牛放在哪都会碰到虚线格：打 ✕。",
+            f"These two {_EN[k][1]} need two cows in two 2×2 squares, one each; the "
+            "outlined square's cow touches the dashed cells wherever it goes: cross them out.",
+        )
+    k = _kind(b, units[0]) if units else 2
+    return (  # contradiction
+        f"假设虚线格放牛，接着被迫放下的牛会让粗框的{_ZH[k]}没有空格：所以这里打 ✕。",
+        f"A cow in the dashed cell, with the cows it forces, would leave the outlined "
+        f"{_EN[k][0]} with no free cell: cross it out.",
+    )

@@ -11,7 +11,7 @@ from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.cows import hints, logic, rules, solver
-from puzzlesmith.cows.board import Level, board_of, parse_level
+from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
@@ -104,6 +104,17 @@ class CowsMode(Mode[Level]):
 
     def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
         return hints.hint(level, moves, kind)
+
+    def vote_moves(self, level: Level, moves: Sequence[str]) -> dict[str, str]:
+        b = board_of(level)
+        state = rules.apply_moves(b, moves)
+        if rules.state_json(b, state)["cleared"]:
+            return {}
+        return {
+            cell_id(b, i): f"cow {i // b.n} {i % b.n}"
+            for i, s in enumerate(state)
+            if s != rules.COW
+        }
 
     def solution_moves(self, level: Level) -> list[str]:
         """A cow on each row's solution column (marks are not needed to clear)."""

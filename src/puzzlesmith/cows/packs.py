@@ -4,7 +4,8 @@ Every level is generated here (never copied), deduplicated up to rotation, mirro
 and relabelling, proven unique and logic-solvable, and ordered by difficulty
 within its pack. Run ``python -m puzzlesmith.cows.packs OUTDIR`` to rebuild the
 packs into OUTDIR (the same files every time); a maintainer reviews them and copies
-them into ``levels/``.
+them into ``levels/``. Pack 1's first ten levels are the teaching levels, picked by
+the idea each brings in (``cows.teach``); a rebuild keeps them by hand.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ PACKS = (
     PackSpec(
         "pack-1-5x5.json",
         1,
-        "入门 5×5",
+        "入门 5×5 / Starter 5×5",
         "5×5 入门：前几关逐条介绍规则和操作（seed 002 §4.3）。Starter 5×5 boards.",
         ((5, "easy", 14), (5, "medium", 10)),
         16,
@@ -69,7 +70,7 @@ PACKS = (
     PackSpec(
         "pack-2-7x7.json",
         2,
-        "中等 7×7",
+        "中等 7×7 / Medium 7×7",
         "7×7 中等：引入区域锁定和共同攻击。Medium 7×7 boards.",
         ((7, "easy", 4), (7, "medium", 14)),
         14,
@@ -78,7 +79,7 @@ PACKS = (
     PackSpec(
         "pack-3-9x9.json",
         3,
-        "专家 9×9",
+        "专家 9×9 / Expert 9×9",
         "9×9 专家：多色共占（Hall 集合）开始出现。Expert 9×9 boards.",
         ((9, "medium", 6), (9, "hard", 8)),
         12,
@@ -87,7 +88,7 @@ PACKS = (
     PackSpec(
         "pack-4-10x11.json",
         4,
-        "大师 10×10–11×11",
+        "大师 10×10–11×11 / Master 10×10–11×11",
         "更难的 10×10 与 11×11：多色共占、2×2 窗口计数。Master boards, 10×10 and 11×11.",
         ((10, "hard", 6), (11, "hard", 4), (10, "expert", 2)),
         10,

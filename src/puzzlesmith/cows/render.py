@@ -1,10 +1,8 @@
 """SVG pictures of boards, and the region colours the web client shares.
 
-Colours come from Paul Tol's "light" scheme plus three Okabe–Ito hues: both were
-designed to stay distinguishable under the common colour-vision deficiencies.
-Regions that touch never share a colour (greedy colouring of the region adjacency
-graph, most-connected first), and every region also carries its letter, so colour
-is never the only cue.
+Colours come from ``cows.palette``: every region its own colour, and regions that
+touch stay far apart also under simulated deuteranopia and protanopia. Every region
+also carries its letter, so colour is never the only cue.
 """
 
 from __future__ import annotations
@@ -12,34 +10,25 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from puzzlesmith.cows.board import Board, Level, board_of
-
-PALETTE = (
-    "#77AADD",
-    "#EE8866",
-    "#EEDD88",
-    "#44BB99",
-    "#FFAABB",
-    "#99DDFF",
-    "#BBCC33",
-    "#DDDDDD",
-    "#AAAA00",
-    "#E69F00",
-    "#CC79A7",
-    "#56B4E9",
-)
+from puzzlesmith.cows.palette import PALETTE, assign
 
 
 def region_colours(board: Board) -> list[str]:
-    """One palette colour per region; touching regions differ.
+    """One palette colour per region, all different; touching regions (sides or corners)
+    stay far apart for normal, deuteranope and protanope vision (``cows.palette``).
 
     >>> from puzzlesmith.cows.board import parse_level
     >>> lv = parse_level({"id": "t", "regions": ["AABB", "ACBB", "CCDD", "CCDD"]})[0]
-    >>> region_colours(board_of(lv))
-    ['#EEDD88', '#77AADD', '#EE8866', '#44BB99']
+    >>> len(set(region_colours(board_of(lv))))
+    4
     """
+    return [PALETTE[x] for x in assign(region_neighbours(board))]
+
+
+def region_neighbours(board: Board) -> list[set[int]]:
+    """For each region, the regions it touches by a side or a corner."""
     n = board.n
-    k = len(board.letters)
-    nbrs: list[set[int]] = [set() for _ in range(k)]
+    nbrs: list[set[int]] = [set() for _ in board.letters]
     for i, g in enumerate(board.region_of):
         r, c = divmod(i, n)
         for rr, cc in ((r + 1, c), (r, c + 1), (r + 1, c + 1), (r + 1, c - 1)):
@@ -48,16 +37,7 @@ def region_colours(board: Board) -> list[str]:
                 if h != g:
                     nbrs[g].add(h)
                     nbrs[h].add(g)
-    order = sorted(range(k), key=lambda g: (-len(nbrs[g]), g))
-    colour = [-1] * k
-    used = [0] * len(PALETTE)
-    for g in order:
-        taken = {colour[h] for h in nbrs[g]}
-        free = [x for x in range(len(PALETTE)) if x not in taken] or list(range(len(PALETTE)))
-        best = min(free, key=lambda x: (used[x], x))
-        colour[g] = best
-        used[best] += 1
-    return [PALETTE[x] for x in colour]
+    return nbrs
 
 
 def render_svg(level: Level, solution: list[int] | None = None, cell: int = 40) -> str:
@@ -77,7 +57,7 @@ def render_svg(level: Level, solution: list[int] | None = None, cell: int = 40) 
         x, y = pad + c * cell, pad + r * cell
         out.append(
             f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fills[g]}" '
-            f'stroke="#777" stroke-width="0.5"/>'
+            f'stroke="#777" stroke-width="0.5" data-cell="r{r}c{c}"/>'
         )
         out.append(
             f'<text x="{x + 3}" y="{y + 11}" font-size="10" fill="#333">{b.letters[g]}</text>'

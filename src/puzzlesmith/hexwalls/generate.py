@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
@@ -41,6 +41,13 @@ from puzzlesmith.hexwalls.solver import solve
 @dataclass(frozen=True)
 class GenerateOptions:
     cells: int = field(default=14, metadata={"help": "Number of hexes on the board."})
+    cells_max: int = field(
+        default=0,
+        metadata={
+            "help": "Largest board: each level draws its hex count from --cells to "
+            "--cells-max (0: every level has --cells)."
+        },
+    )
     walls: int = field(default=4, metadata={"help": "Most static walls to use."})
     turners: int = field(default=0, metadata={"help": "Turning walls wanted (exactly)."})
     clues: int = field(default=0, metadata={"help": "Number clues besides the start 1."})
@@ -50,6 +57,8 @@ class GenerateOptions:
     def __post_init__(self) -> None:
         if not 3 <= self.cells <= 40:
             raise ValueError("cells must be in 3..40")
+        if self.cells_max and not self.cells <= self.cells_max <= 40:
+            raise ValueError(f"--cells-max must be 0 or in {self.cells}..40 (--cells to 40)")
         if self.walls < 0 or self.turners < 0 or self.clues < 0 or self.attempts < 1:
             raise ValueError("walls, turners, clues must be >= 0 and attempts >= 1")
 
@@ -218,6 +227,8 @@ def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     """Level ``index`` of the batch for ``seed``: deterministic per (options, seed, index)."""
     rng = rng_for(seed, "hex", index)
     lid = f"g{seed}-{index + 1}"
+    if options.cells_max > options.cells:  # a batch spreads over the range, level by level
+        options = replace(options, cells=rng.randint(options.cells, options.cells_max))
     for _ in range(options.attempts):
         level = candidate(rng, options, lid)
         if level is not None:

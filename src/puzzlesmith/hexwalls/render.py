@@ -52,7 +52,10 @@ def render_svg(level: Level, solution: list[str] | None = None) -> str:
     for c in level.cells:
         poly = " ".join(_pt(p, ox, oy) for p in corners(cs[c.id]))
         fill = "#f3e3b5" if c.clue is not None else "#ffffff"
-        out.append(f'<polygon points="{poly}" fill="{fill}" stroke="#b8b2a4" stroke-width="1.5"/>')
+        out.append(
+            f'<polygon points="{poly}" fill="{fill}" stroke="#b8b2a4" stroke-width="1.5" '
+            f'data-cell="{escape(c.id)}"/>'
+        )
 
     def line(e: Edge, style: str) -> None:
         a, b = edge_ends(e)

@@ -114,6 +114,17 @@ class PathMode(Mode[L]):
         geo = self.raster_geometry(level)
         return draw_path_frame(geo, state, unit, self.moving_walls(level, state))
 
+    def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
+        """The start cells, then each cell the path may enter next (walls of the moment too)."""
+        state = self.play(level, moves)
+        ids = state.board.ids
+        if state.cleared():
+            return {}
+        if not state.path:
+            return {ids[j]: f"start {ids[j]}" for j in state.legal_starts()}
+        adj = state.board.adj[state.path[-1]]
+        return {ids[j]: f"add {ids[j]}" for j in adj if state.can_add(j) is None}
+
     def give_hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         state = self.play(level, moves)
         sol = self.solution_of(level)

@@ -7,6 +7,7 @@ from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
 from puzzlesmith.server.routers import achievements, clips, codes, levels, modes, play, pwa
+from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
     REVALIDATE,
     STATIC,
@@ -31,6 +32,7 @@ def create_app() -> FastAPI:
     app.include_router(achievements.router)
     app.include_router(codes.router)
     app.include_router(pwa.router)
+    app.include_router(stream_rooms.make_router())
     # Versioned first: /static would match /static/v/... too.
     app.mount("/static/v", VersionedStatic(directory=STATIC), name="static-versioned")
     app.mount("/static", RevalidatedStatic(directory=STATIC), name="static")

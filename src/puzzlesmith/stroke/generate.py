@@ -150,6 +150,9 @@ class GenerateOptions:
     parity: int = field(
         default=0, metadata={"help": "Parity clues per level (each proven necessary)."}
     )
+    multi: int = field(
+        default=2, metadata={"help": "Fewest multi-unit cells (big + shaped) per level."}
+    )
     grade: str = field(
         default="easy-expert",
         metadata={"help": "Target grade or range: easy, medium, hard, expert (e.g. medium-hard)."},
@@ -165,6 +168,11 @@ class GenerateOptions:
             raise ValueError("--big/--shaped: at least one big or shaped cell is required")
         if lo < 6:
             raise ValueError(f"--n: {self.n!r}: generated levels need at least 6 cells")
+        if not 0 <= self.multi <= big[1] + shaped[1]:
+            raise ValueError(
+                f"--multi: {self.multi} must be 0..{big[1] + shaped[1]} (the most --big and "
+                "--shaped allow)"
+            )
         if not 0 <= self.parity <= 6:
             raise ValueError(f"--parity: {self.parity} must be 0..6")
         if self.attempts < 1:
@@ -511,10 +519,12 @@ def _place_clues(
     parity: dict[int, int],
     hi: int = len(GRADES) - 1,
 ) -> tuple[dict[int, int], Deduction] | None:
-    """Clues that make the level solvable by logic, as few as the grade cap ``hi`` allows."""
+    """Clues that make the level solvable by logic, none of them removable; adding them
+    uses only the techniques the grade cap ``hi`` allows."""
     n = len(path)
     fixed: set[int] = set()
     steps: set[int] = set()
+    guide = 0
     if opts.clue1:
         guide = rng.randint(4, min(7, n - 1))
         fixed = {1, guide}
@@ -536,20 +546,42 @@ def _place_clues(
             return None
         steps.add(pick)
 
-    # drop clues, those in the tightest gaps first, while logic still solves it
-    # within the grade cap
+    # drop clues, those in the tightest gaps first, while logic (every technique) still
+    # solves it, until none can go: no clue is left that the level can do without, so no
+    # giveaway either (issue #21). The grade is checked by the caller afterwards.
     def gap(s: int) -> tuple[int, float]:
         others = sorted(steps - {s}) or [0]
         return (min(abs(s - k) for k in others), rng.random())
 
-    for s in sorted(steps - fixed, key=gap):
-        trial = {path[t - 1]: t for t in steps if t != s}
+    dropped = True
+    while dropped:
+        dropped = False
+        for s in sorted(steps - fixed, key=gap):
+            trial = {path[t - 1]: t for t in steps if t != s}
+            td = deduce(_graph(base, trial, parity))
+            if td.solved:
+                steps.discard(s)
+                d = td
+                dropped = True
+    if opts.clue1 and _pinned(base, path, steps, parity, guide):
+        return None  # the guide clue would tell the player nothing
+    if opts.clue1 and any(4 <= t <= 7 and t != guide for t in steps):
+        trial = {path[t - 1]: t for t in steps if t != guide}
         td = deduce(_graph(base, trial, parity))
-        if td.solved and GRADES.index(grade_of(td)) <= hi:
-            steps.discard(s)
+        if td.solved:  # another clue at 4-7 guides already: the extra guide goes
+            steps.discard(guide)
             d = td
     clues = {path[s - 1]: s for s in steps}
     return clues, d
+
+
+def _pinned(
+    base: PathGraph, path: list[int], steps: set[int], parity: dict[int, int], step: int
+) -> bool:
+    """Whether the easy techniques pin ``step`` from the other clues (a giveaway)."""
+    cell = path[step - 1]
+    d = deduce(_graph(base, {path[t - 1]: t for t in steps if t != step}, parity), EASY_TECHNIQUES)
+    return not d.impossible and d.candidates[cell] == 1 << step
 
 
 def _place_parity(
@@ -615,7 +647,7 @@ def _attempt(
     cells, where = _cells(pieces)
     probe = board_of.__wrapped__(Level("probe", tuple(cells)))  # uncached: a throwaway
     big = sum(1 << i for i, c in enumerate(cells) if c.big)
-    if not big:
+    if not big or sum(1 for c in cells if c.big) < opts.multi:
         return None
     path = where if grow else _author_path(rng, probe.adjmask, big)
     if path is None or longest_run(cells, path) > 0.5:

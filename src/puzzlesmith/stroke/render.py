@@ -16,7 +16,7 @@ like an L, not like its bounding box); holes are simply not drawn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from puzzlesmith.stroke.board import Cell, Level
 
@@ -101,7 +101,7 @@ def render_svg(level: Level, solution: Sequence[str] | None = None) -> str:
         fill = CLUE_FILL if cell.clue is not None or cell.parity else CELL_FILL
         out.append(
             f'<path d="{d}" fill="{fill}" stroke="{INK}" stroke-width="2" '
-            f'stroke-linejoin="round"><title>{escape(cell.id)}</title></path>'
+            f'stroke-linejoin="round" data-cell={quoteattr(cell.id)}><title>{escape(cell.id)}</title></path>'
         )
     if solution:
         pts = []

@@ -175,6 +175,21 @@ export class PlayScreen {
     this.relabel();
     this.watchSize();
     this.listenPointer(lost);
+    this.listenKeys();
+  }
+
+  /** Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z (or Ctrl+Y) redoes, where the screen has those buttons. */
+  listenKeys() {
+    this.onKey = (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const k = e.key.toLowerCase();
+      const name = k === "z" ? (e.shiftKey ? "redo" : "undo") : k === "y" ? "redo" : null;
+      const btn = name && this.buttons[name];
+      if (!btn) return;
+      e.preventDefault();
+      if (!btn.disabled) btn.click();
+    };
+    document.addEventListener("keydown", this.onKey);
   }
 
   /**
@@ -222,6 +237,7 @@ export class PlayScreen {
     this.ro?.disconnect();
     this.offSettings?.();
     for (const [type, fn] of this.listeners) this.svg.removeEventListener(type, fn);
+    if (this.onKey) document.removeEventListener("keydown", this.onKey);
     this.root.replaceChildren();
   }
 

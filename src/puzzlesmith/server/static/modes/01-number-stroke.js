@@ -17,8 +17,8 @@ export const strings = {
   },
   en: {
     "ns.tip": "Slide to draw · tap a visited cell to go back",
-    "ns.restart": "Restart", "ns.reveal": "Reveal", "ns.guide": "Guide",
-    "ns.noReveal": "No number left to reveal — try “Guide”",
+    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way",
+    "ns.noReveal": "No number left to add — try “Show way”",
     "ns.restartHint": "The start is wrong — tap Restart",
     "ns.done": "All correct so far — finish the path",
     "ns.odd": "odd", "ns.even": "even",
@@ -136,7 +136,8 @@ class StrokeScreen extends PathScreen {
     const long = partext && num.length > 3;  // English "even" must stay inside the clue ring
     c.num.setAttribute("class", "ns-num" + (partext ? " ns-partext" + (long ? " ns-partext-long" : "") : num.length > 1 ? " ns-num2" : ""));
     const [, ay] = this.geo.cells[i].at;
-    c.num.setAttribute("y", String(sub ? ay - 0.07 : ay));
+    // a corner badge (the clue or 奇/偶/even/odd of a conflict) sits top-left: the step goes lower
+    c.num.setAttribute("y", String(sub ? ay - 0.07 : corner ? ay + 0.14 : ay));
     c.corner.textContent = corner;
     c.badge.style.display = corner ? "" : "none";
     if (corner) {

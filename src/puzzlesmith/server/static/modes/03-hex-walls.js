@@ -10,6 +10,7 @@ import { PathScreen } from "../kit/pathscreen.js";
 export const strings = {
   zh: {
     "hx.tip": "按住拖过六边形连线 · 点末格或「撤销」退一步 · 橙色转墙每走一格转 120°",
+    "hx.tipPlain": "按住拖过六边形连线 · 点末格或「撤销」退一步",
     "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路",
     "hx.noReveal": "没有可补的数字了，试试「指路」",
     "hx.restartHint": "起点就错了，点「重开」",
@@ -21,6 +22,7 @@ export const strings = {
   },
   en: {
     "hx.tip": "Hold and drag across hexes · tap the end or Undo to step back · orange walls turn 120° per cell",
+    "hx.tipPlain": "Hold and drag across hexes · tap the end or Undo to step back",
     "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way",
     "hx.noReveal": "No number left to add — try “Show way”",
     "hx.restartHint": "The start is wrong — tap Restart",
@@ -121,6 +123,9 @@ class HexScreen extends PathScreen {
     this.fitUnits(this.vb.w, this.vb.h, [10, 24, 0.04], 90);
   }
 
+  /** Orange turning walls are mentioned only where there are some. */
+  tipKey() { return this.view.turners.length ? "hx.tip" : "hx.tipPlain"; }
+
   // ---- drawing ------------------------------------------------------------------------
   cellLook(i) {
     const g = this.game, b = this.board;
@@ -209,6 +214,7 @@ class HexScreen extends PathScreen {
       const e = t.cycle[(t.start + k) % 3];
       if (e.cells[0] != null && e.cells[1] != null && [...e.cells].sort().join("|") === ids) this.flashWall(this.turnerEls[ti].g);
     });
+    this.s.toast(this.s.t("hx.blocked"), 1400);
     this.s.sound.nudge();
     this.s.vibrate(15);
   }

@@ -11,8 +11,9 @@ export const strings = {
   zh: {
     "cw.tip": "点一下打 ✕，再点放牛 · 拖动连续打 ✕（从 ✕ 开始拖则擦除）· 双击牛自动排除 · 长按看区域",
     "cw.tipMouse": "左键：空 → ✕ → 牛 · 右键：✕ · 拖动连续打 ✕ · 双击牛自动排除 · 长按看区域",
-    "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.restart": "清空",
+    "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.restart": "重开",
     "cw.timerHide": "隐藏计时", "cw.timerShow": "显示计时",
+    "cw.lettersOn": "显示字母", "cw.lettersOff": "隐藏字母",
     "cw.nothing": "没有可以撤销的了", "cw.noRedo": "没有可以重做的了",
     "cw.region": "{letter} 区",
     "cw.mistake.cow-wrong": "这头牛放错了位置。",
@@ -32,8 +33,9 @@ export const strings = {
   en: {
     "cw.tip": "Tap for ✕, again for a cow · drag to mark ✕ (start on ✕ to erase) · double-tap a cow to auto-mark · long-press shows a region",
     "cw.tipMouse": "Click: empty → ✕ → cow · right-click: ✕ · drag to mark · double-click a cow to auto-mark · long-press shows a region",
-    "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.restart": "Clear",
+    "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.restart": "Restart",
     "cw.timerHide": "Hide timer", "cw.timerShow": "Show timer",
+    "cw.lettersOn": "Show letters", "cw.lettersOff": "Hide letters",
     "cw.nothing": "Nothing to undo", "cw.noRedo": "Nothing to redo",
     "cw.region": "region {letter}",
     "cw.mistake.cow-wrong": "This cow is misplaced.",
@@ -57,6 +59,9 @@ const LONG_PRESS_MS = 500;
 const OUTLINE_MS = 1600;
 const CLEAR_HOLD_MS = 700;
 const PAD = 0.08;
+const LETTERS_FROM = 9;     // region letters are on by default from 9×9 up
+const KEEP_BOARDS = 30;     // half-played boards kept (the most recent levels)
+const MAX_MOVES = 1500;     // a longer history is saved as the position alone
 
 let timerHidden = false;   // a player's choice, kept while the page lives
 
@@ -81,6 +86,7 @@ class CowsScreen extends PlayScreen {
     this.outline = null;         // region index outlined by a long press
     this.started = performance.now();
     this.elapsed = 0;
+    this.moves = this.restore();
     this.build();
     this.changed();
     this.tick = setInterval(() => this.renderTimer(), 1000);
@@ -99,7 +105,12 @@ class CowsScreen extends PlayScreen {
     this.timerBtn.className = "cw-link";
     this.timerBtn.dataset.action = "timer";
     this.timerBtn.onclick = () => { timerHidden = !timerHidden; this.relabel(); this.renderTimer(); };
-    top.append(this.timerEl, this.timerBtn);
+    this.lettersBtn = document.createElement("button");
+    this.lettersBtn.type = "button";
+    this.lettersBtn.className = "cw-link";
+    this.lettersBtn.dataset.action = "letters";
+    this.lettersBtn.onclick = () => this.setLetters(!this.letters());
+    top.append(this.timerEl, this.lettersBtn, this.timerBtn);
 
     const svg = this.makeSvg(`${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`, { size: "0.2", bar: "0.08", opacity: "0.7" });
     const layerCells = el("g", { class: "cw-cells" }, svg);
@@ -149,7 +160,11 @@ class CowsScreen extends PlayScreen {
     this.hintBox.className = "cw-hintbox";
     this.hintBox.hidden = true;
     const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]);
-    this.mountRows([top, this.wrap, this.hintBox, this.tip, bar], false);
+    // The tip and the hint share one row of fixed height, so the board never moves.
+    const info = document.createElement("div");
+    info.className = "cw-info";
+    info.append(this.tip, this.hintBox);
+    this.mountRows([top, this.wrap, info, bar], false);
   }
 
   tipKey() { return matchMedia?.("(pointer: fine)")?.matches ? "cw.tipMouse" : "cw.tip"; }
@@ -158,12 +173,16 @@ class CowsScreen extends PlayScreen {
   relabel() {
     super.relabel();
     this.timerBtn.textContent = this.s.t(timerHidden ? "cw.timerShow" : "cw.timerHide");
+    this.lettersBtn.textContent = this.s.t(this.letters() ? "cw.lettersOff" : "cw.lettersOn");
+    this.root.classList.toggle("cw-letters", this.letters());
     if (this.lastHint) this.showHint(this.lastHint, this.lastHintOffline);
   }
 
   fit() {
     const r = this.wrap.getBoundingClientRect();
-    const side = Math.max(80, Math.min(r.width - 16, r.height - 8, 720));
+    // 390 px phones: up to 9×9 a cell is ≥ 40 px; larger boards use almost the full width.
+    const margin = this.n >= 10 ? 2 : 16;
+    const side = Math.max(80, Math.min(r.width - margin, r.height - 8, 720));
     this.svg.setAttribute("width", String(Math.floor(side)));
     this.svg.setAttribute("height", String(Math.floor(side)));
   }
@@ -187,6 +206,7 @@ class CowsScreen extends PlayScreen {
     this.state = applyMoves(this.board, this.moves);
     if (before) for (const m of this.diffMoves(before, this.state)) this.record(m);
     this.json = stateJSON(this.board, this.state);
+    this.save();
     this.highlight = null;
     this.hideHint();
     const now = new Set(this.json.conflicts.flatMap((p) => p.cells));
@@ -210,6 +230,45 @@ class CowsScreen extends PlayScreen {
     this.showLocked(this.json.cleared);
     this.render();
     return this.json;
+  }
+
+  // ---- the half-played board, per level, in the mode's save bucket ------------------------
+  /** The saved moves of this level (dropped when they no longer replay). */
+  restore() {
+    const saved = this.s.saves.play?.()?.boards?.[this.view.id];
+    if (!Array.isArray(saved) || !saved.every((m) => typeof m === "string")) return [];
+    try { applyMoves(this.board, saved); return [...saved]; } catch { return []; }
+  }
+
+  save() {
+    if (!this.s.saves.setPlay) return;
+    const play = { ...this.s.saves.play() };
+    const boards = { ...(play.boards || {}) };
+    delete boards[this.view.id];                         // re-added last: most recent
+    const used = this.state.some((x) => x !== EMPTY);
+    if (used && !this.json.cleared) boards[this.view.id] = this.moves.length > MAX_MOVES ? this.compact() : this.moves;
+    const ids = Object.keys(boards);
+    for (const id of ids.slice(0, Math.max(0, ids.length - KEEP_BOARDS))) delete boards[id];
+    play.boards = boards;
+    this.s.saves.setPlay(play);
+  }
+
+  /** The position alone as moves: one mark move, then the cows. */
+  compact() {
+    const marks = [], cows = [];
+    this.state.forEach((x, i) => { if (x === MARK) marks.push(this.rc(i)); else if (x === COW) cows.push(`cow ${this.rc(i)}`); });
+    return [...(marks.length ? [`mark ${marks.join(" ")}`] : []), ...cows];
+  }
+
+  /** Region letters: the player's choice, else on from 9×9 up (separate from high contrast). */
+  letters() {
+    const v = this.s.saves.play?.()?.letters;
+    return typeof v === "boolean" ? v : this.n >= LETTERS_FROM;
+  }
+
+  setLetters(on) {
+    if (this.s.saves.setPlay) this.s.saves.setPlay({ ...this.s.saves.play(), letters: on });
+    this.relabel();
   }
 
   // ---- drawing ------------------------------------------------------------------------
@@ -451,7 +510,8 @@ class CowsScreen extends PlayScreen {
     const lang = this.s.settings.lang;
     let text;
     if (h.reason_zh && h.reason_en && !offline) {
-      const name = h.name_zh && lang !== "en" ? `【${h.name_zh}】` : h.technique ? `[${h.technique}] ` : "";
+      // the technique's name in the player's language; never its internal code
+      const name = lang === "en" ? (h.name_en ? `${h.name_en}: ` : "") : h.name_zh ? `【${h.name_zh}】` : "";
       text = name + (lang === "en" ? h.reason_en : h.reason_zh);
     } else if (h.kind === "mistake") text = t(`cw.mistake.${h.code}`);
     else if (h.kind === "solved") text = t("cw.solved");
@@ -466,11 +526,13 @@ class CowsScreen extends PlayScreen {
     this.hintBox.dataset.kind = h.kind;
     this.hintBox.dataset.technique = h.technique || "";
     this.hintBox.hidden = false;
+    this.tip.hidden = true;
   }
 
   hideHint() {
     this.lastHint = null;
     if (this.hintBox) this.hintBox.hidden = true;
+    if (this.tip) this.tip.hidden = false;
   }
 
   // ---- clear -------------------------------------------------------------------------

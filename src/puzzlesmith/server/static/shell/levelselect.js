@@ -28,6 +28,13 @@ export function isOpen(order, id, saves) {
   return i === 0 || cleared.has(id) || cleared.has(order[i - 1].id);
 }
 
+/** "中文 / English" text (pack titles) in the current language; text without " / " as is. */
+export function inLang(text, lang = settings.lang) {
+  const parts = String(text ?? "").split(" / ");
+  if (parts.length !== 2) return text;
+  return lang === "en" ? parts[1] : parts[0];
+}
+
 export function renderLevelSelect(packs, saves, { t, onPick }) {
   const order = flatten(packs);
   const cleared = new Set(saves.cleared());
@@ -37,7 +44,7 @@ export function renderLevelSelect(packs, saves, { t, onPick }) {
   for (const p of packs.packs) {
     const h = document.createElement("div");
     h.className = "pack-title";
-    h.textContent = `${p.pack} · ${p.title}`;
+    h.textContent = `${p.pack} · ${inLang(p.title)}`;
     const grid = document.createElement("div");
     grid.className = "tiles";
     for (const l of p.levels) {
@@ -46,8 +53,12 @@ export function renderLevelSelect(packs, saves, { t, onPick }) {
       b.className = "tile";
       b.dataset.level = l.id;
       b.textContent = `${p.pack}-${l.index}`;
+      b.setAttribute("aria-label", `${p.pack}-${l.index}`);
       if (cleared.has(l.id)) { b.classList.add("cleared"); b.title = t("cleared"); }
-      if (!open) { b.classList.add("locked"); b.disabled = true; b.title = t("locked"); }
+      if (!open) {
+        b.classList.add("locked"); b.disabled = true; b.title = t("locked");
+        b.setAttribute("aria-label", `${p.pack}-${l.index} ${t("locked")}`);
+      }
       if (first && first.id === l.id) b.classList.add("current");
       b.onclick = () => open && onPick(l.id);
       grid.append(b);

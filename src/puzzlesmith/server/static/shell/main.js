@@ -10,6 +10,7 @@ import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./l
 import { themeRows } from "./themes.js";
 import { ROUTE as ACHIEVEMENTS, recordClear, renderAchievements } from "./achievements.js";
 import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor, replayHash, codeReplayHash } from "./replay.js";
+import { startStream } from "../stream/open.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -141,12 +142,13 @@ async function renderModes(token) {
     const name = document.createElement("b");
     name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
     const sub = document.createElement("span");
-    sub.textContent = settings.lang === "en" ? m.title.zh : m.title.en;
+    // Chinese screens show the English name too; English ones stay English only.
+    sub.textContent = settings.lang === "en" ? "" : m.title.en;
     b.append(name, sub);
     getPacks(m.id).then((p) => {
       const total = flatten(p).length;
       const done = bucket(m.id).cleared().filter((id) => flatten(p).some((l) => l.id === id)).length;
-      if (total) sub.textContent += ` · ${done}/${total}`;
+      if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
     list.append(b);
@@ -250,7 +252,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   let clearedOnce = false;
   const services = {
     api: api.forLevel(mode.id, levelId),
-    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
     onCleared(run) {
@@ -356,6 +358,8 @@ function openMenu() {
     body.append(b);
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
+  const here = parseHash();  // #/<mode>/<level> or #/play/<code>
+  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
   const h = document.createElement("h2");
@@ -407,6 +411,12 @@ $("tb-menu").addEventListener("click", () => ($("menu").hidden ? openMenu() : cl
 $("tb-back").addEventListener("click", () => {
   const { modeId, levelId } = parseHash();
   go(levelId ? mounted?.modeId ?? modeId : null);
+});
+// Escape: close the menu, else go back (play → level select → modes).
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!$("menu").hidden) { closeMenu(); return; }
+  if (!$("tb-back").hidden) $("tb-back").click();
 });
 function labelTopBar() {
   $("tb-menu").setAttribute("aria-label", t("menu"));

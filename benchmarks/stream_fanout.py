@@ -1,0 +1,224 @@
+"""Stream-room fan-out: how long until the last of N viewers sees the streamer's move,
+and how many votes per second a room accepts (and that none is lost).
+
+Run: .venv/bin/python benchmarks/stream_fanout.py [--viewers 50 200 1000] [--moves 30]
+
+The server is the real app under uvicorn in its own process (one worker); the N viewers
+are real WebSocket clients in this process, so on a small machine the client side
+shares the CPU with the server and the figures are an upper bound of the server's cost.
+For each move the time is taken from just before the streamer's message is sent to the
+moment the N-th viewer has decoded the state that contains it (p50 / p99 / max over the
+moves). Votes: every viewer sends 5 votes (changing its pick, within the per-viewer
+burst); votes/s is all votes over the time to the last acknowledgement, then the round
+is closed and the server's tally must equal every viewer's last vote (lost = mismatch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+import websockets
+
+LEVEL = {"mode": "cows", "level": "3-1"}  # 9×9: 81 options in a round
+VOTES_PER_VIEWER = 5
+
+
+SERVER_PID = 0
+
+
+def server_cpu() -> float:
+    """CPU seconds (user + system) the server process has used so far."""
+    with open(f"/proc/{SERVER_PID}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server() -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "--factory", "puzzlesmith.server.app:create_app",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+         "--ws-max-queue", "64", "--ws-per-message-deflate", "false"],  # as `puzzlesmith play`
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"{base}/api/modes", timeout=1)
+            return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Viewer:
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.moves_seen: dict[int, float] = {}  # number of moves → arrival time
+        self.acks = 0
+        self.errors = 0
+        self.round_open = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self.read())
+
+    async def read(self) -> None:
+        try:
+            async for raw in self.ws:
+                msg = json.loads(raw)
+                kind = msg["type"]
+                if kind == "state":
+                    self.moves_seen.setdefault(len(msg["moves"]), time.perf_counter())
+                    if msg["round"] is not None:
+                        self.round_open.set()
+                elif kind == "voted":
+                    self.acks += 1
+                elif kind == "error":
+                    self.errors += 1
+        except websockets.ConnectionClosed:
+            pass
+
+
+async def wait_all(viewers: list[Viewer], n_moves: int, timeout: float = 30) -> float:
+    deadline = time.perf_counter() + timeout
+    while True:
+        times = [v.moves_seen.get(n_moves) for v in viewers]
+        if all(t is not None for t in times):
+            return max(t for t in times if t is not None)
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{sum(t is None for t in times)} viewers never saw move {n_moves}")
+        await asyncio.sleep(0.002)
+
+
+async def run(base: str, n: int, moves: int) -> dict[str, Any]:
+    room = httpx.post(f"{base}/api/rooms", json=LEVEL, timeout=10).json()
+    code, key = room["room"], room["host_key"]
+    ws_base = base.replace("http://", "ws://") + f"/ws/rooms/{code}"
+    host = await websockets.connect(f"{ws_base}?role=host&key={key}", max_size=2**22)
+    host_log: list[dict[str, Any]] = []
+
+    async def host_reader() -> None:
+        try:
+            async for raw in host:
+                host_log.append(json.loads(raw))
+        except websockets.ConnectionClosed:
+            pass
+
+    host_task = asyncio.get_running_loop().create_task(host_reader())
+    viewers: list[Viewer] = []
+    for start in range(0, n, 50):
+        batch = await asyncio.gather(
+            *(websockets.connect(f"{ws_base}?viewer=viewer{i:05d}", max_size=2**22)
+              for i in range(start, min(n, start + 50)))
+        )  # fmt: skip
+        viewers.extend(Viewer(ws) for ws in batch)
+    await wait_all(viewers, 0)
+
+    lat: list[float] = []
+    cpu0, srv0 = time.process_time(), server_cpu()
+    for k in range(moves):
+        mv = "mark 0 0" if k % 2 == 0 else "clear 0 0"
+        t0 = time.perf_counter()
+        await host.send(json.dumps({"type": "host", "key": key, "action": "move", "move": mv}))
+        lat.append((await wait_all(viewers, k + 1)) - t0)
+        await asyncio.sleep(0.05)
+
+    cpu_client, cpu_server = time.process_time() - cpu0, server_cpu() - srv0
+    await host.send(json.dumps({"type": "host", "key": key, "action": "vote", "seconds": 60}))
+    await asyncio.gather(*(asyncio.wait_for(v.round_open.wait(), 30) for v in viewers))
+    cells = [f"r{r}c{c}" for r in range(9) for c in range(9)]
+    last: dict[int, str] = {}
+
+    async def vote(i: int, v: Viewer) -> None:
+        for j in range(VOTES_PER_VIEWER):
+            cell = cells[(i * 7 + j * 13) % len(cells)]
+            last[i] = cell
+            await v.ws.send(json.dumps({"type": "vote", "cell": cell}))
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(vote(i, v) for i, v in enumerate(viewers)))
+    sent = n * VOTES_PER_VIEWER
+    deadline = time.perf_counter() + 60
+    while sum(v.acks for v in viewers) + sum(v.errors for v in viewers) < sent:
+        if time.perf_counter() > deadline:
+            break
+        await asyncio.sleep(0.002)
+    elapsed = time.perf_counter() - t0
+    acked = sum(v.acks for v in viewers)
+    await host.send(json.dumps({"type": "host", "key": key, "action": "close"}))
+    while not any(m.get("type") == "ok" and m.get("action") == "close" for m in host_log):
+        await asyncio.sleep(0.01)
+    result = next(m for m in host_log if m.get("type") == "ok" and m.get("action") == "close")[
+        "result"
+    ]
+    expected: dict[str, int] = {}
+    for cell in last.values():
+        expected[cell] = expected.get(cell, 0) + 1
+    tally = {c: k for c, k in result["tally"].items() if k}
+    lost = sum(abs(expected.get(c, 0) - tally.get(c, 0)) for c in set(expected) | set(tally))
+    lost += sent - acked
+    for v in viewers:
+        await v.ws.close()
+    await host.close()
+    host_task.cancel()
+    lat.sort()
+    return {
+        "viewers": n,
+        "p50_ms": statistics.median(lat) * 1000,
+        "p99_ms": lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000,
+        "max_ms": lat[-1] * 1000,
+        "votes": sent,
+        "votes_per_s": acked / elapsed,
+        "lost": lost,
+        "refused": sum(v.errors for v in viewers),
+        "server_ms": cpu_server / moves * 1000,
+        "client_ms": cpu_client / moves * 1000,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--viewers", type=int, nargs="+", default=[50, 200, 1000])
+    ap.add_argument("--moves", type=int, default=30)
+    args = ap.parse_args()
+    global SERVER_PID
+    proc, base = start_server()
+    SERVER_PID = proc.pid
+    try:
+        print(
+            f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs; {args.moves} moves per N"
+        )
+        print(
+            f"{'viewers':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'votes':>7} {'votes/s':>8} {'lost':>5} {'refused':>8} {'srv cpu/move':>13} {'cli cpu/move':>13}"
+        )
+        for n in args.viewers:
+            r = asyncio.run(run(base, n, args.moves))
+            print(f"{r['viewers']:>8} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f} {r['max_ms']:>8.1f} "
+                  f"{r['votes']:>7} {r['votes_per_s']:>8.0f} {r['lost']:>5} {r['refused']:>8} "
+                  f"{r['server_ms']:>10.1f} ms {r['client_ms']:>10.1f} ms")  # fmt: skip
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

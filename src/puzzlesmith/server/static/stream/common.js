@@ -1,0 +1,66 @@
+// What the three stream pages share: DOM helpers, the round line and its countdown.
+import { t } from "../shell/i18n.js";
+
+export function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = String(text);
+  return e;
+}
+
+export function button(label, action, fn) {
+  const b = h("button", "st-btn", label);
+  b.type = "button";
+  b.dataset.action = action;
+  b.onclick = fn;
+  return b;
+}
+
+/** Keeps the round line ticking between server messages (the server decides the end). */
+export class RoundClock {
+  constructor(line) {
+    this.line = line;
+    this.timer = setInterval(() => this.paint(), 250);
+  }
+
+  /** The room is gone (kicked, full, expired, unknown): say so and stop ticking. */
+  stop(text) {
+    clearInterval(this.timer);
+    this.line.textContent = text;
+  }
+
+  set(state) {
+    this.state = state;
+    this.until = state?.round && !state.round.paused ? performance.now() + state.round.left * 1000 : null;
+    this.paint();
+  }
+
+  paint() {
+    const s = this.state;
+    if (!s) { this.line.textContent = t("st.connecting"); return; }
+    if (s.cleared) { this.line.textContent = t("st.cleared"); return; }
+    const r = s.round;
+    if (!r) { this.line.textContent = lastText(s.last) || t("st.noRound"); return; }
+    if (r.paused) { this.line.textContent = t("st.paused"); return; }
+    const left = Math.max(0, Math.ceil((this.until - performance.now()) / 1000));
+    this.line.textContent = t("st.round", { n: r.number, s: left });
+  }
+}
+
+export function lastText(last) {
+  if (!last) return "";
+  if (last.skipped) return t("st.skipped");
+  if (!last.winner) return t("st.lastNone");
+  return t("st.last", { cell: last.winner, n: last.tally[last.winner] });
+}
+
+export function hintText(hint, lang) {
+  return `${hint.name}: ${hint.cell} · ${hint.text[lang] ?? hint.text.zh}`;
+}
+
+/** A server error for people: the translated sentence for known codes, else its one line. */
+export function errorText(msg) {
+  const key = `st.err.${msg.code}`;
+  const text = t(key);
+  return text === key ? msg.message : text;
+}

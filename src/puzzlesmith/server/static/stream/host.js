@@ -1,0 +1,119 @@
+// The streamer's page: the board (tap a lit cell to move), vote controls, links, Twitch,
+// viewer hints as markers (with a kick button). Every action carries the host key.
+import { t } from "../shell/i18n.js";
+import { settings } from "../shell/settings.js";
+import { Board, renderBars } from "./board.js";
+import { RoomConnection } from "./connection.js";
+import { button, errorText, h, hintText, RoundClock } from "./common.js";
+import { hostKeyName } from "./open.js";
+
+export function mountHost(root, room) {
+  const key = localStorage.getItem(hostKeyName(room));
+  if (!key) { root.replaceChildren(h("div", "st-note", t("st.noKey"))); return null; }
+  const origin = location.origin;
+  const viewerUrl = `${origin}/r/${room}`;
+  const overlayUrl = `${origin}/static/stream/index.html#/overlay/${room}?w=1280&h=720`;
+  const title = h("div", "st-head", t("st.room", { code: room }));
+  const count = h("span", "st-count-line");
+  title.append(" · ", count);
+  const links = h("div", "st-links");
+  for (const [label, url, name] of [[t("st.viewerLink"), viewerUrl, "viewer"], [t("st.overlayLink"), overlayUrl, "overlay"]]) {
+    const row = h("div", "st-link");
+    const a = h("a", "", url);
+    a.href = url; a.target = "_blank"; a.rel = "noopener"; a.dataset.link = name;
+    row.append(h("b", "", label + " "), a);
+    links.append(row);
+  }
+  const line = h("div", "st-line");
+  const note = h("div", "st-note", t("st.tapMove"));
+  const boardBox = h("div", "st-board");
+  const bars = h("div", "st-bars");
+  const controls = h("div", "st-row st-controls");
+  const seconds = h("select", "st-seconds");
+  for (const s of [10, 15, 20, 30, 45, 60]) {
+    const o = h("option", "", `${s}s`);
+    o.value = String(s);
+    if (s === 20) o.selected = true;
+    seconds.append(o);
+  }
+  seconds.title = t("st.seconds");
+  const auto = h("input");
+  auto.type = "checkbox"; auto.name = "auto";
+  const autoLabel = h("label", "st-auto", t("st.auto") + " ");
+  autoLabel.append(auto);
+  const act = (action, extra = {}) => conn.send({ type: "host", key, action, ...extra });
+  controls.append(
+    seconds, autoLabel,
+    button(t("st.vote"), "vote", () => act("vote", { seconds: Number(seconds.value), auto: auto.checked })),
+    button(t("st.pause"), "pause", () => act(state?.round?.paused ? "resume" : "pause")),
+    button(t("st.close"), "close", () => act("close")),
+    button(t("st.skip"), "skip", () => act("skip")),
+    button(t("st.stop"), "stop", () => act("stop")),
+    button(t("st.undo"), "undo", () => act("undo")),
+  );
+  const twitch = h("div", "st-row");
+  const channel = h("input", "st-channel");
+  channel.placeholder = t("st.twitch");
+  channel.maxLength = 26;
+  const bridgeLine = h("span", "st-note");
+  twitch.append(channel,
+    button(t("st.connect"), "twitch", () => act("twitch", { channel: channel.value })),
+    button(t("st.disconnect"), "untwitch", () => act("twitch", { channel: "" })),
+    bridgeLine, h("span", "st-note", t("st.chat")));
+  const kickRow = h("div", "st-row");
+  const kickName = h("input", "st-channel");
+  kickName.placeholder = t("st.kickChat");
+  kickName.maxLength = 25;
+  kickRow.append(kickName, button(t("st.kick"), "kick-chat", () => {
+    const nick = kickName.value.trim().toLowerCase();
+    if (nick) act("kick", { viewer: `twitch:${nick}` });
+    kickName.value = "";
+  }));
+  const hintList = h("div", "st-hints");
+  root.replaceChildren(title, links, line, boardBox, note, bars, controls, twitch, kickRow, h("h3", "", t("st.hints")), hintList);
+  const clock = new RoundClock(line);
+  let state = null, live = null;
+
+  const board = new Board(boardBox, (cell) => {
+    const move = state?.legal?.[cell];
+    if (move) act("move", { move });
+  });
+
+  function paint() {
+    if (!state) return;
+    const r = state.round;
+    const tally = live && r && live.round === r.number ? live.tally : {};
+    board.draw({
+      position: state.position,
+      targets: r ? r.options : Object.keys(state.legal),
+      tally, hints: live?.hints ?? [], celebrate: state.cleared, labels: true,
+    });
+    renderBars(bars, tally, (n) => t("st.votes", { n }));
+    count.textContent = t("st.viewers", { n: live?.viewers ?? state.viewers ?? 0 });
+    const b = state.bridge;
+    bridgeLine.textContent = b ? (b.connected ? t("st.bridgeOn", { ch: b.channel }) : t("st.bridgeOff", { ch: b.channel, err: b.error ?? "" })) : "";
+    controls.querySelector('[data-action="pause"]').textContent = r?.paused ? t("st.resume") : t("st.pause");
+    hintList.replaceChildren(...[...(live?.hints ?? [])].reverse().map((hint) => {
+      const row = h("div", "st-hint-row", hintText(hint, settings.lang));
+      row.append(button(t("st.kick"), "kick", () => act("kick", { viewer: hint.viewer })));
+      return row;
+    }));
+  }
+
+  const conn = new RoomConnection(room, { role: "host", key }, (msg) => {
+    if (msg.type === "state") {
+      state = msg;
+      board.setBoard(msg.board);
+      clock.set(msg);
+      auto.checked = msg.auto;
+    } else if (msg.type === "live") {
+      live = msg;
+    } else if (msg.type === "error") {
+      note.textContent = errorText(msg);
+    } else if (msg.type === "ok") {
+      note.textContent = t("st.tapMove");
+    }
+    paint();
+  }, (status) => { if (status !== "open") line.textContent = t("st.connecting"); });
+  return conn;
+}

@@ -1,0 +1,42 @@
+// Stream pages, one per hash route: #/view/<room> (phone), #/host/<room>, #/overlay/<room>?w=&h=.
+// #/ asks for a room code.
+import { t } from "../shell/i18n.js";
+import { applyClasses } from "../shell/settings.js";
+import "./strings.js";
+import { button, h } from "./common.js";
+import { mountHost } from "./host.js";
+import { mountOverlay } from "./overlay.js";
+import { mountViewer } from "./viewer.js";
+
+const root = document.getElementById("st-root");
+let current = null;
+
+function join() {
+  const input = h("input", "st-code-input");
+  input.placeholder = t("st.code");
+  input.maxLength = 8;
+  input.autocapitalize = "characters";
+  const go = () => { location.hash = `#/view/${input.value.trim().toUpperCase()}`; };
+  input.onkeydown = (e) => { if (e.key === "Enter") go(); };
+  root.replaceChildren(h("h1", "st-head", t("st.join")), input, button(t("st.go"), "join", go));
+}
+
+function route() {
+  current?.stop();
+  current = null;
+  document.body.classList.remove("st-overlay-body");
+  root.className = "st-root";
+  root.removeAttribute("style");
+  const [path, query] = location.hash.replace(/^#\/?/, "").split("?");
+  const [page, raw] = path.split("/");
+  const room = (raw || "").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 12);
+  const params = new URLSearchParams(query || location.search);
+  if (!room) return join();
+  if (page === "host") current = mountHost(root, room);
+  else if (page === "overlay") current = mountOverlay(root, room, params);
+  else current = mountViewer(root, room);
+}
+
+applyClasses();
+window.addEventListener("hashchange", route);
+route();

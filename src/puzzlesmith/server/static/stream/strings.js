@@ -1,0 +1,48 @@
+// Stream-mode words (zh first, en second), merged into the shell's t().
+import { addStrings } from "../shell/i18n.js";
+
+export const strings = {
+  zh: {
+    "st.stream": "直播这一关", "st.room": "房间 {code}", "st.viewers": "{n} 位观众",
+    "st.join": "加入房间", "st.code": "房间码", "st.go": "进入",
+    "st.noRound": "等待主播开启投票", "st.round": "第 {n} 轮投票 · 剩 {s} 秒", "st.paused": "投票暂停",
+    "st.tapVote": "点亮起的格子投票（可改票）", "st.voted": "已投：{cell}", "st.votes": "{n} 票",
+    "st.hintMode": "给主播提示", "st.pickCell": "点一个格子，再选一句话", "st.hintSent": "提示已发送",
+    "st.cancel": "取消", "st.last": "上一轮：{cell} 胜（{n} 票）", "st.lastNone": "上一轮：没有人投票",
+    "st.skipped": "上一轮：已跳过", "st.cleared": "通关！", "st.connecting": "连接中…",
+    "st.vote": "开始投票", "st.auto": "连续投票", "st.pause": "暂停", "st.resume": "继续",
+    "st.skip": "跳过", "st.close": "立即结算", "st.stop": "停止投票", "st.undo": "撤销",
+    "st.seconds": "每轮秒数", "st.twitch": "Twitch 频道", "st.connect": "连接", "st.disconnect": "断开",
+    "st.bridgeOn": "Twitch #{ch} 已连接", "st.bridgeOff": "Twitch #{ch} 未连接 {err}",
+    "st.viewerLink": "观众链接", "st.overlayLink": "OBS 浮层", "st.hints": "观众提示", "st.kick": "移出", "st.kickChat": "Twitch 名（移出）",
+    "st.noKey": "这个浏览器没有这个房间的主播密钥", "st.tapMove": "点亮起的格子走一步",
+    "st.chat": "聊天里：!vote 格子 · !hint 格子",
+    "st.err.unknown-room": "没有这个房间（房间码不对或已过期）", "st.err.room-full": "房间已满",
+    "st.err.kicked": "你已被主播移出房间", "st.err.room-expired": "房间已过期",
+    "st.err.too-fast": "太快了，请慢一点", "st.err.too-many-hints": "提示太频繁，请稍后再发",
+    "st.err.not-an-option": "这一步现在不能投", "st.err.no-round": "现在没有在投票",
+    "st.err.room-busy": "房间太忙，请稍后再试",
+  },
+  en: {
+    "st.stream": "Stream this level", "st.room": "Room {code}", "st.viewers": "{n} viewers",
+    "st.join": "Join a room", "st.code": "Room code", "st.go": "Join",
+    "st.noRound": "Waiting for the streamer to open a vote", "st.round": "Vote {n} · {s} s left", "st.paused": "Voting paused",
+    "st.tapVote": "Tap a lit cell to vote (you can change it)", "st.voted": "Your vote: {cell}", "st.votes": "{n} votes",
+    "st.hintMode": "Hint the streamer", "st.pickCell": "Tap a cell, then pick a message", "st.hintSent": "Hint sent",
+    "st.cancel": "Cancel", "st.last": "Last round: {cell} won ({n} votes)", "st.lastNone": "Last round: no votes",
+    "st.skipped": "Last round: skipped", "st.cleared": "Solved!", "st.connecting": "Connecting…",
+    "st.vote": "Open vote", "st.auto": "Keep voting", "st.pause": "Pause", "st.resume": "Resume",
+    "st.skip": "Skip", "st.close": "Decide now", "st.stop": "Stop voting", "st.undo": "Undo",
+    "st.seconds": "Seconds per round", "st.twitch": "Twitch channel", "st.connect": "Connect", "st.disconnect": "Disconnect",
+    "st.bridgeOn": "Twitch #{ch} connected", "st.bridgeOff": "Twitch #{ch} not connected {err}",
+    "st.viewerLink": "Viewer link", "st.overlayLink": "OBS overlay", "st.hints": "Viewer hints", "st.kick": "Remove", "st.kickChat": "Twitch name to remove",
+    "st.noKey": "This browser has no host key for this room", "st.tapMove": "Tap a lit cell to move",
+    "st.chat": "In chat: !vote cell · !hint cell",
+    "st.err.unknown-room": "No such room (wrong code or expired)", "st.err.room-full": "The room is full",
+    "st.err.kicked": "The streamer removed you from this room", "st.err.room-expired": "The room has expired",
+    "st.err.too-fast": "Too fast, slow down", "st.err.too-many-hints": "Too many hints, wait a little",
+    "st.err.not-an-option": "That move is not an option now", "st.err.no-round": "No vote is open",
+    "st.err.room-busy": "The room is busy, try again",
+  },
+};
+addStrings(strings);

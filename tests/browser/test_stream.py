@@ -1,0 +1,93 @@
+"""Stream mode in Chromium: the streamer opens a room from the game, two phone viewers vote,
+the overlay shows the tally, and the round is decided by the viewers' votes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_support import shot
+from conftest import DEVICES
+
+
+def test_a_round_decided_by_phone_viewers(browser: Any, live_server: str) -> None:
+    errors: list[str] = []
+
+    def open_page(device: dict[str, Any], url: str) -> Any:
+        ctx = browser.new_context(**device, locale="zh-CN", service_workers="block")
+        pg = ctx.new_page()
+        pg.set_default_timeout(10000)
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.goto(url)
+        return pg
+
+    # the streamer: a level in the game, ☰ → 直播这一关 → the host page with the links
+    host = open_page(DEVICES["mouse"], f"{live_server}/?all=1#/04-cows/1-3")
+    host.locator(".mode-root svg").first.wait_for()
+    host.click("#tb-menu")
+    host.click('[data-menu="stream"]')
+    host.wait_for_url("**/static/stream/index.html#/host/*")
+    room = host.url.rsplit("/", 1)[1]
+    host.locator(".st-board [data-cell]").first.wait_for()
+    assert host.locator('[data-link="viewer"]').inner_text().endswith(f"/r/{room}")
+
+    phones = [open_page(DEVICES["touch"], f"{live_server}/r/{room}") for _ in range(2)]
+    overlay = open_page(
+        {"viewport": {"width": 1280, "height": 720}},
+        f"{live_server}/static/stream/index.html#/overlay/{room}?w=1280&h=720",
+    )
+    for pg in [*phones, overlay]:
+        pg.locator(".st-board [data-cell]").first.wait_for()
+    assert "transparent" in overlay.evaluate("getComputedStyle(document.body).backgroundColor") or (
+        overlay.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
+    )
+
+    host.select_option(".st-seconds", "60")
+    host.click('[data-action="vote"]')
+    for pg in phones:
+        pg.locator('[data-target="r1c3"]').wait_for()
+    phones[0].locator('[data-target="r0c0"]').click()  # a first pick, changed below
+    phones[0].locator('[data-target="r1c3"]').click()
+    phones[1].locator('[data-target="r1c3"]').click()
+    for pg in phones:
+        pg.locator(".st-note", has_text="r1c3").wait_for()
+    overlay.locator('.st-bar[data-cell="r1c3"]', has_text="2").wait_for()
+    host.locator('.st-bar[data-cell="r1c3"]', has_text="2").wait_for()
+    shot(phones[0], "stream-viewer-phone")
+    shot(overlay, "stream-overlay")
+    shot(host, "stream-host")
+
+    host.click('[data-action="close"]')  # decide now: the viewers' choice is played
+    for pg in [host, *phones, overlay]:
+        pg.locator(".st-line", has_text="r1c3").wait_for()
+        pg.locator(".st-piece").first.wait_for()
+    assert phones[1].locator(".st-piece").count() == 1
+    shot(phones[1], "stream-viewer-after")
+
+    # what a viewer sends is shown as text, never as markup
+    phones[1].click('[data-action="hint"]')
+    phones[1].locator('.st-board [data-cell="r2c2"]').click()
+    phones[1].click('[data-action="preset-stuck"]')
+    host.locator(".st-hint-row", has_text="这一片卡住了").wait_for()
+    host.locator('.st-hint[data-hint="r2c2"]').wait_for()
+    shot(host, "stream-host-hint")
+    assert not errors, errors
+    for pg in [host, *phones, overlay]:
+        pg.context.close()
+
+
+def test_a_room_from_a_level_code(browser: Any, live_server: str) -> None:
+    """#/play/<code> (a level in no pack) opens a room for exactly that level."""
+    from puzzlesmith.core import registry
+    from puzzlesmith.core.codes import encode_level
+
+    m = registry.get("hex")
+    code = encode_level(m, m.shipped_packs()[0].levels[1])
+    ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
+    pg = ctx.new_page()
+    pg.goto(f"{live_server}/#/play/{code}")
+    pg.locator(".mode-root svg").first.wait_for()
+    pg.click("#tb-menu")
+    pg.click('[data-menu="stream"]')
+    pg.wait_for_url("**/static/stream/index.html#/host/*")
+    pg.locator('.st-board [data-cell="1,0"]').wait_for()
+    ctx.close()
