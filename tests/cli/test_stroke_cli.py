@@ -290,7 +290,7 @@ def test_missing_file_exit_2(tmp_path: Path) -> None:
     ):
         result = run("stroke", *args)
         assert result.exit_code == 2, (args, result.output)
-        assert result.stderr.splitlines() == [f"{p}: cannot read file (FileNotFoundError)"]
+        assert result.stderr.splitlines() == [f"{p}: cannot read file (No such file or directory)"]
 
 
 def test_unknown_level_id_exit_2() -> None:

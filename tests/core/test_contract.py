@@ -128,6 +128,7 @@ def test_render_svg_is_well_formed_and_shows_the_solution(m: Mode[Any], levels: 
 @pytest.mark.parametrize(("m", "levels"), CASES)
 def test_level_code_round_trip(m: Mode[Any], levels: list[Any]) -> None:
     from puzzlesmith.core import codes
+
     for level in levels:
         code = codes.encode_level(m, level)
         assert isinstance(code, str) and code

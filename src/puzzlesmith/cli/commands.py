@@ -12,13 +12,18 @@ from rich.table import Table
 from puzzlesmith.cli.clip import add_clip_command
 from puzzlesmith.cli.codes import add_code_commands
 from puzzlesmith.cli.common import (
+    DEFAULT_BUDGET,
     EXIT_FAILED,
+    EXIT_GAVE_UP,
     EXIT_UNREADABLE,
+    budget_option,
     clean_errors,
+    level_budget,
     load_target,
 )
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
+from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.problems import Problem, errors
@@ -50,10 +55,14 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
             list[str] | None,
             typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
         ] = None,
+        budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
-        """Check levels: format, connectivity, exactly one solution, and the mode's rules."""
+        """Check levels: format, connectivity, exactly one solution, and the mode's rules.
+
+        Exit 0 all passed, 1 a level failed, 2 unreadable input, 3 gave up (budget).
+        """
         packs: list[tuple[Pack[Any], list[Any]]] = []
-        unreadable = failed = False
+        unreadable = failed = gave_up = False
         names = targets or [str(f) for f in mode.shipped_pack_files()]
         for name in names:
             try:
@@ -68,7 +77,15 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
         with progress_bar(f"validate {mode.cli_name}", total) as advance:
             for pack, levels in packs:
                 for level in levels:
-                    problems = [p.at(source=pack.source, level=level.id) for p in mode.check(level)]
+                    try:
+                        with level_budget(budget, pack, level.id):
+                            checked = mode.check(level)
+                    except BudgetExceeded as exc:
+                        typer.echo(str(exc), err=True)
+                        gave_up = True
+                        advance()
+                        continue
+                    problems = [p.at(source=pack.source, level=level.id) for p in checked]
                     for p in problems:
                         typer.echo(p.line(), err=p.severity == "error")
                     if errors(problems):
@@ -83,6 +100,8 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
             raise typer.Exit(EXIT_UNREADABLE)
         if failed:
             raise typer.Exit(EXIT_FAILED)
+        if gave_up:
+            raise typer.Exit(EXIT_GAVE_UP)
 
 
 def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -92,13 +111,15 @@ def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
         level: Annotated[str | None, typer.Option("--level", help="Only this level.")] = None,
         max_: Annotated[int, typer.Option("--max", min=1, help="Stop after K solutions.")] = 2,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+        budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
-        """Count solutions (up to --max) with the exact solver."""
+        """Count solutions (up to --max) with the exact solver (exit 3: gave up, see --budget)."""
         with clean_errors():
             target = load_target(mode, file, level)
             table = Table("level", "count", "complete", "first solution")
             for lv in target.levels:
-                result = mode.solve(lv, max_)
+                with level_budget(budget, target.pack, lv.id):
+                    result = mode.solve(lv, max_)
                 if as_json:
                     typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
                 else:
@@ -115,12 +136,14 @@ def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
         level: Annotated[str | None, typer.Option("--level", help="Only this level.")] = None,
         trace: Annotated[bool, typer.Option("--trace", help="Print the reasoning.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+        budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
-        """Solve like a person, by named deductions; print the grade."""
+        """Solve like a person, by named deductions; print the grade (exit 3: gave up)."""
         with clean_errors():
             target = load_target(mode, file, level)
             for lv in target.levels:
-                result = mode.grade(lv)
+                with level_budget(budget, target.pack, lv.id):
+                    result = mode.grade(lv)
                 if as_json:
                     typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
                 else:
@@ -141,6 +164,7 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
         out: Annotated[Path, typer.Option("-o", "--out", help="SVG file to write.")],
         level: Annotated[str | None, typer.Option("--level", help="The level to draw.")] = None,
         solution: Annotated[bool, typer.Option("--solution", help="Draw the solution.")] = False,
+        budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
         """Draw a level as SVG so a designer can look instead of reading coordinates."""
         with clean_errors():
@@ -149,7 +173,8 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
                 raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
             if any(out.resolve() == p.resolve() for p in mode.shipped_pack_files()):
                 raise UnreadableFileError(f"{out}: is a shipped pack; write the SVG elsewhere")
-            svg = mode.render_svg(target.levels[0], solution=solution)
+            with level_budget(budget, target.pack, target.levels[0].id):
+                svg = mode.render_svg(target.levels[0], solution=solution)
             try:
                 out.write_text(svg, encoding="utf-8")
             except OSError as exc:
@@ -169,6 +194,7 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
             int, typer.Option("--suggest", min=0, help="K ranked alternative clue sets.")
         ] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+        budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
         """Designer aids: which clues can go, and which clue sets would also work."""
         with clean_errors():
@@ -181,10 +207,11 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                     [Problem("usage", "give --minimize and/or --suggest K", where="design")]
                 )
             out: dict[str, Any] = {"level": lv.id}
-            if minimize:
-                out["removable"] = mode.minimize(lv)
-            if suggest:
-                out["suggestions"] = mode.suggest(lv, suggest)
+            with level_budget(budget, t.pack, lv.id):
+                if minimize:
+                    out["removable"] = mode.minimize(lv)
+                if suggest:
+                    out["suggestions"] = mode.suggest(lv, suggest)
             if as_json:
                 typer.echo(json.dumps(out, ensure_ascii=False))
                 return

@@ -1,10 +1,12 @@
 """What every CLI command shares: loading targets, one-line errors, exit codes.
 
-Exit codes (DESIGN.md): 0 all passed, 1 a level failed a check, 2 unreadable input.
+Exit codes (DESIGN.md): 0 all passed, 1 a level failed a check, 2 unreadable input,
+3 gave up: the work budget (``--budget`` seconds per level) ran out.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +17,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from puzzlesmith.core.budget import BudgetExceeded, budget
 from puzzlesmith.core.errors import (
     LevelFormatError,
     PackExistsError,
@@ -24,10 +27,27 @@ from puzzlesmith.core.errors import (
     UnreadableFileError,
 )
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.core.text import safe
 
 err_console = Console(stderr=True)
 
-EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_GAVE_UP = 0, 1, 2, 3
+
+#: problems printed for one file: a hostile file must not flood the terminal
+MAX_PROBLEM_LINES = 50
+
+#: seconds of work per level before a command gives up (exit 3)
+DEFAULT_BUDGET = 60.0
+
+
+def budget_option(help_extra: str = "") -> Any:
+    """The ``--budget`` flag every solving command shares."""
+    return typer.Option(
+        "--budget",
+        min=0.1,
+        help="Seconds of work per level before giving up with exit code 3 "
+        "(the level is too open for the solver)." + help_extra,
+    )
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -40,14 +60,29 @@ def clean_errors() -> Iterator[None]:
     """Turn the engine's exceptions into one-line messages and exit codes, never tracebacks."""
     try:
         yield
+    except BudgetExceeded as exc:
+        raise fail(str(exc), EXIT_GAVE_UP) from None
     except LevelFormatError as exc:
-        for p in exc.problems:
+        for p in exc.problems[:MAX_PROBLEM_LINES]:
             typer.echo(p.line(), err=True)
+        if len(exc.problems) > MAX_PROBLEM_LINES:
+            more = len(exc.problems) - MAX_PROBLEM_LINES
+            typer.echo(f"… and {more} more problem(s) like these", err=True)
         raise typer.Exit(EXIT_FAILED) from None
     except (UnreadableFileError, UnknownModeError, UnknownLevelError, PackExistsError) as exc:
         raise fail(str(exc), EXIT_UNREADABLE) from None
     except PuzzlesmithError as exc:
         raise fail(str(exc), EXIT_FAILED) from None
+
+
+@contextmanager
+def level_budget(seconds: float, pack: Pack[Any], level_id: str) -> Iterator[None]:
+    """Work on one level under a budget; giving up names the file and the level."""
+    try:
+        with budget(seconds=seconds):
+            yield
+    except BudgetExceeded as exc:
+        raise BudgetExceeded(f"{safe(pack.source)}: level {level_id}: {exc}") from None
 
 
 @dataclass
@@ -59,7 +94,7 @@ class Target:
 def load_target(mode: Mode[Any], file_or_id: str, level_id: str | None = None) -> Target:
     """A pack file (optionally one level of it) or the id of a shipped level."""
     path = Path(file_or_id)
-    if path.exists() or file_or_id.endswith(".json"):
+    if os.path.lexists(path) or file_or_id.endswith(".json"):
         pack = mode.load_file(path)
         levels = [pack.level(level_id)] if level_id else list(pack.levels)
         return Target(pack, levels)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import os
+import signal
 import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +17,44 @@ import typer
 
 from puzzlesmith.cli.common import EXIT_UNREADABLE, clean_errors, fail
 from puzzlesmith.cli.progress import progress_bar
-from puzzlesmith.core.batch import run_batch
+from puzzlesmith.core.batch import BatchInterrupted, run_batch, stop_on_signals
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.pack import ensure_new_pack_path, write_pack
+
+
+def partial_path(out: Path) -> Path:
+    """Where an interrupted batch keeps its finished levels: ``<name>.partial.json``."""
+    base = out.with_name(f"{out.stem}.partial{out.suffix or '.json'}")
+    k = 2
+    p = base
+    while os.path.lexists(p):
+        p = base.with_name(f"{out.stem}.partial-{k}{out.suffix or '.json'}")
+        k += 1
+    return p
+
+
+def _keep_partial(
+    mode: Mode[Any],
+    out: Path,
+    stop: BatchInterrupted,
+    pack_of: Callable[..., Pack[Any]],
+    protected: list[Path],
+) -> typer.Exit:
+    """Write what was finished to a file named as partial; say so; exit 128 + signal."""
+    name = signal.Signals(stop.signum).name
+    done = sorted(stop.finished)
+    if not done:
+        return fail(
+            f"{mode.cli_name} generate: stopped by {name}; no level was finished", 128 + stop.signum
+        )
+    keep = partial_path(out)
+    pack = pack_of([stop.finished[i] for i in done], partial=True, finished=len(done))
+    write_pack(keep, mode.dump_pack(pack), protected=protected)
+    return fail(
+        f"{mode.cli_name} generate: stopped by {name}; kept the {len(done)} finished "
+        f"level(s) in {keep} (partial; {out} was not written)",
+        128 + stop.signum,
+    )
 
 
 def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -36,25 +74,32 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
         with clean_errors():
             protected = mode.shipped_pack_files()
             ensure_new_pack_path(out, protected=protected)
-            with progress_bar(f"generate {mode.cli_name}", count) as advance:
-                levels = run_batch(
-                    mode.id,
-                    options,
-                    seed,
-                    count,
-                    jobs=kwargs["jobs"],
-                    scheduler=kwargs["scheduler"],
-                    on_done=lambda _i: advance(),
-                )
             knobs = {f.name: getattr(options, f.name) for f in fields}
-            pack = Pack(
-                mode=mode.id,
-                pack="candidates",
-                title=f"candidates (seed {seed})",
-                notes="generated: " + json.dumps({"seed": seed, "count": count, **knobs}),
-                levels=levels,
-            )
-            write_pack(out, mode.dump_pack(pack), protected=protected)
+
+            def pack_of(levels: list[Any], **extra: Any) -> Pack[Any]:
+                meta = {"seed": seed, "count": count, **knobs, **extra}
+                return Pack(
+                    mode=mode.id,
+                    pack="candidates",
+                    title=f"candidates (seed {seed})",
+                    notes="generated: " + json.dumps(meta),
+                    levels=levels,
+                )
+
+            try:
+                with stop_on_signals(), progress_bar(f"generate {mode.cli_name}", count) as advance:
+                    levels = run_batch(
+                        mode.id,
+                        options,
+                        seed,
+                        count,
+                        jobs=kwargs["jobs"],
+                        scheduler=kwargs["scheduler"],
+                        on_done=lambda _i: advance(),
+                    )
+            except BatchInterrupted as stop:
+                raise _keep_partial(mode, out, stop, pack_of, protected) from None
+            write_pack(out, mode.dump_pack(pack_of(levels)), protected=protected)
             typer.echo(f"wrote {count} levels to {out}")
 
     params = []
@@ -90,5 +135,9 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
             inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
         )
     generate.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    generate.__doc__ = f"Generate unique {mode.title_en} levels into a candidates pack."
+    generate.__doc__ = (
+        f"Generate unique {mode.title_en} levels into a candidates pack. "
+        "Ctrl-C or SIGTERM stops the workers at once and keeps the finished levels "
+        "in <out>.partial.json (exit 130 / 143)."
+    )
     app.command("generate")(generate)

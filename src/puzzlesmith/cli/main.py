@@ -7,6 +7,7 @@ import sys
 import typer
 
 from puzzlesmith.cli.commands import build_mode_app
+from puzzlesmith.cli.daily import app as daily_app
 from puzzlesmith.cli.export import export_html
 from puzzlesmith.cli.play import play
 from puzzlesmith.core import registry
@@ -26,6 +27,7 @@ def build_app() -> typer.Typer:
     for mode in registry.all_modes():
         app.add_typer(build_mode_app(mode), name=mode.cli_name)
     app.command("play")(play)
+    app.add_typer(daily_app, name="daily")
     app.command("export-html")(export_html)
 
     @app.command("modes")

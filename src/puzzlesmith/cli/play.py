@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,6 +16,10 @@ def play(
     port: Annotated[
         int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
     ] = 8000,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help="Where the daily store (SQLite) and the secret live."),
+    ] = None,
 ) -> None:
     """Start the web game and print its URL."""
     import uvicorn
@@ -28,9 +33,13 @@ def play(
         raise fail(
             f"play: cannot listen on {host}:{port} ({exc.strerror or exc})", EXIT_UNREADABLE
         ) from None
+    app = create_app(data_dir)
+    from puzzlesmith.cli.daily import open_for_play
+
+    open_for_play(app)
     typer.echo(f"Puzzlesmith is running: open http://{host}:{port}/  (Ctrl+C to stop)")
     # no per-message deflate: a stream room sends the same state to every viewer, and
     # compressing it once per connection doubled the server's CPU per move (stream_fanout.py)
     uvicorn.run(
-        create_app(), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+        app, host=host, port=port, log_level="warning", ws_per_message_deflate=False
     )

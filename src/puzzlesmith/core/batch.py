@@ -6,8 +6,11 @@ so the three ways of running produce the same pack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from puzzlesmith.core import registry
@@ -17,6 +20,63 @@ from puzzlesmith.core.errors import PuzzlesmithError
 def generate_task(mode_id: str, options: Any, seed: int, index: int) -> Any:
     """One level; top-level so that process pools and Dask workers can pickle it."""
     return registry.get(mode_id).generate_one(options, seed, index)
+
+
+class Stopped(BaseException):
+    """SIGINT or SIGTERM arrived: raised in the main thread by :func:`stop_on_signals`."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class BatchInterrupted(PuzzlesmithError):
+    """A batch stopped by a signal; ``finished`` holds the levels done so far, by index."""
+
+    def __init__(self, signum: int, finished: dict[int, Any]) -> None:
+        super().__init__(f"stopped by {signal.Signals(signum).name}")
+        self.signum = signum
+        self.finished = finished
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While the body runs, SIGINT and SIGTERM raise :class:`Stopped` (the default SIGTERM
+    would kill this process at once and leave the pool's workers orphaned)."""
+
+    stopping: list[int] = []
+
+    def handler(signum: int, _frame: object) -> None:
+        if not stopping:  # a second Ctrl-C must not interrupt the clean-up of the first
+            stopping.append(signum)
+            raise Stopped(signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def _worker_init() -> None:
+    """Workers leave signals to the parent, which kills them (no tracebacks, no orphans)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _kill_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers now: a running level is abandoned, queued ones are dropped."""
+    procs = list(getattr(pool, "_processes", {}).values())  # no public handle in 3.11
+    for proc in procs:
+        with suppress(OSError):
+            proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.join(timeout=2)
 
 
 def run_batch(
@@ -30,36 +90,67 @@ def run_batch(
     on_done: Callable[[int], None] | None = None,
 ) -> list[Any]:
     """Levels 0..count-1 in index order; ``on_done(index)`` after each finishes."""
+    tasks = [(mode_id, options, seed, i) for i in range(count)]
+    return run_tasks(generate_task, tasks, jobs=jobs, scheduler=scheduler, on_done=on_done)
+
+
+def run_tasks(
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    on_done: Callable[[int], None] | None = None,
+) -> list[Any]:
+    """``fn(*task)`` for every task, in task order: in-process, local processes or Dask.
+
+    ``fn`` must be a top-level function (pickled for workers); ``on_done(k)`` is called
+    as task k finishes. A :class:`Stopped` signal ends the batch with
+    :class:`BatchInterrupted` carrying the finished results; local workers are killed
+    first, so none outlives the call.
+    """
     results: dict[int, Any] = {}
 
-    def done(i: int, level: Any) -> None:
-        results[i] = level
+    def done(i: int, result: Any) -> None:
+        results[i] = result
         if on_done is not None:
             on_done(i)
 
-    if scheduler:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
+    try:
+        if scheduler:
+            _run_dask(fn, tasks, scheduler, done)
+        elif jobs > 1:
+            pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+            try:
+                pending = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
+                for fut in as_completed(pending):
+                    done(pending[fut], fut.result())
+            except BaseException:
+                _kill_pool(pool)
+                raise
+            pool.shutdown()
+        else:
+            for i, t in enumerate(tasks):
+                done(i, fn(*t))
+    except Stopped as stop:
+        raise BatchInterrupted(stop.signum, dict(results)) from None
+    return [results[i] for i in range(len(tasks))]
 
-        try:
-            client = Client(scheduler)  # type: ignore[no-untyped-call]
-        except (OSError, ValueError) as exc:  # a bad address, or no scheduler there
-            raise PuzzlesmithError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
-        with client:
-            futures = {
-                client.submit(generate_task, mode_id, options, seed, i, pure=False): i
-                for i in range(count)
-            }
-            for fut in dask_completed(list(futures)):  # type: ignore[no-untyped-call]
-                done(futures[fut], fut.result())
-    elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            pending = {
-                pool.submit(generate_task, mode_id, options, seed, i): i for i in range(count)
-            }
-            for fut in as_completed(pending):
-                done(pending[fut], fut.result())
-    else:
-        for i in range(count):
-            done(i, generate_task(mode_id, options, seed, i))
-    return [results[i] for i in range(count)]
+
+def _run_dask(
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    scheduler: str,
+    done: Callable[[int, Any], None],
+) -> None:
+    from distributed import Client
+    from distributed import as_completed as dask_completed
+
+    try:
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError) as exc:  # a bad address, or no scheduler there
+        raise PuzzlesmithError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
+    with client:
+        futures = {client.submit(fn, *t, pure=False): i for i, t in enumerate(tasks)}
+        for fut in dask_completed(list(futures)):  # type: ignore[no-untyped-call]
+            done(futures[fut], fut.result())

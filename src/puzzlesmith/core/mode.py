@@ -8,7 +8,6 @@ server's authoritative check all share one path.
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -20,10 +19,11 @@ from puzzlesmith.core.errors import (
     IllegalMoveError,
     LevelFormatError,
     UnknownLevelError,
-    UnreadableFileError,
 )
+from puzzlesmith.core.jsonfile import read_json_file
 from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
 from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.core.text import safe
 
 if TYPE_CHECKING:
     from puzzlesmith.core.codes import LevelCodec
@@ -184,17 +184,8 @@ class Mode(ABC, Generic[L]):
     def load_file(self, path: str | Path) -> Pack[L]:
         """Read and parse one pack file; unreadable → UnreadableFileError, bad → LevelFormatError."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is fine
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UnreadableFileError(f"{p}: cannot read file ({exc.__class__.__name__})") from exc
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UnreadableFileError(
-                f"{p}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-            ) from exc
-        return self.parse_pack(raw, str(p))
+        raw = read_json_file(p)  # a BOM from a Windows editor is fine
+        return self.parse_pack(raw, safe(str(p)))
 
     def shipped_pack_files(self) -> list[Path]:
         """The mode's own packs, in play order (file name order)."""

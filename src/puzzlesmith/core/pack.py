@@ -7,13 +7,18 @@ everywhere, so they live here once.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PackExistsError
+from puzzlesmith.core.bounds import MAX_LEVELS, size_problem, usable_id, value_problem
+from puzzlesmith.core.errors import PackExistsError, UnreadableFileError
 from puzzlesmith.core.problems import Problem
 
 #: A field's accepted JSON type(s). ``int`` never accepts ``bool``.
@@ -55,7 +60,12 @@ def check_fields(
     optional: Mapping[str, FieldType] | None = None,
     level: str | None = None,
 ) -> list[Problem]:
-    """Problems for a JSON object: not an object, missing/ill-typed/unknown fields."""
+    """Problems for a JSON object: not an object, missing/ill-typed/unknown fields.
+
+    Every present field of the right type is also held to the shared bounds
+    (:mod:`puzzlesmith.core.bounds`): ``id`` fields are ids, other strings are texts,
+    integers are coordinate-sized.
+    """
     optional = optional or {}
     if not isinstance(obj, dict):
         return [Problem("json-type", "must be an object", level=level, where=where)]
@@ -67,15 +77,27 @@ def check_fields(
             )
         elif not is_type(obj[name], t):
             problems.append(_wrong_type(name, t, obj[name], level, where))
+        else:
+            _check_value(problems, name, obj[name], level, where)
     for name, t in optional.items():
         if name in obj and not is_type(obj[name], t):
             problems.append(_wrong_type(name, t, obj[name], level, where))
+        elif name in obj:
+            _check_value(problems, name, obj[name], level, where)
     for name in obj:
         if name not in required and name not in optional:
             problems.append(
                 Problem("field-unknown", f"unknown field {name!r}", level=level, where=where)
             )
     return problems
+
+
+def _check_value(
+    problems: list[Problem], name: str, value: object, level: str | None, where: str
+) -> None:
+    problem = value_problem(name, value, level=level, where=where)
+    if problem is not None:
+        problems.append(problem)
 
 
 def _wrong_type(name: str, t: FieldType, value: object, level: str | None, where: str) -> Problem:
@@ -120,6 +142,9 @@ def parse_header(raw: object, mode_id: str) -> tuple[PackHeader | None, list[Pro
         return None, problems
     if not levels:
         problems.append(Problem("pack-empty", "pack has no levels", where="pack"))
+    too_many = size_problem(len(levels), MAX_LEVELS, "levels", level=None)
+    if too_many is not None:
+        return None, [*problems, too_many]
     header = PackHeader(
         mode=str(raw.get("mode", mode_id)),
         pack=raw["pack"] if is_type(raw.get("pack"), (int, str)) else 0,
@@ -131,10 +156,9 @@ def parse_header(raw: object, mode_id: str) -> tuple[PackHeader | None, list[Pro
 
 
 def level_id_of(raw: object, index: int) -> str:
-    """A level's id for messages, even when the level itself is malformed."""
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        return str(raw["id"])
-    return f"#{index + 1}"
+    """A level's id for messages, even when the level itself is malformed (or its id is)."""
+    lid = usable_id(raw.get("id")) if isinstance(raw, dict) else None
+    return lid if lid is not None else f"#{index + 1}"
 
 
 def duplicate_level_ids(ids: list[str]) -> list[Problem]:
@@ -150,25 +174,70 @@ def duplicate_level_ids(ids: list[str]) -> list[Problem]:
 
 
 def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
-    """The path, if a new pack may be written there (checked before long work starts)."""
+    """The path, if a new pack may be written there: checked before long work starts,
+    including that its directory accepts a file (a read-only place fails now, not later)."""
     p = Path(path)
     resolved = p.resolve()
     if any(resolved == q.resolve() for q in protected):
         raise PackExistsError(f"{p}: is a shipped pack; write candidates elsewhere")
-    if p.exists():
+    if os.path.lexists(p):
         raise PackExistsError(f"{p}: already exists; refusing to overwrite an accepted pack")
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UnreadableFileError(f"{p}: cannot write here ({exc.strerror or exc})") from None
     return p
 
 
 def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
-    """Write a candidates pack; never overwrite an accepted pack.
+    """Write a candidates pack atomically; never overwrite an accepted pack.
 
     Refuses an existing file, and any path among ``protected`` (the shipped packs).
+    The text goes to a temporary file in the same directory, is flushed and fsynced,
+    then linked into place: a full disk or a crash leaves no truncated pack behind
+    (and nothing that would make the re-run refuse), and every error names the file.
     """
     p = ensure_new_pack_path(path, protected=protected)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp's 0600 is not what a plain write gives
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        _link_new(tmp, p)
+    except FileExistsError:
+        raise PackExistsError(
+            f"{p}: already exists; refusing to overwrite an accepted pack"
+        ) from None
+    except OSError as exc:
+        raise UnreadableFileError(f"{p}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
     return p
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _link_new(tmp: str, p: Path) -> None:
+    """Put ``tmp`` at ``p`` atomically, refusing a file that appeared meanwhile (unlike rename)."""
+    try:
+        os.link(tmp, p)
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+            raise
+        if os.path.lexists(p):  # a file system without hard links
+            raise FileExistsError(p) from None
+        os.replace(tmp, p)
 
 
 def level_json(

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from puzzlesmith.core.text import safe
+
 Severity = Literal["error", "warning"]
 
 
@@ -37,7 +39,7 @@ class Problem:
         prefix = ": ".join(parts)
         tag = "warning: " if self.severity == "warning" else ""
         body = f"{tag}{self.message} [{self.code}]"
-        return f"{prefix}: {body}" if prefix else body
+        return safe(f"{prefix}: {body}" if prefix else body)
 
     def at(self, *, source: str | None = None, level: str | None = None) -> Problem:
         """The same problem, placed in a file and/or level."""

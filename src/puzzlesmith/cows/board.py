@@ -258,6 +258,7 @@ def grid_problems(rows: list[object], lid: str | None) -> list[Problem]:
                         (f"r{r}c{c}",),
                     )
                 )
+                break  # one per row: a hostile row must not yield a problem per character
     if problems:
         return problems
     if width != n:

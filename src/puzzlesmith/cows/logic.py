@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.cows.board import Board, Level, bits, board_of, cells_of
 
@@ -232,6 +233,7 @@ def _hall_dfs(
     chosen: list[int],
     union: int,
 ) -> tuple[list[int], int] | None:
+    tick()
     if len(chosen) == k:
         if union.bit_count() != k:
             return None
@@ -471,6 +473,7 @@ def deduce(
     run = Run(Position(board, cows, excl))
     p = run.position
     while len(run.steps) < max_steps and p.cows.bit_count() < board.n:
+        tick()  # the caller's work budget (core.budget)
         d = next_deduction(p, max_tier)
         if d is None:
             break

@@ -15,6 +15,7 @@ tiny on real puzzles. A house with no candidate left ends the branch.
 
 from __future__ import annotations
 
+from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.cows.board import Board, Level, board_of
 
@@ -31,6 +32,7 @@ class _Search:
         units, attack, houses = b.units, b.attack, b.houses
         cows = list(cows)
         self.nodes += 1
+        tick()  # the caller's work budget (core.budget)
         while True:
             best_u = -1
             best_k = 1 << 30

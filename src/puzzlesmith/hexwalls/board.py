@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from puzzlesmith.core.bounds import MAX_CELLS, int_error, size_problem
 from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
@@ -275,7 +276,12 @@ _TURNER_REQUIRED = {"pivot": list, "at": list}
 
 
 def _as_hex(v: object) -> Hex | None:
-    if isinstance(v, list) and len(v) == 2 and all(is_type(x, int) for x in v):
+    """A ``[q, r]`` pair of coordinate-sized integers (see core.bounds), else None."""
+    if (
+        isinstance(v, list)
+        and len(v) == 2
+        and all(is_type(x, int) and int_error(x) is None for x in v)
+    ):
         return (int(v[0]), int(v[1]))
     return None
 
@@ -307,6 +313,9 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
     raw_cells: list[object] = raw["cells"]
     if not raw_cells:
         return None, [Problem("level-no-cells", "level has no cells", level=lid, where="level")]
+    too_big = size_problem(len(raw_cells), MAX_CELLS, "cells", level=lid)
+    if too_big is not None:
+        return None, [too_big]
 
     def bad(code: str, msg: str, where: str, cells: Iterable[str] = ()) -> Problem:
         return Problem(code, msg, level=lid, where=where, cells=tuple(cells))
@@ -322,11 +331,6 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
             problems.extend(cp)
             continue
         cid = rc.get("id", default_id(rc["q"], rc["r"]))
-        if not cid or any(ch.isspace() for ch in cid):
-            problems.append(
-                bad("cell-id", f"cell id {cid!r} must be non-empty without spaces", where)
-            )
-            continue
         cells.append(HexCell(cid, rc["q"], rc["r"], rc.get("clue")))
     if len(cells) != len(raw_cells):
         return None, problems

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from puzzlesmith.core.bits import bits
+from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.paths.grades import grade_of, harder
@@ -237,6 +238,7 @@ class Reasoner:
     def propagate(self) -> None:
         """Apply the simple deductions until none applies (raises Contradiction)."""
         while True:
+            tick()  # the caller's work budget (core.budget)
             self.check()
             if not any(getattr(self, t)() for t in self.SIMPLE):
                 self.check()
@@ -275,6 +277,7 @@ def deduce(g: PathGraph, domains: list[int] | None = None, *, allow_trial: bool 
     order = [*Reasoner.SIMPLE, *(["try_trial"] if allow_trial else [])]
     try:
         while not r.solved():
+            tick()
             r.check()
             if not any(getattr(r, t)() for t in order):
                 break

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.hexwalls.board import Board
 
@@ -108,6 +109,7 @@ def solve(board: Board, limit: int = 2) -> SolveResult:
 
     def dfs(cur: int, visited: int, k: int) -> None:
         nonlocal stopped
+        tick()  # the caller's work budget (core.budget)
         if k == n:
             found.append(list(path))
             if len(found) >= limit:

@@ -42,6 +42,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits
+from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import LogicStep
 
 #: (from cell, to cell, step of the from cell) → may the path make this move then?
@@ -238,6 +239,7 @@ class _Engine:
         fast = self.g.step_edge is None
         snap_c, snap_l, snap_n = self.snap_cand, self.snap_link, self.snap_nb
         while True:
+            tick()  # the caller's work budget (core.budget)
             dirty = 0
             for i in range(n):
                 if cand[i] != snap_c[i] or link[i] != snap_l[i] or nb[i] != snap_n[i]:
@@ -827,6 +829,7 @@ class _Engine:
     def run(self) -> None:
         self.settle()
         while not self.solved():
+            tick()
             for name in self.enabled:
                 if getattr(self, "t_" + name)():
                     break

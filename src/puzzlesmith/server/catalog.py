@@ -14,6 +14,7 @@ from typing import Any
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import UnknownLevelError
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.server import cache as precomputed
 from puzzlesmith.server.schemas import LevelRef, PackInfo
 
 
@@ -57,6 +58,7 @@ def level_of(mode: Mode[Any], level_id: str) -> Any:
 def clear_cache() -> None:
     """Forget the packs read (tests that swap level files)."""
     _catalog.cache_clear()
+    precomputed.clear()
 
 
 def pack_infos(packs: Sequence[Pack[Any]]) -> list[PackInfo]:

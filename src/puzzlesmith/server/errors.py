@@ -10,6 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import (
     IllegalMoveError,
     LevelFormatError,
@@ -64,6 +65,7 @@ def field_of(loc: tuple[int | str, ...] | list[int | str]) -> str:
 #: handler of the nearest class in the exception's MRO.
 _ENGINE_ERRORS: dict[type[PuzzlesmithError], tuple[int, str, str | None]] = {
     UnknownModeError: (404, "unknown-mode", None),
+    BudgetExceeded: (503, "gave-up", None),
     UnknownLevelError: (404, "unknown-level", None),
     IllegalMoveError: (422, "illegal-move", "moves"),
     LevelFormatError: (503, "level-format", None),
@@ -101,9 +103,13 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
+        code = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}.get(
+            exc.status_code, "http-error"
+        )
         status = exc.status_code if exc.status_code < 500 else 503
-        return _json(status, code, _one_line(str(exc.detail)))
+        resp = _json(status, code, _one_line(str(exc.detail)))
+        resp.headers.update(exc.headers or {})  # e.g. Allow on a 405
+        return resp
 
     for exc_type, (status, code, field) in _ENGINE_ERRORS.items():
         app.add_exception_handler(exc_type, _engine_handler(status, code, field))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
+from puzzlesmith.core.bounds import MAX_CELLS, size_problem
 from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
@@ -189,6 +190,9 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
     if not raw_cells:
         problems.append(Problem("level-no-cells", "level has no cells", level=lid, where="level"))
         return None, problems
+    too_big = size_problem(len(raw_cells), MAX_CELLS, "cells", level=lid)
+    if too_big is not None:
+        return None, [*problems, too_big]
     cells: list[Cell] = []
     for k, rc in enumerate(raw_cells):
         cell, cell_problems = _parse_cell(rc, k, lid)

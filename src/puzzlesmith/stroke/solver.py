@@ -70,6 +70,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits
+from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import SolveResult
 from puzzlesmith.stroke.board import Board
 from puzzlesmith.stroke.propagate import Links, extend, fits, probe, start
@@ -710,6 +711,7 @@ def _search(
                 solutions.append(list(path))
             return len(solutions) >= limit
         nodes[0] += 1
+        tick()  # the caller's work budget (core.budget)
         if nodes[0] >= cap[0]:
             aborted[0] = True
             return True

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.routers.play import hint_level, replay_level
 from puzzlesmith.server.schemas import ErrorOut, HintBody, MovesBody
 
@@ -33,21 +34,26 @@ def level_of_code(code: str) -> tuple[Mode[Any], Any]:
 
 
 @router.get("/{code}", responses=_ERRORS)
-def get_code(code: str) -> dict[str, Any]:
-    """``{"mode": mode id, "level": view}`` — everything the client needs to play it."""
+async def get_code(code: str, request: Request) -> dict[str, Any]:
+    """``{"mode": mode id, "level": view}`` — everything the client needs to play it.
+
+    Any level can arrive in a code, so the work (the view solves it) runs in the heavy
+    pool under its deadline (503 ``gave-up`` for a level too open to solve)."""
+    return await run_heavy(request, _view_of_code, code)
+
+
+def _view_of_code(code: str) -> dict[str, Any]:
     m, lv = level_of_code(code)
     return {"mode": m.id, "level": m.view(lv)}
 
 
 @router.post("/{code}/check", responses=_ERRORS)
-def check_code(code: str, body: MovesBody) -> dict[str, Any]:
+async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, Any]:
     """Replay the moves on the code's level with the Python rules."""
-    m, lv = level_of_code(code)
-    return replay_level(m, lv, body)
+    return await run_heavy(request, lambda: replay_level(*level_of_code(code), body))
 
 
 @router.post("/{code}/hint", responses=_ERRORS)
-def hint_code(code: str, body: HintBody) -> dict[str, Any]:
+async def hint_code(code: str, body: HintBody, request: Request) -> dict[str, Any]:
     """A hint on the code's level for the position the moves reach."""
-    m, lv = level_of_code(code)
-    return hint_level(m, lv, body)
+    return await run_heavy(request, lambda: hint_level(*level_of_code(code), body))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.cache import cached_json
 from puzzlesmith.server.catalog import catalog, mode_of, pack_infos
 from puzzlesmith.server.schemas import (
     ErrorOut,
@@ -27,8 +30,12 @@ def _asset(name: str) -> str | None:
 
 
 @router.get("/modes", response_model=ModesOut)
-def list_modes() -> ModesOut:
+async def list_modes(request: Request) -> Response:
     """Every registered mode in menu order; ``module`` is null when it has no client yet."""
+    return cached_json(request, "modes", _modes)
+
+
+def _modes() -> ModesOut:
     return ModesOut(
         modes=[
             ModeInfo(
@@ -45,9 +52,13 @@ def list_modes() -> ModesOut:
 
 
 @router.get("/modes/{mode}/packs", response_model=PacksOut, responses={404: {"model": ErrorOut}})
-def list_packs(mode: str) -> PacksOut:
+async def list_packs(mode: str, request: Request) -> Response:
     """The listed packs in play order (hidden packs are reachable by level id only)."""
     m = mode_of(mode)
+    return cached_json(request, f"packs:{m.id}", lambda: _packs(m))
+
+
+def _packs(m: Mode[Any]) -> PacksOut:
     return PacksOut(
         mode=m.id,
         packs=pack_infos(catalog(m).listed),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, ErrorOut, HintBody, MovesBody
 
 router = APIRouter(prefix="/api", tags=["play"])
@@ -42,14 +43,14 @@ def hint_level(m: Mode[Any], lv: Any, body: HintBody) -> dict[str, Any]:
 
 
 @router.post("/modes/{mode}/levels/{level_id}/check", responses=_ERRORS)
-def check(mode: str, level_id: str, body: MovesBody) -> dict[str, Any]:
+async def check(mode: str, level_id: str, body: MovesBody, request: Request) -> dict[str, Any]:
     """Replay the moves with the Python rules; the state (steps, conflicts, cleared)."""
     m = mode_of(mode)
-    return replay_level(m, level_of(m, level_id), body)
+    return await run_heavy(request, replay_level, m, level_of(m, level_id), body)
 
 
 @router.post("/modes/{mode}/levels/{level_id}/hint", responses=_ERRORS)
-def hint(mode: str, level_id: str, body: HintBody) -> dict[str, Any]:
+async def hint(mode: str, level_id: str, body: HintBody, request: Request) -> dict[str, Any]:
     """One hint of ``kind`` (one of the mode's ``hintKinds``) for the position reached."""
     m = mode_of(mode)
-    return hint_level(m, level_of(m, level_id), body)
+    return await run_heavy(request, hint_level, m, level_of(m, level_id), body)

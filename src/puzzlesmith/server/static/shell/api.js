@@ -4,12 +4,12 @@
 export const status = { reachable: true };
 export const CACHE_FALLBACK_HEADER = "x-puzzlesmith-cache";
 
-async function call(method, path, body) {
+export async function call(method, path, body, headers = {}) {
   let res;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
@@ -20,7 +20,7 @@ async function call(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    throw { status: res.status, error: (data && data.error) || "http", message: (data && data.message) || res.statusText };
+    throw { status: res.status, error: (data && (data.error || data.code)) || "http", message: (data && data.message) || res.statusText };
   }
   return data;
 }

@@ -2,7 +2,7 @@
 // #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
 import { dataSource as api } from "./datasource.js";
-import { bucket } from "./saves.js";
+import { bucket, onSaveError } from "./saves.js";
 import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
@@ -11,6 +11,8 @@ import { themeRows } from "./themes.js";
 import { ROUTE as ACHIEVEMENTS, recordClear, renderAchievements } from "./achievements.js";
 import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor, replayHash, codeReplayHash } from "./replay.js";
 import { startStream } from "../stream/open.js";
+import { dailyEntry, dailyRoute } from "./daily.js";
+import { linkCss } from "./css.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -108,6 +110,7 @@ async function route() {
     if (!modeId) return await renderModes(token);
     if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
     if (modeId === ACHIEVEMENTS) { $("tb-back").hidden = false; return await renderAchievements(view, achievementContext, topBar); }
+    if (modeId === "daily") return await dailyRoute(dailyEnv(token));
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
     // Start what this screen needs at once (awaited below, or dropped on a redirect).
     getPacks(modeId).catch(() => {});
@@ -153,8 +156,22 @@ async function renderModes(token) {
     b.onclick = () => go(m.id);
     list.append(b);
   }
-  wrap.append(h, list);
+  wrap.append(h, dailyEntry(go), list);
   view.replaceChildren(wrap);
+}
+
+/** What the daily screens (shell/daily.js) need of the shell; `go("daily", "<mode>/done")`. */
+function dailyEnv(token) {
+  const goDaily = (first, rest) => {
+    const h = rest ? `#/${first}/${rest}` : `#/${first}`;
+    if (location.hash === h) route(); else location.hash = h;
+  };
+  return {
+    view, topBar, toast, getModes, route, go: goDaily,
+    current: () => token === renderToken,
+    back: (show) => { $("tb-back").hidden = !show; },
+    setMounted: (module) => { mounted = { module, modeId: "daily", levelId: null }; },
+  };
 }
 
 async function renderSelect(mode, token) {
@@ -171,13 +188,7 @@ async function renderSelect(mode, token) {
 /** A mode's words and stylesheet, once its module is loaded. */
 function useModule(mode, module) {
   addStrings(module.strings);
-  if (mode.css && !document.querySelector(`link[data-mode-css="${mode.id}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = mode.css;
-    link.dataset.modeCss = mode.id;
-    document.head.append(link);
-  }
+  if (mode.css) linkCss(mode.css, mode.id);
 }
 
 addStrings({
@@ -425,5 +436,9 @@ function labelTopBar() {
 labelTopBar();
 applyClasses();
 window.addEventListener("hashchange", route);
+onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
+window.addEventListener("storage", (e) => {  // another tab cleared a level: show its tick here
+  if (e.key?.includes("mode:") && !parseHash().levelId && parseHash().modeId) route();
+});
 window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared };
 route();

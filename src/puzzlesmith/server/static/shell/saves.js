@@ -1,39 +1,90 @@
-// Per-mode save bucket `mode:<id>` = {clearedId: [], currentId, play?}. `play` is an
-// object the mode owns (Cows keeps its half-played boards there; Number Stroke never
-// writes one: seed 000 §10). A corrupt value resets that key alone; no other key is read
-// or written (seed 000 §10). A trial file (export-html) prefixes every key (env.js), so it
-// never mixes with the served game.
+// Per-mode save bucket `mode:<id>` = {clearedId: [], currentId, play?, ...}; no other key is
+// read or written (seed 000 §10). `play` is an object the mode owns (Cows keeps its
+// half-played boards there; Number Stroke never writes one: seed 000 §10). A partly bad save keeps every valid entry: a non-string id is
+// dropped alone, a bad currentId becomes null, fields this version does not know are kept
+// as they are (a newer client may have written them). Only JSON that does not parse, or is
+// not an object, starts the bucket afresh. Every change re-reads the stored value first, so
+// another tab's clears are merged, not overwritten. A write that fails (storage full, private
+// mode) keeps the change in memory for this session and tells the player once.
+// A trial file (export-html) prefixes every key (env.js), so it never mixes with the
+// served game.
 import { storagePrefix } from "./env.js";
 
 const EMPTY = () => ({ clearedId: [], currentId: null });
+const unsaved = new Map();   // key → {cleared: Set, currentId?}: changes the storage refused
+const errorListeners = new Set();
+let told = false;
 
-function valid(v) {
-  return v && typeof v === "object" && !Array.isArray(v)
-    && Array.isArray(v.clearedId) && v.clearedId.every((x) => typeof x === "string")
-    && (v.currentId === null || typeof v.currentId === "string")
-    && (v.play === undefined || (v.play && typeof v.play === "object" && !Array.isArray(v.play)))
-    && Object.keys(v).every((k) => k === "clearedId" || k === "currentId" || k === "play");
+/** Call fn(error) when a save fails; the player is told once per session (see main.js). */
+export function onSaveError(fn) {
+  errorListeners.add(fn);
+  return () => errorListeners.delete(fn);
+}
+
+function failed(err) {
+  if (told) return;
+  told = true;
+  for (const fn of errorListeners) fn(err);
+}
+
+const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
+
+/** The usable part of a stored value, or null when nothing in it can be used. */
+export function salvage(v) {
+  if (!isObject(v)) return null;
+  const ids = Array.isArray(v.clearedId) ? v.clearedId.filter((x) => typeof x === "string" && x) : [];
+  return {
+    ...v,
+    clearedId: [...new Set(ids)],
+    currentId: typeof v.currentId === "string" ? v.currentId : null,
+    ...(v.play === undefined ? {} : { play: isObject(v.play) ? v.play : {} }),
+  };
 }
 
 export function bucket(modeId, storage = globalThis.localStorage) {
   const key = `${storagePrefix}mode:${modeId}`;
-  function read() {
+  function stored() {
     let raw = null;
     try { raw = storage.getItem(key); } catch { return EMPTY(); }
     if (raw === null) return EMPTY();
-    try {
-      const v = JSON.parse(raw);
-      if (valid(v)) {
-        const out = { clearedId: [...new Set(v.clearedId)], currentId: v.currentId };
-        if (v.play) out.play = v.play;
-        return out;
-      }
-    } catch { /* fall through: reset below */ }
-    write(EMPTY());
-    return EMPTY();
+    let parsed = null;
+    try { parsed = JSON.parse(raw); } catch { /* not JSON: nothing to keep */ }
+    const v = salvage(parsed);
+    if (v === null) { write(EMPTY()); return EMPTY(); }
+    // repaired: the bad entries go, the rest stays (a sound value is left byte for byte)
+    if (JSON.stringify(v) !== JSON.stringify(parsed)) write(v);
+    return v;
+  }
+  function read() {
+    const v = stored();
+    const mem = unsaved.get(key);
+    if (mem) {
+      for (const id of mem.cleared) if (!v.clearedId.includes(id)) v.clearedId.push(id);
+      if (mem.currentId !== undefined) v.currentId = mem.currentId;
+      if (mem.play !== undefined) v.play = mem.play;
+    }
+    return v;
   }
   function write(v) {
-    try { storage.setItem(key, JSON.stringify(v)); } catch { /* private mode: play on */ }
+    try {
+      storage.setItem(key, JSON.stringify(v));
+      unsaved.delete(key);
+      return true;
+    } catch (err) {
+      failed(err);
+      return false;
+    }
+  }
+  function change(edit) {
+    const v = read();             // fresh: what other tabs saved meanwhile is kept
+    edit(v);
+    if (!write(v)) {
+      const mem = unsaved.get(key) || { cleared: new Set() };
+      for (const id of v.clearedId) mem.cleared.add(id);
+      mem.currentId = v.currentId;
+      if (v.play !== undefined) mem.play = v.play;
+      unsaved.set(key, mem);
+    }
   }
   return {
     key,
@@ -42,20 +93,14 @@ export function bucket(modeId, storage = globalThis.localStorage) {
     current: () => read().currentId,
     isCleared: (id) => read().clearedId.includes(id),
     markCleared(id) {
-      const v = read();
-      if (!v.clearedId.includes(id)) v.clearedId.push(id);
-      write(v);
+      change((v) => { if (!v.clearedId.includes(id)) v.clearedId.push(id); });
     },
     play: () => read().play || {},
     setPlay(play) {
-      const v = read();
-      v.play = play;
-      write(v);
+      change((v) => { v.play = play; });
     },
     setCurrent(id) {
-      const v = read();
-      v.currentId = id;
-      write(v);
+      change((v) => { v.currentId = id; });
     },
   };
 }

@@ -11,10 +11,10 @@ const DEFAULTS = () => ({
 });
 const listeners = new Set();
 
-function load() {
+function load(raw = null) {
   const s = DEFAULTS();
   try {
-    const v = JSON.parse(localStorage.getItem(KEY) || "{}");
+    const v = JSON.parse(raw ?? localStorage.getItem(KEY) ?? "{}");
     if (v && typeof v === "object") {
       if (v.lang === "zh" || v.lang === "en") s.lang = v.lang;
       for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
@@ -43,11 +43,23 @@ export function applyClasses() {
 }
 
 export function set(key, value) {
-  settings[key] = value;
+  // Only this key changes: what another tab stored meanwhile for the others is kept.
+  Object.assign(settings, load(), { [key]: value });
   try {
     const { lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin } = settings;
     localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin }));
-  } catch { /* ignore */ }
+  } catch { /* storage full or private mode: the setting holds for this session */ }
   applyClasses();
   for (const fn of listeners) fn(settings, key);
 }
+
+// Another tab changed the settings: take them over live, as if set here.
+globalThis.addEventListener?.("storage", (e) => {
+  if (e.key !== KEY || e.storageArea !== localStorage) return;
+  const next = load(e.newValue ?? "{}");
+  const changed = Object.keys(next).filter((k) => next[k] !== settings[k]);
+  if (!changed.length) return;
+  Object.assign(settings, next);
+  applyClasses();
+  for (const k of changed) for (const fn of listeners) fn(settings, k);
+});

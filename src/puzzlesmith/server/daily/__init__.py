@@ -1,0 +1,1 @@
+"""The daily challenge: one puzzle per mode per UTC date, players, verified runs, boards."""

@@ -1,0 +1,70 @@
+"""What the daily routes share in one app: the store, the dailies, runs, players, limits.
+
+Opened on first use (or at ``puzzlesmith play``'s start), so an app that never serves a
+daily never touches a database; the store is migrated to head as it opens.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+
+from puzzlesmith.server.daily import errors
+from puzzlesmith.server.daily.limits import RateLimiter
+from puzzlesmith.server.daily.players import Players
+from puzzlesmith.server.daily.runs import Rules, Runs
+from puzzlesmith.server.daily.service import open_dailies
+
+
+@dataclass
+class DailyContext:
+    runs: Runs
+    players: Players
+    limiter: RateLimiter
+
+
+@dataclass
+class DailyConfig:
+    """How an app's daily layer is set up (tests swap the rules and the limits)."""
+
+    data_dir: Path | None = None
+    #: a database URL instead of the data dir's SQLite file (else $PUZZLESMITH_DATABASE_URL)
+    url: str | None = None
+    rules: Rules = field(default_factory=Rules)
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    _ctx: DailyContext | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def open(self) -> DailyContext:
+        if self._ctx is None:
+            with self._lock:
+                if self._ctx is None:
+                    dailies = open_dailies(self.data_dir, self.url)
+                    self._ctx = DailyContext(
+                        Runs(dailies, self.rules), Players(dailies.store), self.limiter
+                    )
+        return self._ctx
+
+    def close(self) -> None:
+        if self._ctx is not None:
+            self._ctx.runs.store.close()
+            self._ctx = None
+
+
+def install(app: FastAPI, data_dir: Path | None = None) -> None:
+    """The daily layer on ``app``: its routers, its error answers and its (lazy) store."""
+    from puzzlesmith.server.routers import daily, players
+
+    app.state.daily = DailyConfig(data_dir)
+    errors.install(app)
+    app.include_router(players.router)
+    app.include_router(daily.router)
+
+
+async def context(request: Request) -> DailyContext:
+    """Async (no thread hop per request): after the first call this is a memory read."""
+    cfg: DailyConfig = request.app.state.daily
+    return cfg.open()

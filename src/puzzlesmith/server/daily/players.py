@@ -1,0 +1,144 @@
+"""Anonymous players: an id and a secret token the browser keeps; no e-mail, no password.
+
+Only SHA-256 hashes of tokens and transfer codes are stored. A transfer code moves the
+profile to another device: claiming it gives a new token and retires the old one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+import unicodedata
+import uuid
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.store import Player, Store
+
+NAME_MIN, NAME_MAX = 2, 16
+#: punctuation allowed inside a name (besides letters, digits and single spaces)
+NAME_PUNCT = set("_-.·'")
+TRANSFER_TTL_MS = 24 * 3600 * 1000
+#: no 0/O, 1/I/L: a code read aloud or typed on a phone
+_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def check_name(raw: object) -> str:
+    """The cleaned display name, or a 422 saying which rule it breaks.
+
+    >>> check_name("  小王 ")
+    '小王'
+    >>> check_name("a")
+    Traceback (most recent call last):
+    ...
+    puzzlesmith.server.daily.errors.DailyApiError: name: at least 2 characters
+    """
+    if not isinstance(raw, str):
+        raise DailyApiError(422, "bad-name", "name: must be text", "name")
+    name = unicodedata.normalize("NFC", raw).strip()
+    if len(name) < NAME_MIN:
+        raise DailyApiError(422, "bad-name", f"name: at least {NAME_MIN} characters", "name")
+    if len(name) > NAME_MAX:
+        raise DailyApiError(422, "bad-name", f"name: at most {NAME_MAX} characters", "name")
+    if "  " in name:
+        raise DailyApiError(422, "bad-name", "name: no double spaces", "name")
+    for i, ch in enumerate(name):
+        cat = unicodedata.category(ch)
+        if not (cat[0] in "LN" or ch == " " or ch in NAME_PUNCT):
+            raise DailyApiError(
+                422, "bad-name", f"name: character {i + 1} {ch!r} is not allowed", "name"
+            )
+    return name
+
+
+#: how long a token → player lookup is remembered (a moved profile's old token may work
+#: this long on another worker; this worker forgets it at once)
+TOKEN_TTL_S = 30.0
+
+
+class Players:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._known: dict[str, tuple[float, Player]] = {}
+        self._lock = threading.Lock()
+
+    def _forget(self, player_id: str) -> None:
+        with self._lock:
+            for key in [k for k, (_, p) in self._known.items() if p.id == player_id]:
+                del self._known[key]
+
+    def create(self, name: object, now: int) -> tuple[Player, str]:
+        clean = check_name(name)
+        token = secrets.token_urlsafe(32)
+        p = Player(id=uuid.uuid4().hex, token_hash=digest(token), name=clean, created_ms=now)
+        with self.store.write() as s:
+            s.add(p)
+        return p, token
+
+    def by_token(self, token: str) -> Player | None:
+        key = digest(token)
+        now = time.monotonic()
+        hit = self._known.get(key)
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        with self.store.session() as s:
+            p = s.scalars(select(Player).where(Player.token_hash == key)).first()
+        if p is not None:
+            with self._lock:
+                if len(self._known) > 100_000:
+                    self._known.clear()
+                self._known[key] = (now + TOKEN_TTL_S, p)
+        return p
+
+    def rename(self, player_id: str, name: object) -> Player:
+        clean = check_name(name)
+        with self.store.write() as s:
+            p = s.get(Player, player_id)
+            if p is None:
+                raise DailyApiError(401, "bad-token", "the player of this token is gone")
+            p.name = clean
+        self._forget(player_id)
+        return p
+
+    def transfer_code(self, player_id: str, now: int) -> tuple[str, int]:
+        """A fresh one-time code (the previous one stops working) and when it expires."""
+        raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(12))
+        code = "-".join(raw[i : i + 4] for i in range(0, 12, 4))
+        expires = now + TRANSFER_TTL_MS
+        with self.store.write() as s:
+            p = s.get(Player, player_id)
+            if p is None:
+                raise DailyApiError(401, "bad-token", "the player of this token is gone")
+            p.transfer_hash = digest(code)
+            p.transfer_expires_ms = expires
+        return code, expires
+
+    def claim(self, code: object, now: int) -> tuple[Player, str]:
+        """The profile a transfer code names, with a new token; the old token stops working."""
+        if not isinstance(code, str) or not code.strip():
+            raise DailyApiError(422, "bad-code", "code: the transfer code is missing", "code")
+        norm = "".join(ch for ch in code.upper() if ch.isalnum())
+        norm = "-".join(norm[i : i + 4] for i in range(0, len(norm), 4))
+        token = secrets.token_urlsafe(32)
+        try:
+            with self.store.write() as s:
+                p = s.scalars(select(Player).where(Player.transfer_hash == digest(norm))).first()
+                if p is None or (p.transfer_expires_ms or 0) < now:
+                    raise DailyApiError(
+                        404, "bad-code", "code: no profile has this transfer code (or it expired)"
+                    )
+                p.token_hash = digest(token)
+                p.transfer_hash = None
+                p.transfer_expires_ms = None
+            self._forget(p.id)
+            return p, token
+        except IntegrityError:  # pragma: no cover (a token collision: 256 random bits)
+            raise DailyApiError(409, "retry", "please try again") from None

@@ -1,0 +1,317 @@
+"""Runs the server verifies: start (signed token, server time), hints it answers, finish.
+
+A finish is recorded only when the Python engine replays the move log to a clear; its
+time is the server's finish time minus the server's start time. A run faster than the
+plausible minimum for its number of moves is recorded as flagged, never ranked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.service import Dailies, today
+from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
+from puzzlesmith.server.store import Player, Run, Start
+
+#: the fastest a person plays one move of the log (a drag through cells, a tap)
+MIN_MS_PER_MOVE = 60
+#: move verbs that take something back (a flawless run has none)
+UNDO_VERBS = frozenset({"undo", "rewind", "reset", "clear"})
+#: move verbs a hint puts into the log
+HINT_VERBS = frozenset({"reveal"})
+BOARD_SIZE = 100
+#: how long a day's top 100 is served from memory (a finish here refreshes it at once;
+#: finishes on other workers show within this time)
+BOARD_TTL_S = 1.0
+
+
+@dataclass
+class Rules:
+    min_ms_per_move: int = MIN_MS_PER_MOVE
+
+
+def utc_date(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, UTC).date().isoformat()
+
+
+def _verb(move: str) -> str:
+    return move.split(" ", 1)[0]
+
+
+class Runs:
+    def __init__(self, dailies: Dailies, rules: Rules | None = None) -> None:
+        self.dailies = dailies
+        self.store = dailies.store
+        self.rules = rules or Rules()
+        self._boards: dict[tuple[str, str], tuple[float, list[JSON], int]] = {}
+        #: finished runs never change: (player, mode, date) → run, once seen
+        self._finished: dict[tuple[str, str, str], Run] = {}
+
+    @property
+    def secret(self) -> bytes:
+        return self.dailies.secret
+
+    def day_of(self, raw: object) -> date:
+        """The date asked for (today by default): a real date, not before #1, not in the future."""
+        if raw is None:
+            return today()
+        try:
+            day = date.fromisoformat(str(raw))
+        except ValueError:
+            raise DailyApiError(
+                422, "bad-date", f"date: {raw!r} is not YYYY-MM-DD", "date"
+            ) from None
+        if day > today():
+            raise DailyApiError(
+                403, "future-date", f"date: {day.isoformat()} is not here yet", "date"
+            )
+        return day
+
+    # ---- start --------------------------------------------------------------------------
+    def start(self, player: Player, mode: Mode[Any], day: date) -> JSON:
+        """The run token; starting again the same day resumes it (same server start time)."""
+        puzzle, _ = self.dailies.get(mode, day)
+        iso = day.isoformat()
+        # the usual start is a first one: insert at once; a resumed one meets the
+        # unique constraint and reads the stored start instead
+        fresh = True
+        row: Start | None = None
+        try:
+            with self.store.write() as s:
+                row = Start(
+                    player_id=player.id,
+                    mode=mode.id,
+                    date=iso,
+                    started_ms=self.dailies.clock(),
+                    hints=0,
+                )
+                s.add(row)
+                s.flush()  # its id
+        except IntegrityError:
+            fresh = False
+            row = self._start_row(player.id, mode.id, iso)
+        assert row is not None
+        claim = RunClaim(player.id, mode.id, iso, row.id, row.started_ms)
+        out: JSON = {
+            "run": sign(self.secret, claim),
+            "level": self.dailies.view(mode, day),  # the router sends it pre-serialised
+            "number": puzzle.number,
+            "date": iso,
+            "grade": puzzle.grade,
+            "started_ms": row.started_ms,
+            "now_ms": self.dailies.clock(),
+            "hints": row.hints,
+        }
+        done = None if fresh else self._run_row(player.id, mode.id, iso)
+        if done is not None:
+            out["finished"] = self.result(done)
+        return out
+
+    def _start_row(self, player_id: str, mode_id: str, iso: str) -> Start | None:
+        with self.store.session() as s:
+            return s.scalars(
+                select(Start).where(
+                    Start.player_id == player_id, Start.mode == mode_id, Start.date == iso
+                )
+            ).first()
+
+    def _run_row(self, player_id: str, mode_id: str, iso: str) -> Run | None:
+        key = (player_id, mode_id, iso)
+        hit = self._finished.get(key)
+        if hit is not None:
+            return hit
+        with self.store.session() as s:
+            run = s.scalars(
+                select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
+            ).first()
+        if run is not None:
+            self._remember(run)
+        return run
+
+    def _remember(self, run: Run) -> None:
+        if len(self._finished) > 200_000:
+            self._finished.clear()
+        self._finished[(run.player_id, run.mode, run.date)] = run
+
+    def _claim(self, player: Player, mode: Mode[Any], token: object) -> tuple[RunClaim, Start]:
+        """The token's claim, checked against the player, the mode and the stored start."""
+        claim = verify(self.secret, token)
+        if claim.player != player.id:
+            raise DailyApiError(
+                403, "foreign-token", "run: this token belongs to another player", "run"
+            )
+        if claim.mode != mode.id:
+            raise DailyApiError(403, "foreign-token", f"run: this token is for {claim.mode}", "run")
+        row = self._start_row(player.id, mode.id, claim.date)
+        if row is None or row.id != claim.start or row.started_ms != claim.started_ms:
+            raise DailyApiError(403, "bad-token", "run: no such start on this server", "run")
+        return claim, row
+
+    # ---- hints --------------------------------------------------------------------------
+    def hint(
+        self, player: Player, mode: Mode[Any], token: object, moves: Sequence[str], kind: str
+    ) -> JSON:
+        """The server answers a daily's hints (the level sent has no solution) and counts them."""
+        claim, row = self._claim(player, mode, token)
+        if self._run_row(player.id, mode.id, claim.date) is not None:
+            raise DailyApiError(
+                409, "already-finished", "run: this daily is already finished", "run"
+            )
+        if kind not in mode.hint_kinds:
+            kinds = ", ".join(mode.hint_kinds) or "none"
+            raise DailyApiError(
+                422, "unknown-hint-kind", f"kind {kind!r} is not one of: {kinds}", "kind"
+            )
+        _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
+        answer = mode.hint(level, moves, kind)
+        with self.store.write() as s:
+            s.execute(update(Start).where(Start.id == row.id).values(hints=Start.hints + 1))
+        return {**answer, "hints": row.hints + 1}
+
+    # ---- finish -------------------------------------------------------------------------
+    def finish(self, player: Player, mode: Mode[Any], token: object, moves: Sequence[str]) -> JSON:
+        finished_ms = self.dailies.clock()
+        claim, row = self._claim(player, mode, token)
+        if (player.id, mode.id, claim.date) in self._finished:  # known here: skip the replay
+            raise DailyApiError(
+                409, "already-finished", "run: a run of this daily is already recorded", "run"
+            )
+        _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
+        try:
+            state = mode.replay(level, moves)
+        except IllegalMoveError as exc:
+            raise DailyApiError(422, "illegal-move", str(exc), "moves") from None
+        if not state.get("cleared"):
+            raise DailyApiError(
+                422, "not-cleared", "moves: the log does not clear the puzzle", "moves"
+            )
+        verbs = [_verb(m) for m in moves]
+        hints = max(row.hints, sum(v in HINT_VERBS for v in verbs))
+        undos = sum(v in UNDO_VERBS for v in verbs)
+        time_ms = finished_ms - claim.started_ms
+        flags: list[str] = []
+        if time_ms < self.rules.min_ms_per_move * len(moves):
+            flags.append("too-fast")
+        if (
+            utc_date(claim.started_ms) != claim.date
+        ):  # an old daily, played later: no rank, no streak
+            flags.append("archive")
+        run = Run(
+            player_id=player.id,
+            mode=mode.id,
+            date=claim.date,
+            started_ms=claim.started_ms,
+            finished_ms=finished_ms,
+            time_ms=time_ms,
+            moves=len(moves),
+            hints=hints,
+            undos=undos,
+            flawless=hints == 0 and undos == 0,
+            ranked=not flags,
+            flags=" ".join(flags),
+        )
+        try:
+            with self.store.write() as s:
+                s.add(run)
+        except IntegrityError:  # the same run posted twice at once: the first one counts
+            raise DailyApiError(
+                409, "already-finished", "run: a run of this daily is already recorded", "run"
+            ) from None
+        self._boards.pop((mode.id, claim.date), None)
+        self._remember(run)
+        return self.result(run)
+
+    def rank_of(self, run: Run) -> int | None:
+        """1 + ranked runs of the day before it (time, then who finished first by id)."""
+        if not run.ranked:
+            return None
+        with self.store.session() as s:
+            ahead = s.scalar(
+                select(func.count(Run.id)).where(
+                    Run.mode == run.mode,
+                    Run.date == run.date,
+                    Run.ranked.is_(True),
+                    or_(
+                        Run.time_ms < run.time_ms, and_(Run.time_ms == run.time_ms, Run.id < run.id)
+                    ),
+                )
+            )
+        return int(ahead or 0) + 1
+
+    def result(self, run: Run) -> JSON:
+        return {
+            "verified": True,
+            "ranked": run.ranked,
+            "time_ms": run.time_ms,
+            "rank": self.rank_of(run),
+            "flawless": run.flawless,
+            "hints": run.hints,
+            "flags": run.flags.split() if run.flags else [],
+            "date": run.date,
+        }
+
+    def state_of(self, player: Player, mode: Mode[Any], day: date) -> JSON:
+        """``new``, ``started`` (with the server's start time) or ``finished`` (with the result)."""
+        iso = day.isoformat()
+        done = self._run_row(player.id, mode.id, iso)
+        if done is not None:
+            return {"state": "finished", "result": self.result(done)}
+        row = self._start_row(player.id, mode.id, iso)
+        if row is not None:
+            return {"state": "started", "started_ms": row.started_ms}
+        return {"state": "new"}
+
+    # ---- boards -------------------------------------------------------------------------
+    def top(self, mode_id: str, iso: str) -> tuple[list[JSON], int]:
+        """The day's top 100 (rank, name, time, flawless) and how many are ranked."""
+        key = (mode_id, iso)
+        now = time.monotonic()
+        hit = self._boards.get(key)
+        if hit is not None and hit[0] > now:
+            return hit[1], hit[2]
+        with self.store.session() as s:
+            rows = s.execute(
+                select(Run.time_ms, Run.flawless, Player.name)
+                .join(Player, Player.id == Run.player_id)
+                .where(Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True))
+                .order_by(Run.time_ms, Run.id)
+                .limit(BOARD_SIZE)
+            ).all()
+            total = len(rows)
+            if total == BOARD_SIZE:
+                total = int(
+                    s.scalar(
+                        select(func.count(Run.id)).where(
+                            Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True)
+                        )
+                    )
+                    or 0
+                )
+        entries = [
+            {"rank": i + 1, "name": name, "time_ms": t, "flawless": f}
+            for i, (t, f, name) in enumerate(rows)
+        ]
+        if len(self._boards) > 10_000:
+            self._boards.clear()
+        self._boards[key] = (now + BOARD_TTL_S, entries, total)
+        return entries, total
+
+    def leaderboard(self, mode: Mode[Any], day: date, player: Player | None) -> JSON:
+        iso = day.isoformat()
+        entries, total = self.top(mode.id, iso)
+        out: JSON = {"date": iso, "mode": mode.id, "total": total, "entries": entries}
+        if player is not None:
+            mine = self._run_row(player.id, mode.id, iso)
+            if mine is not None:
+                out["you"] = {"name": player.name, **self.result(mine)}
+        return out

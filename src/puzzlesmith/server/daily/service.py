@@ -1,0 +1,169 @@
+"""Today's puzzles from the store: read, or generated on first request and stored.
+
+Several workers may generate the same daily at once: they make the same puzzle (it is
+deterministic) and the first insert wins; the others read it back.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from puzzlesmith.core import registry
+from puzzlesmith.core.batch import run_tasks
+from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
+from puzzlesmith.server.daily.secret import load_secret
+from puzzlesmith.server.store import Daily, Store, default_data_dir, url_for
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def today() -> date:
+    return datetime.now(UTC).date()
+
+
+def daily_modes() -> list[Mode[Any]]:
+    """Every registered mode that can generate (and so has dailies), in menu order."""
+    return [m for m in registry.all_modes() if m.generate_options is not None]
+
+
+def build_task(mode_id: str, iso: str, secret: bytes) -> tuple[str, str, int, str, JSON]:
+    """One daily as plain data (top-level: worker processes and Dask pickle it)."""
+    p = make_daily(registry.get(mode_id), date.fromisoformat(iso), secret)
+    return p.mode, p.date.isoformat(), p.number, p.grade, p.level
+
+
+@dataclass
+class Dailies:
+    """The store's dailies, with the parsed levels cached (verifying a run parses nothing)."""
+
+    store: Store
+    secret: bytes
+    clock: Callable[[], int] = now_ms
+    _levels: dict[tuple[str, str], tuple[DailyPuzzle, Any]] = field(default_factory=dict)
+    _views: dict[tuple[str, str], JSON] = field(default_factory=dict)
+    _view_texts: dict[tuple[str, str], str] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def get(self, mode: Mode[Any], day: date) -> tuple[DailyPuzzle, Any]:
+        """The puzzle and its parsed level; generated and stored when the date has none."""
+        key = (mode.id, day.isoformat())
+        hit = self._levels.get(key)
+        if hit is not None:
+            return hit
+        with self._lock:  # one generation per process at a time; others wait and then read
+            hit = self._levels.get(key)
+            if hit is None:
+                puzzle = self._read(mode.id, day) or self._insert(
+                    make_daily(mode, day, self.secret)
+                )
+                hit = (puzzle, puzzle.parsed(mode))
+                self._levels[key] = hit
+            return hit
+
+    def view(self, mode: Mode[Any], day: date) -> JSON:
+        """The daily's level as the client gets it (no solution), made once per process."""
+        key = (mode.id, day.isoformat())
+        hit = self._views.get(key)
+        if hit is not None:
+            return hit
+        _, level = self.get(mode, day)
+        with self._lock:  # one thread computes it; the rest of a burst of starts waits here
+            hit = self._views.get(key)
+            if hit is None:
+                hit = self._views[key] = public_view(mode, level)
+            return hit
+
+    def view_text(self, mode: Mode[Any], day: date) -> str:
+        """:meth:`view` as JSON text, serialised once (every start of the day sends it)."""
+        key = (mode.id, day.isoformat())
+        hit = self._view_texts.get(key)
+        if hit is None:
+            hit = self._view_texts[key] = json.dumps(self.view(mode, day), ensure_ascii=False)
+        return hit
+
+    def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
+        with self.store.session() as s:
+            row = s.get(Daily, (mode_id, day.isoformat()))
+            if row is None:
+                return None
+            return DailyPuzzle(row.mode, day, row.number, row.grade, json.loads(row.level))
+
+    def _insert(self, p: DailyPuzzle) -> DailyPuzzle:
+        try:
+            with self.store.write() as s:
+                s.add(
+                    Daily(
+                        mode=p.mode,
+                        date=p.date.isoformat(),
+                        number=p.number,
+                        grade=p.grade,
+                        level=json.dumps(p.level, ensure_ascii=False),
+                        created_ms=self.clock(),
+                    )
+                )
+        except IntegrityError:  # another worker stored it first: theirs is the same puzzle
+            stored = self._read(p.mode, p.date)
+            if stored is not None:
+                return stored
+            raise
+        return p
+
+    def stored_dates(self, mode_id: str) -> set[str]:
+        with self.store.session() as s:
+            return set(s.scalars(select(Daily.date).where(Daily.mode == mode_id)))
+
+    def build(
+        self,
+        modes: list[Mode[Any]],
+        first: date,
+        days: int,
+        *,
+        jobs: int = 1,
+        scheduler: str | None = None,
+        on_done: Callable[[int], None] | None = None,
+    ) -> tuple[int, int]:
+        """Generate and store the missing dailies of ``days`` dates from ``first``.
+
+        Returns (made, already stored).
+        """
+        wanted = [
+            (m.id, (first + timedelta(days=k)).isoformat()) for m in modes for k in range(days)
+        ]
+        have = {m.id: self.stored_dates(m.id) for m in modes}
+        missing = [(mid, iso, self.secret) for mid, iso in wanted if iso not in have[mid]]
+        skipped = len(wanted) - len(missing)
+        if on_done is not None:
+            for _ in range(skipped):
+                on_done(-1)
+        made = run_tasks(build_task, missing, jobs=jobs, scheduler=scheduler, on_done=on_done)
+        for mid, iso, number, grade, level in made:
+            self._insert(DailyPuzzle(mid, date.fromisoformat(iso), number, grade, level))
+        return len(made), skipped
+
+
+def public_view(mode: Mode[Any], level: Any) -> JSON:
+    """The mode's view without what would give the daily away (solution, baked hint path)."""
+    view = mode.view(level)
+    return {
+        k: v for k, v in view.items() if "solution" not in k.lower() and "hint" not in k.lower()
+    }
+
+
+def open_dailies(data_dir: Path | None, url: str | None = None) -> Dailies:
+    """The store (``url``, ``$PUZZLESMITH_DATABASE_URL`` or the data dir's SQLite file) and
+    the secret (``$PUZZLESMITH_SECRET`` or the data dir's)."""
+    d = data_dir or default_data_dir()
+    return Dailies(Store.open(url or url_for(d)), load_secret(d))

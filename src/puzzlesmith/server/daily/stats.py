@@ -1,0 +1,42 @@
+"""A player's own stats: days played, streaks, best and mean time per mode, a calendar."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import select
+
+from puzzlesmith.core.mode import JSON
+from puzzlesmith.server.daily.streaks import streak
+from puzzlesmith.server.store import Run, Store
+
+
+def player_stats(store: Store, player_id: str, today: date) -> JSON:
+    with store.session() as s:
+        runs = s.scalars(select(Run).where(Run.player_id == player_id).order_by(Run.date)).all()
+    calendar: dict[str, list[str]] = {}  # every day with a verified run (archive ones too)
+    per_mode: dict[str, list[Run]] = {}
+    for r in runs:
+        calendar.setdefault(r.date, []).append(r.mode)
+        per_mode.setdefault(r.mode, []).append(r)
+    on_the_day = {date.fromisoformat(r.date) for r in runs if "archive" not in r.flags.split()}
+    st = streak(on_the_day, today)
+    return {
+        "days_played": len(calendar),
+        "streak": {
+            "current": st.current,
+            "best": st.best,
+            "freezes": st.freezes,
+            "frozen": [d.isoformat() for d in st.frozen],
+        },
+        "modes": {
+            mode: {
+                "played": len(rs),
+                "best_ms": min(r.time_ms for r in rs),
+                "mean_ms": round(sum(r.time_ms for r in rs) / len(rs)),
+                "flawless": sum(r.flawless for r in rs),
+            }
+            for mode, rs in per_mode.items()
+        },
+        "calendar": calendar,
+    }

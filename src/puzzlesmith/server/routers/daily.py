@@ -1,0 +1,107 @@
+"""The daily challenge: today's puzzles, signed runs the server verifies, leaderboards."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.daily.context import DailyContext, context
+from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.service import daily_modes
+from puzzlesmith.server.routers.players import Me, maybe_player
+from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES
+from puzzlesmith.server.store import Player
+
+router = APIRouter(prefix="/api/daily", tags=["daily"])
+
+Ctx = Annotated[DailyContext, Depends(context)]
+MaybeMe = Annotated[Player | None, Depends(maybe_player)]
+
+
+class StartIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    date: str | None = Field(
+        default=None, max_length=10, description="YYYY-MM-DD, today by default"
+    )
+
+
+class FinishIn(BaseModel):
+    """The move log; anything else the client sends (a time, a rank) is ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+    run: str = Field(max_length=600)
+    moves: list[Annotated[str, Field(max_length=MAX_MOVE_LEN)]] = Field(max_length=MAX_MOVES)
+
+
+class HintIn(FinishIn):
+    kind: str = Field(min_length=1, max_length=32)
+
+
+def _mode(name: str) -> Mode[Any]:
+    for m in daily_modes():
+        if name in (m.id, m.cli_name, *m.aliases):
+            return m
+    known = ", ".join(m.cli_name for m in daily_modes())
+    raise DailyApiError(404, "unknown-mode", f"no daily for mode {name!r} (known: {known})")
+
+
+@router.get("")
+def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any]:
+    """Every mode's daily on a date (today by default) and, with a token, the player's state."""
+    day = ctx.runs.day_of(date)
+    out = []
+    for m in daily_modes():
+        puzzle, _ = ctx.runs.dailies.get(m, day)
+        item: dict[str, Any] = {
+            "mode": m.id,
+            "title": {"zh": m.title_zh, "en": m.title_en},
+            "number": puzzle.number,
+            "grade": puzzle.grade,
+            "state": "new",
+        }
+        if player is not None:
+            item.update(ctx.runs.state_of(player, m, day))
+        out.append(item)
+    return {"date": day.isoformat(), "dailies": out}
+
+
+@router.post("/{mode}/start")
+def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> Response:
+    """A signed run token and the level without its solution; again the same day: the same run."""
+    m = _mode(mode)
+    ctx.limiter.hit(player.id, "start")
+    day = ctx.runs.day_of(body.date if body else None)
+    out = ctx.runs.start(player, m, day)
+    # the level view is the bulk of the answer and the same all day: spliced in as text
+    del out["level"]
+    head = json.dumps(out, ensure_ascii=False)[:-1]
+    text = f'{head}, "level": {ctx.runs.dailies.view_text(m, day)}}}'
+    return Response(text.encode(), media_type="application/json")
+
+
+@router.post("/{mode}/hint")
+def hint(mode: str, body: HintIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    """A daily's hint, answered and counted by the server."""
+    m = _mode(mode)
+    ctx.limiter.hit(player.id, "hint")
+    return ctx.runs.hint(player, m, body.run, body.moves, body.kind)
+
+
+@router.post("/{mode}/finish")
+def finish(mode: str, body: FinishIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    """Replay the log; record the run when it clears, timed by the server's clocks."""
+    m = _mode(mode)
+    ctx.limiter.hit(player.id, "finish")
+    return ctx.runs.finish(player, m, body.run, body.moves)
+
+
+@router.get("/{mode}/leaderboard")
+def leaderboard(mode: str, ctx: Ctx, player: MaybeMe, date: str | None = None) -> JSONResponse:
+    """The top 100 ranked runs by time and, with a token, the player's own."""
+    m = _mode(mode)
+    return JSONResponse(ctx.runs.leaderboard(m, ctx.runs.day_of(date), player))

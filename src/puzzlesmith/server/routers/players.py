@@ -1,0 +1,105 @@
+"""Players without passwords: create (name → id and token), rename, transfer, stats."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from puzzlesmith.server.daily.context import DailyContext, context
+from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.service import today
+from puzzlesmith.server.daily.stats import player_stats
+from puzzlesmith.server.store import Player
+
+router = APIRouter(prefix="/api/players", tags=["players"])
+
+Ctx = Annotated[DailyContext, Depends(context)]
+
+
+class NameIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(
+        max_length=64, description="display name: 2–16 letters, digits, spaces, _-.·'"
+    )
+
+
+class CodeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=64, description="a transfer code, e.g. ABCD-EFGH-JKMN")
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    kind, _, token = authorization.partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        raise DailyApiError(401, "bad-token", "Authorization: expected 'Bearer <token>'")
+    return token.strip()
+
+
+def maybe_player(ctx: Ctx, authorization: Annotated[str | None, Header()] = None) -> Player | None:
+    """The player of the bearer token, None without one; 401 for an unknown token."""
+    token = bearer(authorization)
+    if token is None:
+        return None
+    p = ctx.players.by_token(token)
+    if p is None:
+        raise DailyApiError(401, "bad-token", "Authorization: no player has this token")
+    return p
+
+
+async def current_player(player: Annotated[Player | None, Depends(maybe_player)]) -> Player:
+    if player is None:
+        raise DailyApiError(
+            401, "no-token", "Authorization: create a player first (POST /api/players)"
+        )
+    return player
+
+
+Me = Annotated[Player, Depends(current_player)]
+
+
+def _me(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name}
+
+
+@router.post("", status_code=201)
+def create_player(body: NameIn, request: Request, ctx: Ctx) -> dict[str, Any]:
+    """A new anonymous player; keep the token (it is shown once)."""
+    ctx.limiter.hit(request.client.host if request.client else "?", "create")
+    p, token = ctx.players.create(body.name, ctx.runs.dailies.clock())
+    return {"id": p.id, "token": token, "name": p.name}
+
+
+@router.get("/me")
+def me(player: Me) -> dict[str, Any]:
+    return _me(player)
+
+
+@router.patch("/me")
+def rename(body: NameIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    ctx.limiter.hit(player.id, "profile")
+    return _me(ctx.players.rename(player.id, body.name))
+
+
+@router.post("/me/transfer")
+def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
+    """A one-time code (24 h) that moves this profile to another device."""
+    ctx.limiter.hit(player.id, "profile")
+    code, expires = ctx.players.transfer_code(player.id, ctx.runs.dailies.clock())
+    return {"code": code, "expires_ms": expires}
+
+
+@router.post("/claim")
+def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
+    """Take over the profile of a transfer code: a new token; the old device's stops working."""
+    ctx.limiter.hit(request.client.host if request.client else "?", "create")
+    p, token = ctx.players.claim(body.code, ctx.runs.dailies.clock())
+    return {"id": p.id, "token": token, "name": p.name}
+
+
+@router.get("/me/stats")
+def stats(player: Me, ctx: Ctx) -> dict[str, Any]:
+    return {"name": player.name, **player_stats(ctx.runs.store, player.id, today())}

@@ -1,0 +1,185 @@
+// The daily challenge screens: #/daily (today's three), #/daily/<mode> (play, with a timer
+// resumed from the server's start time), #/daily/<mode>/done, …/board, #/daily/stats.
+// The shell calls dailyRoute(env); a daily is played by the mode's own module.
+import * as dapi from "./dailyapi.js";
+import { clock } from "./dailywords.js";
+import { renderDone, renderBoard, renderStats, el, titleOf } from "./dailyviews.js";
+import { linkCss } from "./css.js";
+import { dataSource, needsConnection } from "./datasource.js";
+import { settings } from "./settings.js";
+import { sound, vibrate } from "./sound.js";
+import { t, addStrings } from "./i18n.js";
+
+// beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
+const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
+const served = dataSource.kind !== "embedded";
+
+/** The home screen's entry card; none in a trial file (it has no server). */
+export function dailyEntry(go) {
+  if (!served) return "";
+  dailyCss();
+  const b = el("button", "daily-card", "");
+  b.dataset.mode = "daily";
+  b.append(el("b", "", t("d.entry")), el("span", "", t("d.entrySub")));
+  b.onclick = () => go("daily");
+  return b;
+}
+
+export async function dailyRoute(env) {
+  if (served) dailyCss();
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [, modeId, sub] = parts;
+  env.back(true);
+  if (!served) {  // a trial file opened at #/daily: no server, so no dailies
+    env.topBar.setTitle(t("d.title"));
+    const box = el("div", "error-box", needsConnection(t("d.entry")));
+    return env.view.replaceChildren(box);
+  }
+  if (!dapi.player()) return renderWelcome(env);
+  if (modeId === "stats") return renderStats(env);
+  if (!modeId) return renderHome(env);
+  const mode = (await env.getModes()).find((m) => m.id === modeId);
+  if (!mode) return env.go("daily");
+  if (sub === "board") return renderBoard(env, mode);
+  if (sub === "done") return renderDone(env, mode);
+  return renderPlay(env, mode);
+}
+
+// ---- first visit: pick a name (or bring a profile over with a transfer code) ----------
+function renderWelcome(env) {
+  env.topBar.setTitle(t("d.title"));
+  const wrap = el("div", "scroll daily");
+  const form = el("form", "d-name");
+  const input = el("input");
+  input.name = "name"; input.maxLength = 16; input.required = true; input.autocomplete = "nickname";
+  input.value = (settings.lang === "en" ? "Player " : "玩家") + String(Math.floor(1000 + Math.random() * 9000));
+  const err = el("p", "d-error");
+  form.append(el("p", "", t("d.nameAsk")), input, el("p", "d-muted", t("d.nameRules")), err,
+    el("button", "d-btn d-primary", t("d.nameSave")));
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    try { await dapi.create(input.value); env.route(); } catch (x) { err.textContent = t("d.nameBad", { msg: x.message }); }
+  };
+  const cform = el("form", "d-name");
+  const code = el("input");
+  code.name = "code"; code.placeholder = "ABCD-EFGH-JKMN"; code.autocapitalize = "characters";
+  const cerr = el("p", "d-error");
+  cform.append(el("p", "d-muted", t("d.claimAsk")), code, cerr, el("button", "d-btn", t("d.claim")));
+  cform.onsubmit = async (e) => {
+    e.preventDefault();
+    try { await dapi.claim(code.value); env.route(); } catch (x) { cerr.textContent = t("d.claimBad", { msg: x.message }); }
+  };
+  wrap.append(el("h1", "shell-title", t("d.title")), form, cform);
+  env.view.replaceChildren(wrap);
+}
+
+// ---- today's three -------------------------------------------------------------------
+async function renderHome(env) {
+  const me = dapi.player();
+  const [today, modes] = await Promise.all([dapi.today(), env.getModes()]);
+  if (!env.current()) return;
+  env.topBar.setTitle(t("d.title"));
+  const wrap = el("div", "scroll daily");
+  const who = el("div", "d-who");
+  const name = el("span", "d-me", me.name);
+  const rename = el("button", "d-link", t("d.rename"));
+  rename.onclick = async () => {
+    const next = prompt(t("d.nameRules"), me.name);
+    if (next === null) return;
+    try { await dapi.rename(next); env.route(); } catch (x) { env.toast(t("d.nameBad", { msg: x.message }), 4000); }
+  };
+  who.append(name, rename);
+  wrap.append(el("h1", "shell-title", today.date), who);
+  const list = el("div", "d-list");
+  for (const d of today.dailies) {
+    const mode = modes.find((m) => m.id === d.mode);
+    if (!mode) continue;
+    const card = el("div", `d-daily d-${d.state}`);
+    card.dataset.mode = d.mode;
+    const title = el("b", "", `${titleOf(mode)} #${d.number}`);
+    let state = t(`d.${d.state}`);
+    if (d.state === "finished") {
+      const r = d.result;
+      state = `${clock(r.time_ms)} · ${r.rank ? t("d.rank", { rank: r.rank }) : t("d.unranked")}${r.flawless ? " ★" : ""}`;
+    }
+    const row = el("div", "d-row");
+    const play = el("button", "d-btn d-primary", d.state === "finished" ? "✓" : "▶");
+    play.dataset.action = "play";
+    play.setAttribute("aria-label", titleOf(mode));
+    play.onclick = () => env.go("daily", d.state === "finished" ? `${d.mode}/done` : d.mode);
+    const board = el("button", "d-btn", t("d.board"));
+    board.dataset.action = "board";
+    board.onclick = () => env.go("daily", `${d.mode}/board`);
+    row.append(play, board);
+    card.append(title, el("span", "d-state", state), row);
+    list.append(card);
+  }
+  const stats = el("button", "d-btn d-wide", t("d.stats"));
+  stats.dataset.action = "stats";
+  stats.onclick = () => env.go("daily", "stats");
+  wrap.append(list, stats);
+  env.view.replaceChildren(wrap);
+}
+
+// ---- play ----------------------------------------------------------------------------
+async function renderPlay(env, mode) {
+  const [s, module] = await Promise.all([dapi.start(mode.id), import(mode.module)]);
+  if (!env.current()) return;
+  if (s.finished) return env.go("daily", `${mode.id}/done`);
+  addStrings(module.strings);
+  if (mode.css) linkCss(mode.css, mode.id);
+  env.topBar.setTitle(`${titleOf(mode)} #${s.number}`);
+  env.topBar.setCaption(null);
+  const timer = startTimer(s);
+  const root = el("div", "mode-root");
+  env.view.replaceChildren(root);
+  let left = false;
+  const none = () => Promise.reject({ status: 400, error: "daily", message: "not in a daily" });
+  const services = {
+    api: {
+      get: none,
+      post: none,
+      // the mode's clear confirmation: the server replays the log and records the run
+      async check(moves) {
+        timer.stop();
+        try {
+          await dapi.finish(mode.id, s.run, moves);
+          return { cleared: true };
+        } catch (err) {
+          if (err.status === 409) return { cleared: true };  // recorded already (another tab)
+          if (err.status === 422) { timer.resume(); return { cleared: false }; }
+          env.toast(t("d.refused", { msg: err.message }), 4000);
+          return { cleared: true };
+        }
+      },
+      hint: (moves, kind) => dapi.hint(mode.id, s.run, moves, kind),
+    },
+    saves: { cleared: () => [], current: () => null, isCleared: () => false },
+    sound, vibrate, settings, t, toast: env.toast, topBar: env.topBar,
+    goLevelSelect: () => env.go("daily"),
+    onCleared() {
+      if (!left) env.go("daily", `${mode.id}/done`);
+    },
+  };
+  env.setMounted({
+    unmount() { left = true; timer.remove(); module.unmount?.(); },
+  });
+  await module.mount(root, s.level, services);
+}
+
+/** The visible timer: server time since the server's start of this run (survives a reload). */
+function startTimer(s) {
+  const offset = s.now_ms - Date.now();      // server clock − this clock
+  const box = el("div", "d-timer");
+  box.setAttribute("role", "timer");
+  document.getElementById("tb-counter").before(box);
+  let stopped = false;
+  const tick = () => { if (!stopped) box.textContent = clock(Date.now() + offset - s.started_ms, false); };
+  tick();
+  const id = setInterval(tick, 250);
+  return {
+    stop() { tick(); stopped = true; },
+    resume() { stopped = false; tick(); },
+    remove() { clearInterval(id); box.remove(); },
+  };
+}

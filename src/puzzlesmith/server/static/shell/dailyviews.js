@@ -1,0 +1,156 @@
+// The daily's result screens: the clear (time, rank, share), the leaderboard, my stats.
+import * as dapi from "./dailyapi.js";
+import { clock } from "./dailywords.js";
+import { settings } from "./settings.js";
+import { t } from "./i18n.js";
+
+export function el(tag, cls = "", text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
+
+/** The spoiler-free result: mode, number, time, flawless or hints, streak, link. */
+export function shareText(mode, number, r, streak) {
+  const how = r.flawless ? `★ ${t("d.shareFlawless")}` : t("d.shareHints", { n: r.hints });
+  const lines = [t("d.shareHead"), `${titleOf(mode)} #${number} · ${clock(r.time_ms)} · ${how}`];
+  if (streak > 0) lines.push(t("d.shareStreak", { n: streak }));
+  lines.push(`${location.origin}/#/daily/${encodeURIComponent(mode.id)}`);
+  return lines.join("\n");
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); return true; } catch {
+    const area = el("textarea");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    return ok;
+  }
+}
+
+function backButton(env) {
+  const b = el("button", "d-btn d-wide", t("d.back"));
+  b.dataset.action = "back";
+  b.onclick = () => env.go("daily");
+  return b;
+}
+
+export async function renderDone(env, mode) {
+  const [today, st] = await Promise.all([dapi.today(), dapi.stats()]);
+  if (!env.current()) return;
+  const d = today.dailies.find((x) => x.mode === mode.id);
+  if (!d || d.state !== "finished") return env.go("daily", mode.id);
+  const r = d.result;
+  env.topBar.setTitle(`${titleOf(mode)} #${d.number}`);
+  const wrap = el("div", "scroll daily d-done");
+  const big = el("div", "d-big", clock(r.time_ms));
+  big.dataset.timeMs = String(r.time_ms);
+  const rank = el("div", "d-rank", r.rank ? t("d.rank", { rank: r.rank }) : t("d.unranked"));
+  const how = el("p", "", r.flawless ? t("d.flawless") : t("d.hints", { n: r.hints }));
+  wrap.append(el("p", "d-muted", t("d.time")), big, rank, how);
+  if (r.flags.length) {
+    const why = r.flags.map((f) => (f === "too-fast" ? t("d.tooFast") : f === "archive" ? t("d.archive") : f)).join(", ");
+    wrap.append(el("p", "d-error", t("d.flagged", { why })));
+  }
+  wrap.append(el("p", "d-streak", t("d.streak", { n: st.streak.current })));
+  const text = shareText(mode, d.number, r, st.streak.current);
+  const pre = el("pre", "d-share", text);
+  const row = el("div", "d-row");
+  const copyBtn = el("button", "d-btn d-primary", t("d.copy"));
+  copyBtn.dataset.action = "copy";
+  copyBtn.onclick = async () => { if (await copy(text)) env.toast(t("d.copied")); };
+  row.append(copyBtn);
+  if (navigator.share) {
+    const shareBtn = el("button", "d-btn", t("d.share"));
+    shareBtn.dataset.action = "share";
+    shareBtn.onclick = () => navigator.share({ text }).catch(() => {});
+    row.append(shareBtn);
+  }
+  const board = el("button", "d-btn d-wide", t("d.board"));
+  board.dataset.action = "board";
+  board.onclick = () => env.go("daily", `${mode.id}/board`);
+  wrap.append(pre, row, board, backButton(env));
+  env.view.replaceChildren(wrap);
+}
+
+export async function renderBoard(env, mode) {
+  const b = await dapi.board(mode.id);
+  if (!env.current()) return;
+  env.topBar.setTitle(`${titleOf(mode)} · ${t("d.board")}`);
+  const wrap = el("div", "scroll daily");
+  wrap.append(el("p", "d-muted", b.date));
+  const list = el("ol", "d-board");
+  const me = dapi.player();
+  for (const e of b.entries) {
+    const li = el("li", me && b.you && b.you.rank === e.rank ? "d-mine" : "");
+    li.append(el("span", "d-pos", String(e.rank)), el("span", "d-who", e.name),
+      el("span", "d-t", `${clock(e.time_ms)}${e.flawless ? " ★" : ""}`));
+    list.append(li);
+  }
+  wrap.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t("d.empty")));
+  wrap.append(list);
+  if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
+    const mine = el("p", "d-mine d-you", `${t("d.you")}: ${clock(b.you.time_ms)} · ${b.you.rank ? t("d.rank", { rank: b.you.rank }) : t("d.unranked")}`);
+    wrap.append(mine);
+  }
+  wrap.append(backButton(env));
+  env.view.replaceChildren(wrap);
+}
+
+export async function renderStats(env) {
+  const [st, modes] = await Promise.all([dapi.stats(), env.getModes()]);
+  if (!env.current()) return;
+  env.topBar.setTitle(t("d.stats"));
+  const wrap = el("div", "scroll daily");
+  const grid = el("div", "d-grid");
+  for (const [k, v] of [["d.daysPlayed", st.days_played], ["d.current", st.streak.current],
+    ["d.best", st.streak.best], ["d.freezes", `${st.streak.freezes} ❄`]]) {
+    const c = el("div", "d-stat");
+    c.append(el("b", "", String(v)), el("span", "", t(k)));
+    grid.append(c);
+  }
+  wrap.append(el("h1", "shell-title", st.name), grid);
+  const table = el("table", "d-table");
+  const head = el("tr");
+  for (const k of ["", "d.played", "d.bestTime", "d.meanTime"]) head.append(el("th", "", k ? t(k) : ""));
+  table.append(head);
+  for (const m of modes) {
+    const s = st.modes[m.id];
+    const tr = el("tr");
+    tr.append(el("td", "", titleOf(m)), el("td", "", s ? String(s.played) : "0"),
+      el("td", "", s ? clock(s.best_ms) : "–"), el("td", "", s ? clock(s.mean_ms) : "–"));
+    table.append(tr);
+  }
+  wrap.append(table, el("h2", "d-h2", t("d.calendar")), calendar(st.calendar, st.streak.frozen));
+  const tr = el("button", "d-btn d-wide", t("d.transfer"));
+  tr.dataset.action = "transfer";
+  const out = el("p", "d-code");
+  tr.onclick = async () => { const r = await dapi.transfer(); out.textContent = t("d.transferCode", { code: r.code }); };
+  wrap.append(tr, out, backButton(env));
+  env.view.replaceChildren(wrap);
+}
+
+/** The last five weeks, Monday first: solved days filled, frozen days marked ❄. */
+function calendar(days, frozen) {
+  const box = el("div", "d-cal");
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dow = (new Date(today).getUTCDay() + 6) % 7;
+  const first = today - (dow + 28) * 86400000;
+  for (let k = 0; k < 35; k++) {
+    const day = new Date(first + k * 86400000).toISOString().slice(0, 10);
+    const c = el("span", "d-day", String(Number(day.slice(8))));
+    c.title = day;
+    if (days[day]) { c.classList.add("d-solved"); c.dataset.modes = String(days[day].length); }
+    if (frozen.includes(day)) { c.classList.add("d-frozen"); c.textContent = "❄"; }
+    if (first + k * 86400000 > today) c.classList.add("d-future");
+    box.append(c);
+  }
+  return box;
+}

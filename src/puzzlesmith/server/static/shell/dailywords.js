@@ -1,0 +1,48 @@
+// The daily challenge's words: Simplified Chinese first, English complete.
+import { addStrings } from "./i18n.js";
+
+addStrings({
+  zh: {
+    "d.entry": "每日挑战", "d.entrySub": "每天三道新题 · 排行榜 · 连续天数", "d.title": "每日挑战",
+    "d.new": "未开始", "d.started": "进行中", "d.finished": "已完成",
+    "d.rank": "第 {rank} 名", "d.unranked": "未排名", "d.board": "排行榜", "d.stats": "我的统计",
+    "d.nameAsk": "给自己起个名字，它会出现在排行榜上", "d.nameRules": "2–16 个字符：文字、数字、空格或 _-.·'",
+    "d.nameSave": "开始", "d.nameBad": "这个名字不行：{msg}", "d.rename": "改名", "d.you": "你",
+    "d.claimAsk": "已有转移码？", "d.claim": "转入", "d.claimBad": "转移码无效：{msg}",
+    "d.time": "用时", "d.flawless": "完美（未用提示、未撤销）", "d.hints": "用了 {n} 次提示",
+    "d.flagged": "成绩已记录，但未计入排名（{why}）", "d.tooFast": "快得不像人手", "d.archive": "往日的题目",
+    "d.streak": "连续 {n} 天", "d.copy": "复制结果", "d.copied": "已复制", "d.share": "分享",
+    "d.back": "返回每日挑战", "d.empty": "还没有人完成，快来当第一名！",
+    "d.daysPlayed": "参与天数", "d.current": "当前连续", "d.best": "最长连续", "d.freezes": "冻结卡",
+    "d.bestTime": "最快", "d.meanTime": "平均", "d.played": "完成", "d.calendar": "打卡日历",
+    "d.transfer": "转移到其他设备", "d.transferCode": "在另一台设备的每日挑战页输入：{code}（24 小时内有效）",
+    "d.refused": "成绩未被接受：{msg}", "d.shareHead": "谜题工坊 每日挑战",
+    "d.shareFlawless": "完美", "d.shareHints": "提示 {n} 次", "d.shareStreak": "连续 {n} 天", "d.legend": "★ 完美：未用提示、未撤销",
+  },
+  en: {
+    "d.entry": "Daily", "d.entrySub": "Three new puzzles a day · leaderboards · streaks", "d.title": "Daily challenge",
+    "d.new": "Not started", "d.started": "In progress", "d.finished": "Done",
+    "d.rank": "Rank {rank}", "d.unranked": "Not ranked", "d.board": "Leaderboard", "d.stats": "My stats",
+    "d.nameAsk": "Pick a name; it is shown on the leaderboards", "d.nameRules": "2–16 characters: letters, digits, spaces or _-.·'",
+    "d.nameSave": "Start", "d.nameBad": "That name does not work: {msg}", "d.rename": "Rename", "d.you": "you",
+    "d.claimAsk": "Have a transfer code?", "d.claim": "Move here", "d.claimBad": "Transfer code not accepted: {msg}",
+    "d.time": "Time", "d.flawless": "Flawless (no hint, no undo)", "d.hints": "{n} hint(s) used",
+    "d.flagged": "Recorded, but not ranked ({why})", "d.tooFast": "faster than a human hand", "d.archive": "a past day's puzzle",
+    "d.streak": "{n}-day streak", "d.copy": "Copy result", "d.copied": "Copied", "d.share": "Share",
+    "d.back": "Back to the daily", "d.empty": "Nobody has finished yet: be the first!",
+    "d.daysPlayed": "Days played", "d.current": "Current streak", "d.best": "Best streak", "d.freezes": "Freezes",
+    "d.bestTime": "Best", "d.meanTime": "Mean", "d.played": "Played", "d.calendar": "Calendar",
+    "d.transfer": "Move to another device", "d.transferCode": "On the other device's Daily page enter: {code} (valid 24 h)",
+    "d.refused": "Result not accepted: {msg}", "d.shareHead": "Puzzlesmith Daily",
+    "d.shareFlawless": "flawless", "d.shareHints": "{n} hint(s)", "d.shareStreak": "{n}-day streak", "d.legend": "★ flawless: no hint, no undo",
+  },
+});
+
+/** 83450 → "1:23.4" (m:ss.t); over an hour "1:02:03". */
+export function clock(ms, tenths = true) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const mm = h ? `${h}:${String(m).padStart(2, "0")}` : String(m);
+  const tail = tenths ? `.${Math.floor((ms % 1000) / 100)}` : "";
+  return `${mm}:${String(sec).padStart(2, "0")}${tail}`;
+}

@@ -1,0 +1,73 @@
+"""Store fixtures: every store test runs on SQLite and on a throwaway PostgreSQL.
+
+When PostgreSQL cannot start, the PostgreSQL cases fail under CI (``CI=true``) and
+are skipped with the reason elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pgcluster import Cluster
+
+_cluster: Cluster | None = None
+_cluster_error: str | None = None
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    global _cluster, _cluster_error
+    if _cluster is None and _cluster_error is None:
+        try:
+            c = Cluster()
+            c.start()
+            _cluster = c
+        except Exception as exc:  # no binaries, no postgres user, initdb failed...
+            _cluster_error = str(exc)
+    if _cluster is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"PostgreSQL did not start: {_cluster_error}")
+        pytest.skip(f"PostgreSQL did not start: {_cluster_error}")
+    yield _cluster
+
+
+def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    if _cluster is not None:
+        _cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return cluster.new_database()
+
+
+@pytest.fixture
+def daily_app(db_url: str, tmp_path: Path) -> Iterator[Any]:
+    """A fresh app whose daily store is the parametrised database (SQLite or PostgreSQL)."""
+    from puzzlesmith.server.app import create_app
+
+    app = create_app(data_dir=tmp_path / "data")
+    app.state.daily.url = db_url
+    app.state.daily.rules.min_ms_per_move = 0  # tests that want the too-fast flag set it
+    yield app
+    app.state.daily.close()
+
+
+@pytest.fixture
+def client(daily_app: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(daily_app) as c:
+        yield c
