@@ -43,12 +43,13 @@ def embedded(html: str, element_id: str) -> dict[str, object]:
     return data
 
 
-def test_every_mode_in_one_file_under_300_kb(tmp_path: Path) -> None:
+def test_every_mode_in_one_file_under_340_kb(tmp_path: Path) -> None:
     out = tmp_path / "trial.html"
     r = run("-o", str(out))
     assert r.returncode == 0, r.stderr
     html = out.read_text(encoding="utf-8")
-    assert len(html.encode()) < 300 * 1024
+    # 300 KB before replays, achievements and themes (issue #19: ~44 KB more; 322 KB then)
+    assert len(html.encode()) < 340 * 1024
     # nothing is fetched: no URL to any server, no external script or stylesheet
     assert not re.search(r"""(src|href)=["'](?!data:)""", html)
     assert "/static/" not in embedded(html, "ps-data").__repr__()

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from puzzlesmith.cli.check import add_check_command
+from puzzlesmith.cli.clip import add_clip_command
 from puzzlesmith.cli.codes import add_code_commands
 from puzzlesmith.cli.common import (
     DEFAULT_BUDGET,
@@ -39,6 +40,7 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     _add_solve(app, mode)
     _add_grade(app, mode)
     _add_render(app, mode)
+    add_clip_command(app, mode)
     if mode.generate_options is not None:
         add_generate_command(app, mode)
     if mode.supports_design:

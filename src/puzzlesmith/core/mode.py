@@ -9,7 +9,7 @@ server's authoritative check all share one path.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -255,6 +255,18 @@ class Mode(ABC, Generic[L]):
         round-trips check a mode's solver, rules and view against each other with them.
         """
         raise NotImplementedError(f"{self.cli_name}: no solution moves")
+
+    def states(self, level: L, moves: Sequence[str], start: int = 0) -> Iterator[JSON]:
+        """The state JSON after ``moves[:k]`` for k = start..len(moves), for replays and clips.
+
+        This default replays every prefix; a mode overrides it to step incrementally.
+        """
+        for k in range(start, len(moves) + 1):
+            yield self.replay(level, moves[:k])
+
+    def draw_frame(self, level: L, state: JSON, unit: int) -> Any:
+        """The board in ``state`` as a Pillow RGB image, ``unit`` px per board unit (clips)."""
+        raise NotImplementedError(f"{self.cli_name}: no raster drawing")
 
     def hint(self, level: L, moves: Sequence[str], kind: str) -> JSON:
         """A hint of one of :attr:`hint_kinds` for the position the moves reach."""

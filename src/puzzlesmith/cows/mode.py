@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +16,13 @@ from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
+
+
+def _rebuild(n: int, state: Sequence[int]) -> list[str]:
+    """Moves that set up exactly this board from the empty one (cows, then one mark move)."""
+    cows = [f"cow {i // n} {i % n}" for i, s in enumerate(state) if s == rules.COW]
+    marks = [f"{i // n} {i % n}" for i, s in enumerate(state) if s == rules.MARK]
+    return cows + ([f"mark {' '.join(marks)}"] if marks else [])
 
 
 @lru_cache(maxsize=1024)
@@ -138,6 +145,21 @@ class CowsMode(Mode[Level]):
         if sol is None:
             raise IllegalMoveError(f"level {level.id}: has no unique solution to play")
         return [f"cow {r} {c}" for r, c in enumerate(sol)]
+
+    def states(self, level: Level, moves: Sequence[str], start: int = 0) -> Iterator[JSON]:
+        """One replay checks every move; then each frame rebuilds from the previous board."""
+        b = board_of(level)
+        rules.apply_moves(b, moves)  # IllegalMoveError names the first bad move, numbered right
+        state = rules.apply_moves(b, moves[:start])
+        yield rules.state_json(b, state)
+        for move in moves[start:]:
+            state = rules.apply_moves(b, [*_rebuild(b.n, state), move])
+            yield rules.state_json(b, state)
+
+    def draw_frame(self, level: Level, state: JSON, unit: int) -> Any:
+        from puzzlesmith.cows.raster import draw_cows_frame
+
+        return draw_cows_frame(level, state, unit)
 
     # ---- generation ---------------------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
@@ -25,6 +26,13 @@ from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.render import render_svg
 from puzzlesmith.paths.mode import PathMode
+
+if TYPE_CHECKING:
+    from puzzlesmith.paths.raster import PathGeometry, Point
+
+
+def cast_hex(h: tuple[Any, ...]) -> tuple[int, int]:
+    return (int(h[0]), int(h[1]))
 
 
 def _r(x: float) -> float:
@@ -131,6 +139,35 @@ class HexWallsMode(PathMode[Level]):
         }
         walls = [{"cells": [ids[a], ids[b]], "ends": ends((a, b))} for a, b in level.walls]
         return bounds, cells, {"walls": walls, "turners": turners}
+
+    def raster_geometry(self, level: Level) -> PathGeometry:
+        """Pointy-top hexagons (circumradius 1, slightly inset) and the static walls."""
+        from puzzlesmith.paths.raster import PathGeometry
+
+        bounds, cells, extra = self.view_geometry(level)
+        bx, by = bounds["x"], bounds["y"]
+        corners = [(math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k))) for k in range(6)]
+        outlines = {
+            c["id"]: [[(c["x"] - bx + 0.94 * cx, c["y"] - by + 0.94 * cy) for cx, cy in corners]]
+            for c in cells
+        }
+        labels = {c["id"]: (c["x"] - bx, c["y"] - by) for c in cells}
+        clues = {c["id"]: c["clue"] for c in cells if "clue" in c}
+        walls = [
+            ((w["ends"][0][0] - bx, w["ends"][0][1] - by), (w["ends"][1][0] - bx, w["ends"][1][1] - by))
+            for w in extra["walls"]
+        ]
+        return PathGeometry(bounds["w"], bounds["h"], outlines, labels, clues, walls)
+
+    def moving_walls(self, level: Level, state: JSON) -> list[tuple[Point, Point]]:
+        """Each turner's wall where the position's landings have turned it."""
+        bounds, _, _ = self.view_geometry(level)
+        out: list[tuple[Point, Point]] = []
+        for t in state.get("turners", []):
+            a, b = (tuple(h) for h in t["edge"])
+            (ax, ay), (bx2, by2) = edge_ends((cast_hex(a), cast_hex(b)))
+            out.append(((ax - bounds["x"], ay - bounds["y"]), (bx2 - bounds["x"], by2 - bounds["y"])))
+        return out
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

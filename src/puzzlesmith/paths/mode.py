@@ -10,15 +10,18 @@ guide), ``replay`` and the rest of the view JSON are the same for both and live 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, LevelLike, Mode
 from puzzlesmith.paths import hints
 from puzzlesmith.paths.board import GraphBoard
 from puzzlesmith.paths.state import PathState
+
+if TYPE_CHECKING:  # Pillow is imported only when a frame is drawn
+    from puzzlesmith.paths.raster import PathGeometry, Point
 
 L = TypeVar("L", bound=LevelLike)
 
@@ -87,10 +90,33 @@ class PathMode(Mode[L]):
             **extra,
             "start": board.ids[start] if start is not None else None,
             "solution": list(sol) if sol is not None else None,
+            "grade": self.grade(level).grade,  # fast clears are judged by the grade's par time
         }
 
     def replay(self, level: L, moves: Sequence[str]) -> JSON:
         return self.play(level, moves).to_json()
+
+    def states(self, level: L, moves: Sequence[str], start: int = 0) -> Iterator[JSON]:
+        """Step by step from ``moves[:start]``: one apply per frame, not a replay each."""
+        state = self.play(level, moves[:start])
+        yield state.to_json()
+        for i in range(start, len(moves)):
+            state.apply(moves[i], i)
+            yield state.to_json()
+
+    def raster_geometry(self, level: L) -> PathGeometry:
+        """The board in units for raster frames (outlines, label points, static walls)."""
+        raise NotImplementedError(f"{self.cli_name}: no raster geometry")
+
+    def moving_walls(self, level: L, state: JSON) -> list[tuple[Point, Point]]:
+        """Walls that depend on the position (Hex Walls' turners); none by default."""
+        return []
+
+    def draw_frame(self, level: L, state: JSON, unit: int) -> Any:
+        from puzzlesmith.paths.raster import draw_path_frame
+
+        geo = self.raster_geometry(level)
+        return draw_path_frame(geo, state, unit, self.moving_walls(level, state))
 
     def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
         """The start cells, then each cell the path may enter next (walls of the moment too)."""

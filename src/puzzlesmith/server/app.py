@@ -10,7 +10,17 @@ from fastapi.responses import HTMLResponse
 from puzzlesmith.server import errors
 from puzzlesmith.server.daily import context as daily
 from puzzlesmith.server.limits import BodyLimit
-from puzzlesmith.server.routers import codes, community, editor, levels, modes, play, pwa
+from puzzlesmith.server.routers import (
+    achievements,
+    clips,
+    codes,
+    community,
+    editor,
+    levels,
+    modes,
+    play,
+    pwa,
+)
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
     REVALIDATE,
@@ -34,6 +44,8 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
+    app.include_router(clips.router)
+    app.include_router(achievements.router)
     daily.install(app, data_dir)
     app.include_router(codes.router)
     app.include_router(editor.router)

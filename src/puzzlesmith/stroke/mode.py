@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
@@ -16,6 +16,9 @@ from puzzlesmith.stroke.code import CODEC
 from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets
 from puzzlesmith.stroke.generate import GenerateOptions, generate_level
 from puzzlesmith.stroke.render import render_svg
+
+if TYPE_CHECKING:
+    from puzzlesmith.paths.raster import PathGeometry
 
 
 class StrokeMode(PathMode[Level]):
@@ -129,6 +132,28 @@ class StrokeMode(PathMode[Level]):
             "h": max(y for _, y in units) - min_y + 1,
         }
         return bounds, cells, {}
+
+    def raster_geometry(self, level: Level) -> PathGeometry:
+        """Unit squares with a small gap between cells; labels on the unit nearest the middle."""
+        from puzzlesmith.paths.raster import PathGeometry, unit_square
+
+        bounds, cells, _ = self.view_geometry(level)
+        bx, by = bounds["x"], bounds["y"]
+        g = 0.06
+        outlines: dict[str, list[list[tuple[float, float]]]] = {}
+        labels: dict[str, tuple[float, float]] = {}
+        clues: dict[str, int] = {}
+        for c in cells:
+            units = [(x - bx, y - by) for x, y in c["units"]]
+            own = set(units)
+            outlines[c["id"]] = [unit_square(x, y, own, g) for x, y in units]
+            mx = sum(x for x, _ in units) / len(units) + 0.5
+            my = sum(y for _, y in units) / len(units) + 0.5
+            ux, uy = min(units, key=lambda u: (u[0] + 0.5 - mx) ** 2 + (u[1] + 0.5 - my) ** 2)
+            labels[c["id"]] = (ux + 0.5, uy + 0.5)
+            if "clue" in c:
+                clues[c["id"]] = c["clue"]
+        return PathGeometry(bounds["w"], bounds["h"], outlines, labels, clues, [])
 
     # ---- generation and design ----------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

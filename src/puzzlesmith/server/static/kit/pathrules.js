@@ -50,7 +50,10 @@ export class PathGame {
     this.path = [];             // cell indices in step order
     this.pos = new Map();       // cell index → step (1-based)
     this.revealed = new Map();  // cell index → step, added by 补数字 (kept by reset)
+    this.onMove = null;         // (move string) => void: every move made, for the timed log
   }
+
+  note(move) { this.onMove?.(move); }
 
   get end() { return this.path.length ? this.path[this.path.length - 1] : null; }
   has(cell) { return this.pos.has(cell); }
@@ -124,10 +127,11 @@ export class PathGame {
   }
 
   // Direct operations (the input layer uses these; apply() parses strings into them).
-  start(cell) { this.path = [cell]; this.pos = new Map([[cell, 1]]); }
-  add(cell) { this.path.push(cell); this.pos.set(cell, this.path.length); }
-  reset() { this.path = []; this.pos = new Map(); }
+  start(cell) { this.path = [cell]; this.pos = new Map([[cell, 1]]); this.note(`start ${this.board.ids[cell]}`); }
+  add(cell) { this.path.push(cell); this.pos.set(cell, this.path.length); this.note(`add ${this.board.ids[cell]}`); }
+  reset() { this.path = []; this.pos = new Map(); this.note("reset"); }
   rewind(cell) {
+    this.note(`rewind ${this.board.ids[cell]}`);
     const k = this.pos.get(cell);
     for (const c of this.path.splice(k)) this.pos.delete(c);
   }
@@ -179,6 +183,7 @@ export class PathGame {
       const owner = this.cellForStep(step);
       if (owner !== undefined) throw illegal(`step ${step} is already given: already shown on ${b.ids[owner]}`);
       this.revealed.set(j, step);
+      this.note(move);
     } else {
       throw illegal(`unknown move ${pyRepr(verb)} (start <cell>, add <cell>, ${BACK}${BACK_ARG}, reset, reveal <cell> <step>)`);
     }

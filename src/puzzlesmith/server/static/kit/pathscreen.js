@@ -20,6 +20,10 @@ export class PathScreen extends PlayScreen {
     super(root, view, services, prefix);
     this.board = makeBoard(view);
     this.game = new Game(this.board);
+    this.game.onMove = (m) => {
+      this.record(m);
+      if (/^(rewind|undo|reset)\b/.test(m)) this.log.back();
+    };
     this.pointer = null;          // {id, dz, last: [ux, uy], ctm, ...}
     this.freshReveal = new Set(); // cells still showing the amber ring
     this.target = null;           // guide highlight: {cell, dimFrom?}
@@ -108,6 +112,7 @@ export class PathScreen extends PlayScreen {
 
   /** The server's hint; offline (or on a server error) the same hint from the baked solution. */
   async hint(kind) {
+    this.log.hint();
     const solution = this.view.solution || [];
     const offline = () => offlineHints[kind](solution, this.game);
     return (await this.fetchHint(this.game.moves(), kind, offline))[0];
@@ -170,4 +175,16 @@ export class PathScreen extends PlayScreen {
   }
 
   sweep() {}
+
+  /** Replays: the position the moves reach, drawn quietly (no sound, no clear hand-off). */
+  showMoves(moves) {
+    const game = new this.game.constructor(this.board);
+    moves.forEach((m, i) => game.apply(m, i));
+    this.game = game;
+    this.prevConflicts = new Set(game.conflicts().map((c) => this.board.index.get(c.cell)));
+    this.target = null;
+    this.showLocked(game.cleared());
+    this.render();
+    return game.toJSON();
+  }
 }

@@ -4,6 +4,9 @@
 // wrapper, the tip line and the bottom button bar, the caption, conflict feedback, hint
 // fetching with the offline fallback, and the clear hand-off to the shell. Shared CSS:
 // the `pk-*` classes in shell.css. Mode modules import this; the shell never does.
+// Every session keeps a timed move log (kit/movelog.js): a mode calls record(move) for
+// each move string it applies; the clear hands the run to the shell with onCleared(run).
+import { MoveLog } from "./movelog.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -30,7 +33,7 @@ export function captionFor(caption, lang, sep = " / ", rest = false) {
 export function screenModule(make) {
   let current = null;
   return {
-    mount(element, level, services) { current = make(element, level, services); },
+    mount(element, level, services) { current = make(element, level, services); return current; },
     unmount() {
       if (current) current.destroy();
       current = null;
@@ -87,7 +90,29 @@ export class PlayScreen {
     this.timers = new Set();
     this.listeners = [];
     this.buttons = {};
+    this.log = new MoveLog();
     root.classList.add(prefix);
+  }
+
+  /** A move string the player just made (with its time, for replays and highlights). */
+  record(move) { this.log.record(move); }
+
+  /**
+   * The replay viewer drives the screen: no input, no buttons; showMoves(moves) then
+   * draws the position those moves reach (the mode's own drawing), quietly.
+   */
+  asReplay() {
+    this.replaying = true;
+    this.root.classList.add("pk-replay");
+  }
+
+  /** Draw the position `moves` reach; the mode implements it (path kit, Cows). */
+  showMoves(_moves) { throw new Error(`${this.p}: no replay drawing`); }
+
+  /** The clear look without the clear's sound, buzz or hand-off (replays). */
+  showLocked(on) {
+    this.locked = on;
+    this.root.classList.toggle(`${this.p}-locked`, on);
   }
 
   /** Re-label and repaint everything when a setting changes (language, contrast, ...). */
@@ -235,6 +260,8 @@ export class PlayScreen {
 
   /** New conflicts: shake each, the conflict sound, a double buzz. */
   conflicted(fresh) {
+    this.log.conflict();
+    if (this.replaying) return;
     for (const x of fresh) this.shake(x);
     this.s.sound.conflict();
     this.s.vibrate([30, 40, 30]);
@@ -276,10 +303,11 @@ export class PlayScreen {
   confirmClear(moves, ms) {
     const verified = this.s.api.check(moves).then((st) => st.cleared, () => true);
     // Leaving during the celebration must not lose the clear: destroy() reports it at once.
-    this.flushClear = () => { this.flushClear = null; verified.then((ok) => ok && this.s.onCleared()); };
+    const run = { ...this.log.summary(), grade: this.view.grade ?? null };
+    this.flushClear = () => { this.flushClear = null; verified.then((ok) => ok && this.s.onCleared(run)); };
     this.later(ms, async () => {
       this.flushClear = null;
-      if (await verified) this.s.onCleared();
+      if (await verified) this.s.onCleared(run);
       else {
         this.s.toast(this.s.t(`${this.p}.mismatch`));
         this.locked = false;

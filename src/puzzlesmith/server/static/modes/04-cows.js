@@ -132,9 +132,13 @@ class CowsScreen extends PlayScreen {
       const cx = c + 0.5, cy = r + 0.52;
       el("path", { class: "cw-horn", d: `M${cx - 0.2},${cy - 0.16} l-0.09,-0.14 M${cx + 0.2},${cy - 0.16} l0.09,-0.14` }, cow);
       el("ellipse", { class: "cw-head", cx, cy, rx: 0.27, ry: 0.23 }, cow);
+      // skin parts (themes.css shows them per html[data-cow]): a calf's patch, a highland fringe
+      el("ellipse", { class: "cw-spot", cx: cx + 0.1, cy: cy - 0.07, rx: 0.1, ry: 0.085 }, cow);
+      el("path", { class: "cw-fringe", d: `M${cx - 0.25},${cy - 0.08} q0.05,-0.2 0.25,-0.2 q0.2,0 0.25,0.2 l-0.06,-0.03 l-0.05,0.06 l-0.06,-0.06 l-0.05,0.07 l-0.06,-0.07 l-0.05,0.06 l-0.06,-0.06 l-0.05,0.06 z` }, cow);
       el("circle", { class: "cw-eye", cx: cx - 0.1, cy: cy - 0.05, r: 0.04 }, cow);
       el("circle", { class: "cw-eye", cx: cx + 0.1, cy: cy - 0.05, r: 0.04 }, cow);
       el("ellipse", { class: "cw-nose", cx, cy: cy + 0.11, rx: 0.13, ry: 0.07 }, cow);
+      el("path", { class: "cw-bow", d: `M${cx},${cy - 0.22} l-0.13,-0.07 v0.14 z M${cx},${cy - 0.22} l0.13,-0.07 v0.14 z` }, cow);
       this.cellEls.push({ cell, mark, cow });
     }
     // thick lines between regions, thin grid elsewhere
@@ -198,7 +202,9 @@ class CowsScreen extends PlayScreen {
   }
 
   changed() {
+    const before = this.state;
     this.state = applyMoves(this.board, this.moves);
+    if (before) for (const m of this.diffMoves(before, this.state)) this.record(m);
     this.json = stateJSON(this.board, this.state);
     this.save();
     this.highlight = null;
@@ -209,6 +215,21 @@ class CowsScreen extends PlayScreen {
     this.render();
     if (fresh.length) this.conflicted(fresh);
     if (this.json.cleared && !this.locked) this.clear();
+  }
+
+  /** Replays: the position the moves reach, drawn quietly (no sound, no clear hand-off). */
+  showMoves(moves) {
+    this.moves = [...moves];
+    this.redoStack = [];
+    this.state = applyMoves(this.board, this.moves);
+    this.json = stateJSON(this.board, this.state);
+    this.prevConflicts = new Set(this.json.conflicts.flatMap((p) => p.cells));
+    this.highlight = null;
+    this.hideHint();
+    this.elapsed = 0;
+    this.showLocked(this.json.cleared);
+    this.render();
+    return this.json;
   }
 
   // ---- the half-played board, per level, in the mode's save bucket ------------------------
@@ -439,7 +460,17 @@ class CowsScreen extends PlayScreen {
   }
 
   // ---- buttons -------------------------------------------------------------------------
-  undo() { this.shift(this.moves, this.redoStack, "cw.nothing"); }
+  /**
+   * The moves that turn one board into the other (cows, then marks, then clears): the
+   * timed log records what the player saw change, undo and redo included.
+   */
+  diffMoves(before, after) {
+    const by = { [COW]: [], [MARK]: [], [EMPTY]: [] };
+    after.forEach((st, i) => { if (st !== before[i]) by[st].push(this.rc(i)); });
+    return [...by[COW].map((c) => `cow ${c}`), ...(by[MARK].length ? [`mark ${by[MARK].join(" ")}`] : []), ...(by[EMPTY].length ? [`clear ${by[EMPTY].join(" ")}`] : [])];
+  }
+
+  undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing"); }
   redo() { this.shift(this.redoStack, this.moves, "cw.noRedo"); }
 
   /** Undo/redo: move the last move of `from` onto `to` (or say there is none). */
@@ -457,12 +488,14 @@ class CowsScreen extends PlayScreen {
     const used = [];
     this.state.forEach((s, i) => { if (s !== EMPTY) used.push(this.rc(i)); });
     if (!used.length) return;
+    this.log.back();
     this.play(`clear ${used.join(" ")}`);   // one step, so Undo brings the board back
   }
 
   async hint() {
     if (this.locked) return;
     const moves = [...this.moves];
+    this.log.hint();
     const [h, offline] = await this.fetchHint(moves, "next", () => offlineHint(this.board, this.view.solution, moves));
     if (!h || this.locked || moves.length !== this.moves.length) return;
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };

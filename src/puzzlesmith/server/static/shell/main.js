@@ -7,6 +7,9 @@ import { settings, set as setSetting, applyClasses } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
+import { themeRows } from "./themes.js";
+import { ROUTE as ACHIEVEMENTS, recordClear, renderAchievements } from "./achievements.js";
+import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor, replayHash, codeReplayHash } from "./replay.js";
 import { startStream } from "../stream/open.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
@@ -79,6 +82,7 @@ function getPacks(modeId) {
 
 function unmountCurrent() {
   if (!mounted) return;
+  mounted.stop?.();
   try { mounted.module.unmount?.(); } catch (e) { console.error(e); }
   mounted = null;
   view.replaceChildren();
@@ -104,6 +108,8 @@ async function route() {
   const { modeId, levelId } = parseHash();
   try {
     if (!modeId) return await renderModes(token);
+    if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
+    if (modeId === ACHIEVEMENTS) { $("tb-back").hidden = false; return await renderAchievements(view, achievementContext, topBar); }
     if (modeId === "daily") return await dailyRoute(dailyEnv(token));
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
     if (modeId === "edit" && levelId) return await renderEditor(levelId, token);
@@ -177,6 +183,7 @@ async function renderSelect(mode, token) {
   if (token !== renderToken) return;
   const saves = bucket(mode.id);
   view.replaceChildren(renderLevelSelect(packs, saves, { t, onPick: (id) => go(mode.id, id) }));
+  decorateSelect(view, mode.id);
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
 }
 
@@ -224,9 +231,11 @@ async function renderCode(code, token) {
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: leave,
-    onCleared() {
+    onCleared(run) {
       if (clearedOnce || token !== renderToken) return;
       clearedOnce = true;
+      const key = `code:${code}`;   // the code's runs and achievements, under the code itself
+      if (run) recordClear(mode.id, key, run, keepRun(mode.id, key, run, codeReplayHash(code, run.log)), achievementContext);
       leave();
     },
   });
@@ -318,9 +327,10 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
     sound, vibrate, settings, t, toast, topBar,
     goLevelSelect: () => go(mode.id),
-    onCleared() {
+    onCleared(run) {
       if (clearedOnce) return;
       clearedOnce = true;
+      recordClear(mode.id, levelId, run, keepRun(mode.id, levelId, run), achievementContext);
       const here = token === renderToken;   // false: the player left during the celebration
       if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
       saves.markCleared(levelId);
@@ -339,6 +349,68 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   };
   mounted = { module, modeId: mode.id, levelId };
   await module.mount(root, level, services);
+}
+
+/** What the achievement rules read besides the history: the modes and every pack's levels. */
+async function achievementContext() {
+  const modes = await getModes();
+  const packs = [];
+  for (const m of modes) {
+    for (const p of (await getPacks(m.id)).packs) packs.push({ mode: m.id, pack: p.pack, title: p.title, levels: p.levels.map((l) => l.id) });
+  }
+  return { modes: modes.map((m) => m.id), modeTitles: Object.fromEntries(modes.map((m) => [m.id, m.title])), packs };
+}
+
+const SILENT = { step() {}, conflict() {}, clear() {}, tap() {}, nudge() {} };
+
+/**
+ * #/replay/<mode>/<level>[/<log>|/last] or #/replay/<level code>/<log>: the viewer
+ * (shell/replay.js) on the mode's own screen.
+ */
+async function renderReplayRoute(r, token) {
+  $("tb-back").hidden = false;
+  const modes = await getModes();
+  let mode = modes.find((m) => m.id === r.modeId);
+  let level, log, base, title, linkHash;
+  try {
+    if (mode) {
+      if (!r.levelId) return redirect(null);
+      log = logFor(mode.id, r.levelId, r.log);
+      if (!log) { toast(t("rp.none")); return redirect(mode.id); }
+      level = await api.level(mode.id, r.levelId);
+      base = `/api/modes/${encodeURIComponent(mode.id)}/levels/${encodeURIComponent(r.levelId)}`;
+      [title, linkHash] = [r.levelId, replayHash(mode.id, r.levelId, log)];
+    } else {                                   // a level code and its log
+      const found = await api.codeLevel(r.modeId);
+      mode = modes.find((m) => m.id === found.mode);
+      if (!mode || !r.tail) throw { message: r.modeId };
+      [level, log] = [found.level, r.tail];
+      base = `/api/codes/${encodeURIComponent(r.modeId)}`;
+      [title, linkHash] = [level.id === "code" ? t("codeLevel") : level.id, codeReplayHash(r.modeId, log)];
+    }
+  } catch (err) {
+    if (err?.status === 0 || token !== renderToken) throw err;  // offline: retry as usual
+    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    return redirect(mode ? mode.id : null);
+  }
+  const module = await import(mode.module);
+  if (token !== renderToken) return;
+  useModule(mode, module);
+  const saves = bucket(mode.id);
+  const services = {
+    api: mode.id === r.modeId ? api.forLevel(mode.id, r.levelId) : api.forCode(r.modeId),
+    saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared },
+    sound: SILENT, vibrate() {}, settings, t, toast, topBar, goLevelSelect: () => go(mode.id),
+  };
+  mounted = { module, modeId: mode.id, levelId: r.levelId };
+  try {
+    const viewer = await renderReplay(view, { mode, title, level, module, services, log, clipUrl: `${base}/clip`, linkHash, topBar, toast });
+    if (mounted && mounted.module === module) mounted.stop = viewer.stop;
+  } catch (err) {
+    if (token !== renderToken) return;
+    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    redirect(mode.id);
+  }
 }
 
 // ---- menu and settings ------------------------------------------------------------
@@ -361,6 +433,7 @@ function openMenu() {
   const here = parseHash();  // #/<mode>/<level> or #/play/<code>
   if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
+  item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
   const h = document.createElement("h2");
   h.textContent = t("settings");
   body.append(h);
@@ -399,6 +472,7 @@ function openMenu() {
     row.append(t(key), box);
     body.append(row);
   }
+  body.append(...themeRows(settings, setSetting));
   item(t("close"), () => {}, "close");
   sheet.replaceChildren(body);
   sheet.hidden = false;

@@ -1,11 +1,13 @@
 // Shell settings (key `shell:settings`), live: modes subscribe with settings.onChange(fn).
 import { storagePrefix } from "./env.js";
+import { THEME_IDS, COW_IDS } from "./themes.js";
 
 const KEY = `${storagePrefix}shell:settings`;
 const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
 const DEFAULTS = () => ({
   lang: "zh", // Chinese first; English is a switch in settings
   sound: true, vibration: true, highContrast: false, reducedMotion: prefersReduced(), showAll: false,
+  theme: "classic", cowSkin: "classic",
 });
 const listeners = new Set();
 
@@ -18,6 +20,8 @@ function load(raw = null) {
       for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
         if (typeof v[k] === "boolean") s[k] = v[k];
       }
+      if (THEME_IDS.includes(v.theme)) s.theme = v.theme;
+      if (COW_IDS.includes(v.cowSkin)) s.cowSkin = v.cowSkin;
     }
   } catch { /* corrupt: defaults */ }
   return s;
@@ -31,7 +35,9 @@ Object.defineProperty(settings, "onChange", {
 
 export function applyClasses() {
   const h = document.documentElement;
-  h.classList.toggle("hc", settings.highContrast);
+  h.classList.toggle("hc", settings.highContrast || settings.theme === "contrast");
+  h.dataset.theme = settings.theme;
+  h.dataset.cow = settings.cowSkin;
   h.classList.toggle("rm", settings.reducedMotion);
   h.lang = settings.lang === "zh" ? "zh-CN" : "en";
 }
@@ -40,8 +46,8 @@ export function set(key, value) {
   // Only this key changes: what another tab stored meanwhile for the others is kept.
   Object.assign(settings, load(), { [key]: value });
   try {
-    const { lang, sound, vibration, highContrast, reducedMotion, showAll } = settings;
-    localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll }));
+    const { lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin } = settings;
+    localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin }));
   } catch { /* storage full or private mode: the setting holds for this session */ }
   applyClasses();
   for (const fn of listeners) fn(settings, key);

@@ -56,7 +56,7 @@ export class Game extends PathGame {
   }
 
   // Direct operations (the input layer uses these; apply() parses strings into them).
-  undo() { const c = this.path.pop(); this.pos.delete(c); return c; }
+  undo() { const c = this.path.pop(); this.pos.delete(c); this.note("undo"); return c; }
 
   stepBack(args, _cell, illegal) {
     if (args.length) throw illegal("unknown move: 'undo' takes no argument");

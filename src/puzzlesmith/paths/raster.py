@@ -1,0 +1,98 @@
+"""Raster frames of a path puzzle for clips: cells, path, step numbers, conflicts, walls.
+
+The modes give their geometry in board units (cell outlines, label points, wall
+segments); this draws one position of it with Pillow, in the client's colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+Point = tuple[float, float]
+
+BG = (255, 255, 255)
+INK = (35, 36, 58)
+CELL = (201, 204, 216)
+PATH = (91, 91, 214)
+PATH_BRIGHT = (120, 110, 245)
+CONFLICT = (214, 59, 59)
+WHITE = (255, 255, 255)
+AMBER = (232, 160, 32)
+PATH_LINE = (44, 40, 140)
+
+
+@dataclass(frozen=True)
+class PathGeometry:
+    """A board in units: its size, outlines and label points per cell id, static walls."""
+
+    width: float
+    height: float
+    outlines: dict[str, list[list[Point]]]
+    labels: dict[str, Point]
+    clues: dict[str, int]
+    walls: list[tuple[Point, Point]]
+    margin: float = 0.5
+
+
+def unit_square(x: float, y: float, own: set[tuple[Any, Any]], gap: float) -> list[Point]:
+    """A unit square of a cell, inset by ``gap`` except on sides it shares with another
+    unit of the same cell (``own``), so a big cell is one shape."""
+    x0 = x if (x - 1, y) in own else x + gap
+    x1 = x + 1 if (x + 1, y) in own else x + 1 - gap
+    y0 = y if (x, y - 1) in own else y + gap
+    y1 = y + 1 if (x, y + 1) in own else y + 1 - gap
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _font(px: int) -> Any:
+    try:
+        return ImageFont.load_default(size=px)
+    except TypeError:  # Pillow < 10.1: the bitmap font only
+        return ImageFont.load_default()
+
+
+def draw_path_frame(
+    geo: PathGeometry, state: dict[str, Any], unit: int, extra_walls: list[tuple[Point, Point]]
+) -> Image.Image:
+    """One frame: visited cells in the path colour with their step, conflicts red."""
+    m = geo.margin
+    w = max(1, round((geo.width + 2 * m) * unit))
+    h = max(1, round((geo.height + 2 * m) * unit))
+    img = Image.new("RGB", (w, h), BG)
+    d = ImageDraw.Draw(img)
+
+    def px(p: Point) -> tuple[float, float]:
+        return ((p[0] + m) * unit, (p[1] + m) * unit)
+
+    steps: dict[str, int] = state.get("steps", {})
+    revealed: dict[str, int] = state.get("revealed", {})
+    bad = {c["cell"] for c in state.get("conflicts", [])}
+    cleared = bool(state.get("cleared"))
+    for cid, polys in geo.outlines.items():
+        fill = (
+            CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if cid in steps else CELL
+        )
+        for poly in polys:
+            d.polygon([px(p) for p in poly], fill=fill)
+    path: list[str] = state.get("path", [])
+    if len(path) > 1:
+        d.line(
+            [px(geo.labels[c]) for c in path],
+            fill=PATH_LINE,
+            width=max(1, unit // 14),
+            joint="curve",
+        )
+    for a, b in geo.walls + extra_walls:
+        d.line([px(a), px(b)], fill=INK, width=max(2, unit // 7))
+    font = _font(max(8, unit // 2))
+    for cid, at in geo.labels.items():
+        clue = geo.clues.get(cid, revealed.get(cid))
+        text = str(steps[cid]) if cid in steps else (str(clue) if clue is not None else "")
+        if not text:
+            continue
+        colour = WHITE if cid in steps or cid in bad else (AMBER if cid in revealed else INK)
+        d.text(px(at), text, fill=colour, font=font, anchor="mm")
+    return img

@@ -1,0 +1,127 @@
+// Achievements for local play: every clear joins the history (localStorage `achievements`,
+// bounded), the catalogue (GET /api/achievements) is evaluated by achievements-rules.js,
+// each new one pops a toast once; #/achievements lists them all, locked ones greyed with
+// their condition shown.
+import { evaluate, expand } from "./achievements-rules.js";
+import { addStrings, t } from "./i18n.js";
+import { settings } from "./settings.js";
+import { iconSvg } from "./achievement-icons.js";
+import { dataSource, needsConnection } from "./datasource.js";
+
+export const ROUTE = "achievements";
+const KEY = "achievements";
+const MAX_HISTORY = 2000;
+const TOAST_MS = 3200;
+
+addStrings({
+  zh: { "ach.title": "成就", "ach.unlocked": "解锁成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
+  en: { "ach.title": "Achievements", "ach.unlocked": "Achievement unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
+});
+
+let catalogue = null;
+async function getCatalogue() {
+  if (!catalogue) catalogue = await dataSource.get("/api/achievements");  // the server's file
+  return catalogue;
+}
+
+/** {history: [run], unlocked: {id: ms}}; a broken value is the empty state (for this key only). */
+export function loadState(storage = localStorage) {
+  try {
+    const v = JSON.parse(storage.getItem(KEY) || "{}");
+    if (v && Array.isArray(v.history) && v.unlocked && typeof v.unlocked === "object") return v;
+  } catch { /* corrupt: start again */ }
+  return { history: [], unlocked: {} };
+}
+
+function saveState(state, storage = localStorage) {
+  try { storage.setItem(KEY, JSON.stringify(state)); } catch { /* storage full: keep playing */ }
+}
+
+let queue = Promise.resolve();
+
+/** Show one unlock at a time at the top of the screen. */
+function pop(a) {
+  queue = queue.then(() => new Promise((done) => {
+    const el = document.createElement("div");
+    el.className = "ach-toast";
+    el.setAttribute("role", "status");
+    el.dataset.id = a.id;
+    const lang = settings.lang === "en" ? "en" : "zh";
+    const text = document.createElement("span");
+    text.textContent = t("ach.unlocked", { name: a.name[lang] });
+    el.append(iconSvg(a.icon), text);
+    document.body.append(el);
+    setTimeout(() => { el.remove(); done(); }, TOAST_MS);
+  }));
+}
+
+/**
+ * A clear: add it to the history, unlock (once) what it earns, pop a toast for each.
+ * `context()` resolves to {modes, modeTitles, packs}. Resolves to the new ids.
+ */
+export async function recordClear(modeId, levelId, run, highlights, context) {
+  const state = loadState();
+  state.history.push({
+    mode: modeId, level: levelId, ms: run?.ms ?? null, hints: run?.hints ?? 0, backs: run?.backs ?? 0,
+    conflicts: run?.conflicts ?? 0, highlights: highlights || [], grade: run?.grade ?? null, at: Date.now(),
+  });
+  if (state.history.length > MAX_HISTORY) state.history = state.history.slice(-MAX_HISTORY);
+  saveState(state);
+  let cat, ctx;
+  try { [cat, ctx] = await Promise.all([getCatalogue(), context()]); } catch { return []; }  // offline: next time
+  const now = loadState();   // another clear may have landed meanwhile
+  const fresh = [];
+  const all = expand(cat, ctx);
+  for (const id of evaluate(cat, now.history, ctx)) {
+    if (now.unlocked[id]) continue;
+    now.unlocked[id] = Date.now();
+    fresh.push(id);
+  }
+  saveState(now);
+  for (const id of fresh) pop(all.find((a) => a.id === id));
+  return fresh;
+}
+
+/** The achievements screen. */
+export async function renderAchievements(view, context, topBar) {
+  topBar.setTitle(t("ach.title"));
+  let cat, ctx;
+  try {
+    [cat, ctx] = await Promise.all([getCatalogue(), context()]);
+  } catch (err) {
+    if (err?.status !== 0) throw err;
+    const box = document.createElement("div");
+    box.className = "error-box";
+    box.textContent = needsConnection(t("ach.title"));   // the trial file, or no network yet
+    view.replaceChildren(box);
+    return;
+  }
+  const state = loadState();
+  const all = expand(cat, ctx);
+  const lang = settings.lang === "en" ? "en" : "zh";
+  const wrap = document.createElement("div");
+  wrap.className = "scroll ach-list";
+  const head = document.createElement("div");
+  head.className = "ach-count";
+  head.textContent = t("ach.count", { k: all.filter((a) => state.unlocked[a.id]).length, n: all.length });
+  wrap.append(head);
+  for (const a of all) {
+    const row = document.createElement("div");
+    const on = Boolean(state.unlocked[a.id]);
+    row.className = `ach${on ? " on" : " locked"}`;
+    row.dataset.id = a.id;
+    const icon = document.createElement("div");
+    icon.className = "ach-icon";
+    icon.append(iconSvg(a.icon));
+    const text = document.createElement("div");
+    text.className = "ach-text";
+    const name = document.createElement("b");
+    name.textContent = a.name[lang];
+    const desc = document.createElement("span");
+    desc.textContent = on ? `${a.desc[lang]} · ${new Date(state.unlocked[a.id]).toLocaleDateString(lang === "en" ? "en" : "zh-CN")}` : `${t("ach.locked")} · ${a.desc[lang]}`;
+    text.append(name, desc);
+    row.append(icon, text);
+    wrap.append(row);
+  }
+  view.replaceChildren(wrap);
+}
