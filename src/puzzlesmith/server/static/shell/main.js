@@ -502,5 +502,5 @@ onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
 window.addEventListener("storage", (e) => {  // another tab cleared a level: show its tick here
   if (e.key?.includes("mode:") && !parseHash().levelId && parseHash().modeId) route();
 });
-window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared };
+window.puzzlesmith = { go, settings, setSetting, showAll, firstUncleared, toast };
 route();
