@@ -7,10 +7,17 @@ relative import is rewritten to that name when the file is built. Nothing is
 transformed but import specifiers, so the modules run exactly as served. CSS is inlined;
 the levels (their views, baked solution included) are embedded as JSON that
 ``shell/env.js`` reads, which switches the shell to its embedded data source.
+
+Both payloads (module texts and level data, ~300 KB of JSON) ship gzip-compressed as
+base64 (~100 KB): the trial file must stay under 300 KB (issue #18). The loader inflates
+them with the browser's own ``DecompressionStream`` before any module runs, and puts the
+level JSON back into its element, so ``env.js`` reads plain JSON as before.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import posixpath
 import re
@@ -75,6 +82,31 @@ def _script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+#: The type of a <script> element holding a packed payload (gzip, then base64).
+PACKED_TYPE = "application/x-gzip-base64"
+
+
+def pack_json(value: object) -> str:
+    """``value`` as JSON, gzip-compressed and base64-encoded (no ``<`` can appear in it).
+
+    mtime=0 keeps the output byte-for-byte the same for the same input."""
+    raw = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def embedded_json(html: str, element_id: str) -> Any:
+    """The payload a trial file carries in ``<script id=element_id>``, unpacked; the
+    inverse of what :func:`build_html` writes (for checks and tools that read the file)."""
+    m = re.search(
+        rf'<script type="{re.escape(PACKED_TYPE)}" id="{re.escape(element_id)}">(.*?)</script>',
+        html,
+        re.S,
+    )
+    if m is None:
+        raise BundleError(f"trial file: no packed payload #{element_id}")
+    return json.loads(gzip.decompress(base64.b64decode(m.group(1))).decode("utf-8"))
+
+
 def _mode_module(mode: Mode[Any], static: Path) -> str | None:
     return f"modes/{mode.id}.js" if (static / "modes" / f"{mode.id}.js").is_file() else None
 
@@ -113,19 +145,41 @@ def data_payload(modes: Sequence[ModeData], static: Path = STATIC) -> dict[str, 
 
 _LOADER = """<script>
 (function () {
-  // Each module's text becomes a blob URL under its import-map name; then the entry runs.
-  var src = JSON.parse(document.getElementById("ps-modules").textContent), map = { imports: {} };
-  for (var k in src) map.imports["%(scope)s" + k] = URL.createObjectURL(new Blob([src[k]], { type: "text/javascript" }));
-  var im = document.createElement("script");
-  im.type = "importmap";
-  im.textContent = JSON.stringify(map);
-  document.head.appendChild(im);
-  var entry = document.createElement("script");
-  entry.type = "module";
-  entry.textContent = %(entry)s;
-  document.head.appendChild(entry);
+  // The payloads are gzip + base64: inflate both, put the level JSON back for env.js, then
+  // each module's text becomes a blob URL under its import-map name; then the entry runs.
+  if (typeof DecompressionStream !== "function") {
+    document.body.textContent = %(unsupported)s;
+    return;
+  }
+  function inflate(id) {
+    var el = document.getElementById(id), bin = atob(el.textContent), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(function (text) {
+      el.type = "application/json";
+      el.textContent = text;
+      return text;
+    });
+  }
+  Promise.all([inflate("ps-data"), inflate("ps-modules")]).then(function (texts) {
+    var src = JSON.parse(texts[1]), map = { imports: {} };
+    for (var k in src) map.imports["%(scope)s" + k] = URL.createObjectURL(new Blob([src[k]], { type: "text/javascript" }));
+    var im = document.createElement("script");
+    im.type = "importmap";
+    im.textContent = JSON.stringify(map);
+    document.head.appendChild(im);
+    var entry = document.createElement("script");
+    entry.type = "module";
+    entry.textContent = %(entry)s;
+    document.head.appendChild(entry);
+  });
 })();
 </script>"""
+#: Shown instead of the game by a browser that cannot inflate the payload.
+_UNSUPPORTED = (
+    "这个浏览器打不开试玩文件（需要 DecompressionStream），请换用新版浏览器。"
+    " This browser cannot open the trial file (it needs DecompressionStream): please use a newer one."
+)
 
 
 def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
@@ -152,11 +206,15 @@ def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
     ]
     index = _STYLESHEET.sub("", index)
     imports = "".join(f'import "{_module_name(p)}";' for p in entries)
-    loader = _LOADER % {"scope": SCOPE, "entry": json.dumps(imports)}
+    loader = _LOADER % {
+        "scope": SCOPE,
+        "entry": json.dumps(imports),
+        "unsupported": _script_json(_UNSUPPORTED),
+    }
     tail = "\n".join(
         [
-            f'<script type="application/json" id="ps-data">{_script_json(data)}</script>',
-            f'<script type="application/json" id="ps-modules">{_script_json(modules)}</script>',
+            f'<script type="{PACKED_TYPE}" id="ps-data">{pack_json(data)}</script>',
+            f'<script type="{PACKED_TYPE}" id="ps-modules">{pack_json(modules)}</script>',
             loader,
         ]
     )
