@@ -23,11 +23,18 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from puzzlesmith.core.bounds import MAX_CELLS, int_error, size_problem
-from puzzlesmith.core.checks import clue_problems, connectivity_problems
+from puzzlesmith.core.bounds import int_error
 from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.paths.board import GraphBoard, graph_fields
+from puzzlesmith.paths.board import (
+    GraphBoard,
+    cell_count_problem,
+    duplicate_id_problems,
+    graph_fields,
+    graph_problems,
+    level_head,
+    level_texts,
+)
 
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
@@ -302,20 +309,12 @@ def default_id(q: int, r: int) -> str:
 
 def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list[Problem]]:
     """Check every hard rule for one level; the Level when it is sound enough to build."""
-    lid = lid or (
-        raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-    )
-    problems = check_fields(
-        raw, where="level", required=_LEVEL_REQUIRED, optional=_LEVEL_OPTIONAL, level=lid
-    )
-    if problems or not isinstance(raw, dict):
+    lid, raw_cells, problems = level_head(raw, lid, _LEVEL_REQUIRED, _LEVEL_OPTIONAL)
+    if problems or raw_cells is None or not isinstance(raw, dict):
         return None, problems
-    raw_cells: list[object] = raw["cells"]
-    if not raw_cells:
-        return None, [Problem("level-no-cells", "level has no cells", level=lid, where="level")]
-    too_big = size_problem(len(raw_cells), MAX_CELLS, "cells", level=lid)
-    if too_big is not None:
-        return None, [too_big]
+    count = cell_count_problem(raw_cells, lid)
+    if count is not None:
+        return None, [count]
 
     def bad(code: str, msg: str, where: str, cells: Iterable[str] = ()) -> Problem:
         return Problem(code, msg, level=lid, where=where, cells=tuple(cells))
@@ -417,49 +416,27 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
     if any(p.severity == "error" for p in problems):
         return None, problems
     level = Level(
-        id=raw["id"],
-        cells=tuple(cells),
-        walls=tuple(walls),
-        turners=tuple(turners),
-        teach=raw.get("teach"),
-        caption=raw.get("caption"),
+        cells=tuple(cells), walls=tuple(walls), turners=tuple(turners), **level_texts(raw)
     )
     return level, problems
 
 
 def _cell_problems(cells: list[HexCell], lid: str | None) -> list[Problem]:
-    problems: list[Problem] = []
-    seen_ids: set[str] = set()
+    problems = duplicate_id_problems(cells, lid)
     seen_hex: dict[Hex, str] = {}
     for c in cells:
-        where = f"cell {c.id}"
-        if c.id in seen_ids:
-            problems.append(
-                Problem(
-                    "cell-duplicate-id",
-                    f"cell id {c.id!r} used twice",
-                    level=lid,
-                    where=where,
-                    cells=(c.id,),
-                )
-            )
-        seen_ids.add(c.id)
         if c.hex in seen_hex:
             problems.append(
                 Problem(
                     "cell-duplicate",
                     f"hex {fmt_hex(c.hex)} is also cell {seen_hex[c.hex]}",
                     level=lid,
-                    where=where,
+                    where=f"cell {c.id}",
                     cells=(c.id,),
                 )
             )
         else:
             seen_hex[c.hex] = c.id
-    problems.extend(
-        clue_problems(((c.id, c.clue) for c in cells if c.clue is not None), len(cells), lid)
+    return graph_problems(
+        cells, problems, lid, lambda: board_of(Level(lid or "?", tuple(cells))).adj
     )
-    if problems:
-        return problems
-    adj = board_of(Level(lid or "?", tuple(cells))).adj
-    return connectivity_problems(adj, [c.id for c in cells], lid)

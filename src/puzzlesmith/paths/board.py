@@ -2,14 +2,21 @@
 
 A path mode's ``Board`` subclasses :class:`GraphBoard` and adds its geometry (hexes,
 walls, turner phases...); the deduction engine, the game state, the hints and the view
-read only these fields, so they serve every path mode.
+read only these fields, so they serve every path mode. Loading is shared the same way:
+each mode parses its own cells and geometry, and the level's head (id, fields, cell
+count), its texts, the duplicate-id check and the clue/connectivity tail come from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from puzzlesmith.core.bounds import MAX_CELLS, size_problem
+from puzzlesmith.core.checks import clue_problems, connectivity_problems
+from puzzlesmith.core.pack import FieldType, check_fields
+from puzzlesmith.core.problems import Problem
 
 LV = TypeVar("LV")
 
@@ -55,3 +62,81 @@ def graph_fields(
         "clue": clue,
         "step_cell": {s: i for i, s in clue.items()},
     }
+
+
+# ---- loading: what every path mode's parse_level does around its own cell parsing -------
+
+
+class PathCell(Protocol):
+    """What the shared checks read of a parsed cell."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def clue(self) -> int | None: ...
+
+
+def level_head(
+    raw: object,
+    lid: str | None,
+    required: Mapping[str, FieldType],
+    optional: Mapping[str, FieldType],
+) -> tuple[str | None, list[object] | None, list[Problem]]:
+    """The level's id (``lid``, else its own when it is a string), its field problems and
+    its raw cell list (None when there is no list to read cells from)."""
+    lid = lid or (
+        raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+    )
+    problems = check_fields(raw, where="level", required=required, optional=optional, level=lid)
+    if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
+        return lid, None, problems
+    cells: list[object] = raw["cells"]
+    return lid, cells, problems
+
+
+def cell_count_problem(raw_cells: Sequence[object], lid: str | None) -> Problem | None:
+    """No cells at all, or more than any board may have (core.bounds)."""
+    if not raw_cells:
+        return Problem("level-no-cells", "level has no cells", level=lid, where="level")
+    return size_problem(len(raw_cells), MAX_CELLS, "cells", level=lid)
+
+
+def level_texts(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields every path level takes from its file as they are: id, teach, caption."""
+    return {"id": raw["id"], "teach": raw.get("teach"), "caption": raw.get("caption")}
+
+
+def duplicate_id_problems(cells: Iterable[PathCell], lid: str | None) -> list[Problem]:
+    """A cell id used a second time (moves and hints name cells by id)."""
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for c in cells:
+        if c.id in seen:
+            problems.append(
+                Problem(
+                    "cell-duplicate-id",
+                    f"cell id {c.id!r} used twice",
+                    level=lid,
+                    where=f"cell {c.id}",
+                    cells=(c.id,),
+                )
+            )
+        seen.add(c.id)
+    return problems
+
+
+def graph_problems(
+    cells: Sequence[PathCell],
+    problems: list[Problem],
+    lid: str | None,
+    adjacency: Callable[[], Sequence[Sequence[int]]],
+) -> list[Problem]:
+    """``problems`` plus the clue steps' problems; on a board sound so far, connectivity
+    too (``adjacency`` builds the cell graph only then)."""
+    problems = problems + clue_problems(
+        ((c.id, c.clue) for c in cells if c.clue is not None), len(cells), lid
+    )
+    if problems:
+        return problems
+    return connectivity_problems(adjacency(), [c.id for c in cells], lid)

@@ -19,11 +19,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from puzzlesmith.core.bounds import MAX_CELLS, size_problem
-from puzzlesmith.core.checks import clue_problems, connectivity_problems
 from puzzlesmith.core.pack import check_fields, is_type, level_json
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.paths.board import GraphBoard, graph_fields
+from puzzlesmith.paths.board import (
+    GraphBoard,
+    cell_count_problem,
+    duplicate_id_problems,
+    graph_fields,
+    graph_problems,
+    level_head,
+    level_texts,
+)
 
 Parity = Literal["odd", "even"]
 Unit = tuple[int, int]
@@ -178,21 +184,12 @@ _LEVEL_OPTIONAL = {"teach": str, "caption": str}
 
 def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list[Problem]]:
     """Check every hard rule for one level; the Level when it is sound enough to build."""
-    lid = lid or (
-        raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
-    )
-    problems = check_fields(
-        raw, where="level", required=_LEVEL_REQUIRED, optional=_LEVEL_OPTIONAL, level=lid
-    )
-    if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
+    lid, raw_cells, problems = level_head(raw, lid, _LEVEL_REQUIRED, _LEVEL_OPTIONAL)
+    if raw_cells is None or not isinstance(raw, dict):
         return None, problems
-    raw_cells: list[object] = raw["cells"]
-    if not raw_cells:
-        problems.append(Problem("level-no-cells", "level has no cells", level=lid, where="level"))
-        return None, problems
-    too_big = size_problem(len(raw_cells), MAX_CELLS, "cells", level=lid)
-    if too_big is not None:
-        return None, [*problems, too_big]
+    count = cell_count_problem(raw_cells, lid)
+    if count is not None:
+        return None, [*problems, count]
     cells: list[Cell] = []
     for k, rc in enumerate(raw_cells):
         cell, cell_problems = _parse_cell(rc, k, lid)
@@ -204,13 +201,7 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
     problems.extend(_board_problems(cells, lid))
     if any(p.severity == "error" for p in problems):
         return None, problems
-    level = Level(
-        id=raw["id"],
-        cells=tuple(cells),
-        teach=raw.get("teach"),
-        caption=raw.get("caption"),
-    )
-    return level, problems
+    return Level(cells=tuple(cells), **level_texts(raw)), problems
 
 
 def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list[Problem]]:
@@ -272,20 +263,7 @@ def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list
 
 
 def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
-    problems: list[Problem] = []
-    seen_ids: set[str] = set()
-    for c in cells:
-        if c.id in seen_ids:
-            problems.append(
-                Problem(
-                    "cell-duplicate-id",
-                    f"cell id {c.id!r} used twice",
-                    level=lid,
-                    where=f"cell {c.id}",
-                    cells=(c.id,),
-                )
-            )
-        seen_ids.add(c.id)
+    problems = duplicate_id_problems(cells, lid)
     owner: dict[Unit, Cell] = {}
     for c in cells:
         for u in c.units:
@@ -302,10 +280,6 @@ def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
                 )
             else:
                 owner[u] = c
-    problems.extend(
-        clue_problems(((c.id, c.clue) for c in cells if c.clue is not None), len(cells), lid)
+    return graph_problems(
+        cells, problems, lid, lambda: board_of(Level(lid or "?", tuple(cells))).adj
     )
-    if problems:
-        return problems
-    adj = board_of(Level(lid or "?", tuple(cells))).adj
-    return connectivity_problems(adj, [c.id for c in cells], lid)
