@@ -53,7 +53,7 @@ def serving(app: Any) -> Iterator[str]:
         yield f"http://127.0.0.1:{config.port}"
     finally:
         server.should_exit = True
-        thread.join(timeout=5)
+        thread.join(timeout=10)
 
 
 class Pointer:

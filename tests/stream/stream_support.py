@@ -4,46 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
+import sys
 import threading
-import time
-from collections.abc import Coroutine, Iterator
-from contextlib import contextmanager
+from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 import httpx
-import uvicorn
 import websockets
-from fastapi import FastAPI
+
+# One live-server helper for every test that needs a real server: the browser tests' one.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+from browser_support import serving as serve
+
+__all__ = ["Client", "open_room", "run", "serve"]
 
 T = TypeVar("T")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serve(app: FastAPI) -> Iterator[str]:
-    """The app under uvicorn on a free loopback port; yields ``http://127.0.0.1:<port>``."""
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def open_room(base: str, **body: Any) -> dict[str, Any]:
