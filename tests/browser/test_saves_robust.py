@@ -92,7 +92,9 @@ def test_two_tabs_merge_settings_and_clears(context: Any, page: Any) -> None:
     a.evaluate("window.puzzlesmith.setSetting('sound', false)")
     # Chromium hands one tab's localStorage write to another renderer asynchronously, so a
     # write in b at the very same moment could not see a's: wait until it reaches b's storage.
-    b.wait_for_function("JSON.parse(localStorage.getItem('shell:settings') || '{}').sound === false")
+    b.wait_for_function(
+        "JSON.parse(localStorage.getItem('shell:settings') || '{}').sound === false"
+    )
     b.evaluate("window.puzzlesmith.setSetting('highContrast', true)")
     stored = json.loads(a.evaluate("localStorage.getItem('shell:settings')"))
     assert stored["sound"] is False and stored["highContrast"] is True
