@@ -105,6 +105,46 @@ class Pointer:
         self.up(x0, y0)
 
 
+#: each path mode's board class prefix (``.ns-svg``, ``.hx-label``...)
+PATH_PREFIX = {"01-number-stroke": "ns", "03-hex-walls": "hx"}
+_LABEL_CENTRE = """([p, id]) => {
+  const t = document.querySelector(`.${p}-label[data-id="${id}"] .${p}-num`);
+  const m = document.querySelector(`.${p}-svg`).getScreenCTM();
+  const q = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
+  return [q.x, q.y];
+}"""
+_COW_CENTRE = """(i) => {
+  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+
+
+def cell_centre(page: Any, mode_id: str, cell: Any) -> tuple[float, float]:
+    """Where a finger lands on a cell: a path cell's number label (``cell`` its id), a
+    Cows cell's square (``cell`` its index r·n + c)."""
+    if mode_id in PATH_PREFIX:
+        x, y = page.evaluate(_LABEL_CENTRE, [PATH_PREFIX[mode_id], cell])
+    else:
+        x, y = page.evaluate(_COW_CENTRE, cell)
+    return float(x), float(y)
+
+
+def play_solution(
+    page: Any, pointer: Pointer, mode_id: str, solution: list[Any], upto: int | None = None
+) -> None:
+    """Play the first ``upto`` steps of a view's solution (all by default) as a player
+    would: one drag through the cells (path modes), or two slow taps on each cow's cell,
+    ✕ then cow, slower than a double tap (Cows; ``solution`` is each row's column)."""
+    if mode_id in PATH_PREFIX:
+        pointer.drag([cell_centre(page, mode_id, c) for c in solution[:upto]], steps=3)
+        return
+    n = len(solution)
+    for r, c in enumerate(solution[:upto]):
+        for _ in range(2):
+            pointer.tap(*cell_centre(page, mode_id, r * n + c))
+            page.wait_for_timeout(380)
+
+
 def shot(page: Any, name: str) -> Path:
     """A screenshot in test-artifacts/ (look at them: board first, numbers readable)."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import Pointer
+from browser_support import Pointer, cell_centre
 
 from puzzlesmith.core.registry import get as get_mode
-
-_COW_CENTRE = """(i) => {
-  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
 
 
 def solution_cells(level_id: str = "1-1") -> tuple[int, list[int]]:
@@ -32,8 +27,7 @@ def play_cows(
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def tap(i: int) -> None:
-        x, y = page.evaluate(_COW_CENTRE, i)
-        pointer.tap(float(x), float(y))
+        pointer.tap(*cell_centre(page, "04-cows", i))
         page.wait_for_timeout(60)
 
     first = sol if not comeback else sol[1:]

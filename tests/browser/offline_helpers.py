@@ -8,23 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import Pointer
+from browser_support import Pointer, play_solution
 from stroke_helpers import at_units, unit_route
 
 from puzzlesmith.core import registry
 
 _SVG = {"01-number-stroke": "ns", "03-hex-walls": "hx", "04-cows": "cw"}
-_HEX_CENTRE = """(id) => {
-  const t = document.querySelector(`.hx-label[data-id="${id}"] .hx-num`);
-  const p = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y'))
-    .matrixTransform(document.querySelector('.hx-svg').getScreenCTM());
-  return [p.x, p.y];
-}"""
-_COW_CENTRE = """(i) => {
-  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
-
 MODES = tuple(_SVG)
 
 
@@ -43,16 +32,10 @@ def clear(page: Any, pointer: Pointer, mode_id: str, level_id: str) -> None:
     """Solve the open level by touch and wait for the shell to record the clear."""
     view = view_of(mode_id, level_id)
     sol = view["solution"]
-    if mode_id == "01-number-stroke":
+    if mode_id == "01-number-stroke":  # through the unit squares: big cells are not convex
         pointer.drag([at_units(page, x, y) for x, y in unit_route(view, sol)], steps=3)
-    elif mode_id == "03-hex-walls":
-        pointer.drag([tuple(page.evaluate(_HEX_CENTRE, c)) for c in sol], steps=3)
     else:
-        n = view["size"]
-        for r, c in enumerate(sol):
-            for _ in range(2):  # ✕ then cow; slow enough not to be a double-tap
-                pointer.tap(*page.evaluate(_COW_CENTRE, r * n + c))
-                page.wait_for_timeout(380)
+        play_solution(page, pointer, mode_id, sol)
     page.wait_for_function(f"!location.hash.endsWith('/{level_id}')", timeout=6000)
 
 

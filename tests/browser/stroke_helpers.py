@@ -5,15 +5,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from browser_support import cell_centre
+
 MODE = "01-number-stroke"
 SAVE_KEY = f"mode:{MODE}"
-
-_CENTRE = """(id) => {
-  const t = document.querySelector(`.ns-label[data-id="${id}"] .ns-num`);
-  const m = document.querySelector('.ns-svg').getScreenCTM();
-  const p = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
-  return [p.x, p.y];
-}"""
 
 _UNIT_TO_PAGE = """([x, y]) => {
   const m = document.querySelector('.ns-svg').getScreenCTM();
@@ -50,8 +45,7 @@ def view(page: Any, level_id: str) -> dict[str, Any]:
 
 
 def centre(page: Any, cell_id: str) -> tuple[float, float]:
-    x, y = page.evaluate(_CENTRE, cell_id)
-    return float(x), float(y)
+    return cell_centre(page, MODE, cell_id)
 
 
 def at_units(page: Any, x: float, y: float) -> tuple[float, float]:

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, play_solution, shot
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import encode_level
@@ -23,31 +23,6 @@ CASES = {
     "03-hex-walls": ("1-3", "hx", True),
     "04-cows": ("1-2", "cw", True),
 }
-
-_LABEL_CENTRE = """([p, id]) => {
-  const t = document.querySelector(`.${p}-label[data-id="${id}"] .${p}-num`);
-  const m = document.querySelector(`.${p}-svg`).getScreenCTM();
-  const q = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
-  return [q.x, q.y];
-}"""
-
-_COWS_CENTRE = """(i) => {
-  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
-
-
-def _solve(page: Any, pointer: Pointer, prefix: str, view: dict[str, Any]) -> None:
-    if prefix == "cw":
-        n = view["size"]
-        for r, c in enumerate(view["solution"]):
-            x, y = page.evaluate(_COWS_CENTRE, r * n + c)
-            for _ in range(2):  # empty → ✕ → cow, slow taps (not a double-tap)
-                pointer.tap(x, y)
-                page.wait_for_timeout(380)
-        return
-    points = [page.evaluate(_LABEL_CENTRE, [prefix, cid]) for cid in view["solution"]]
-    pointer.drag([(float(x), float(y)) for x, y in points], steps=3)
 
 
 @TOUCH_ONLY
@@ -63,7 +38,7 @@ def test_play_a_level_code_and_clear_it(page: Any, pointer: Pointer, mode_id: st
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.text_content("#tb-title") == (level_id if text else "分享的关卡")
     shot(page, f"code-{mode.cli_name}-start")
-    _solve(page, pointer, prefix, view)
+    play_solution(page, pointer, mode_id, view["solution"])
     page.wait_for_function(f"location.hash === '#/{mode_id}'", timeout=8000)
     page.wait_for_selector(".tile")  # the mode's level select
     shot(page, f"code-{mode.cli_name}-after")

@@ -10,28 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Pointer, serving, shot
+from browser_support import Pointer, play_solution, serving, shot
 
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.service import daily_modes, today
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
-
-#: the centre of a cell's label, per mode: Number Stroke, Hex Walls (cell id) and Cows (index)
-_CENTRES = {
-    "01-number-stroke": '.ns-label[data-id="{id}"] .ns-num',
-    "03-hex-walls": '.hx-label[data-id="{id}"] .hx-num',
-}
-_LABEL_CENTRE = """([sel, svg]) => {
-  const t = document.querySelector(sel);
-  const m = document.querySelector(svg).getScreenCTM();
-  const p = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
-  return [p.x, p.y];
-}"""
-_COW_CENTRE = """(i) => {
-  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -59,30 +43,6 @@ def solution(app: Any, mode: Any) -> list[Any]:
 def settle(page: Any) -> None:
     page.wait_for_selector(f'svg[aria-label="daily-{today().isoformat()}"]')
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def centre(page: Any, mode_id: str, cell: Any) -> tuple[float, float]:
-    if mode_id in _CENTRES:
-        svg = ".ns-svg" if mode_id.startswith("01") else ".hx-svg"
-        x, y = page.evaluate(_LABEL_CENTRE, [_CENTRES[mode_id].format(id=cell), svg])
-    else:
-        x, y = page.evaluate(_COW_CENTRE, cell)
-    return float(x), float(y)
-
-
-def play(
-    page: Any, pointer: Pointer, mode_id: str, sol: list[Any], upto: int | None = None
-) -> None:
-    """Draw the path (stroke, hex) or tap each cow twice, ✕ then cow (cows)."""
-    if mode_id in _CENTRES:
-        cells = sol[:upto] if upto else sol
-        pointer.drag([centre(page, mode_id, c) for c in cells], steps=3)
-        return
-    n = len(sol)
-    for r, c in enumerate(sol[:upto] if upto else sol):
-        for _ in range(2):
-            pointer.tap(*centre(page, mode_id, r * n + c))
-            page.wait_for_timeout(380)  # slower than a double-tap
 
 
 def seconds(text: str) -> int:
@@ -114,7 +74,7 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
         settle(page)
         assert page.locator(".d-timer").is_visible()
         if k == 0:  # part of the way, wait, reload: the timer goes on from the server's start
-            play(page, pointer, mode.id, sol, upto=3)
+            play_solution(page, pointer, mode.id, sol, upto=3)
             page.wait_for_timeout(2200)
             before = seconds(page.inner_text(".d-timer"))
             assert before >= 2
@@ -124,7 +84,7 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
             after = seconds(page.inner_text(".d-timer"))
             assert after >= before, (before, after)
             shot(page, f"daily-{mode.id}-resumed-touch")
-        play(page, pointer, mode.id, sol)
+        play_solution(page, pointer, mode.id, sol)
         page.wait_for_function(f"location.hash.endsWith('/{mode.id}/done')", timeout=10000)
         page.wait_for_selector(".d-rank")
         assert page.inner_text(".d-rank") == "第 1 名"

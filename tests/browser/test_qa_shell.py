@@ -8,24 +8,13 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, play_solution, shot
 
 from puzzlesmith.core import registry
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("device", ["touch"], indirect=True)]
 
 MODES = [m.id for m in registry.all_modes()]
-CELL = {"01-number-stroke": "ns", "03-hex-walls": "hx"}
-_PATH_CENTRE = """([p, id]) => {
-  const t = document.querySelector(`.${p}-label[data-id="${id}"] .${p}-num`);
-  const m = document.querySelector(`.${p}-svg`).getScreenCTM();
-  const q = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
-  return [q.x, q.y];
-}"""
-_COW_CENTRE = """(i) => {
-  const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
 _BOARD = "() => [...document.querySelectorAll('.ns-cell, .hx-cell, .cw-cell')].map((g) => JSON.stringify(g.dataset))"
 
 
@@ -51,16 +40,7 @@ def settle(page: Any) -> None:
 
 def play_some(page: Any, pointer: Pointer, mode: str, level: str, upto: int | None) -> None:
     """Draw the first ``upto`` cells of the solution (path modes) or place that many cows."""
-    sol = level_view(page, mode, level)["solution"][:upto]
-    if mode in CELL:
-        pts = [page.evaluate(_PATH_CENTRE, [CELL[mode], c]) for c in sol]
-        pointer.drag([(float(x), float(y)) for x, y in pts], steps=3)
-        return
-    n = level_view(page, mode, level)["size"]
-    for r, c in enumerate(sol):
-        for _ in range(2):  # empty → ✕ → cow, slow enough not to be a double tap
-            pointer.tap(*page.evaluate(_COW_CENTRE, r * n + c))
-            page.wait_for_timeout(380)
+    play_solution(page, pointer, mode, level_view(page, mode, level)["solution"], upto)
 
 
 def board(page: Any) -> list[str]:

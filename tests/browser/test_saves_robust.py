@@ -11,19 +11,13 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, cell_centre, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("device", ["touch"], indirect=True)]
 
 MODE = "01-number-stroke"
 KEY = f"mode:{MODE}"
 SAVE_FAILED = "无法保存进度（存储空间已满？）：本次游戏中仍会记住"
-_PATH_CENTRE = """(id) => {
-  const t = document.querySelector(`.ns-label[data-id="${id}"] .ns-num`);
-  const m = document.querySelector(`.ns-svg`).getScreenCTM();
-  const q = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
-  return [q.x, q.y];
-}"""
 _FILL = """() => {
   let chunk = 'x'.repeat(1 << 20), i = 0;
   while (chunk.length) {
@@ -46,8 +40,7 @@ def clear_level(page: Any, pointer: Pointer, level: str) -> None:
     page.wait_for_selector(f'svg[aria-label="{level}"]')
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     view = page.request.get(f"{page.base_url}/api/modes/{MODE}/levels/{level}").json()
-    pts = [page.evaluate(_PATH_CENTRE, c) for c in view["solution"]]
-    pointer.drag([(float(x), float(y)) for x, y in pts], steps=3)
+    pointer.drag([cell_centre(page, MODE, c) for c in view["solution"]], steps=3)
 
 
 def test_a_partly_bad_save_keeps_every_valid_entry(page: Any) -> None:
