@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "codes"))
 
-from codes_support import cows_level, stroke_level
+from codes_support import cows_level, stroke_target
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import decode_level, encode_level, split_code
@@ -34,17 +34,6 @@ def parsed(mode: Any, raw: dict[str, Any]) -> Any:
     level, problems = mode.parse_level(raw, "r")
     assert level is not None, problems
     return level
-
-
-def stroke_target(rng: random.Random) -> dict[str, Any]:
-    raw = stroke_level(rng, squares=20)
-    for c in raw["cells"]:
-        c.pop("clue", None)
-        c.pop("parity", None)
-    n = len(raw["cells"])
-    for i, step in zip(rng.sample(range(n), 3), rng.sample(range(1, n + 1), 3), strict=True):
-        raw["cells"][i]["clue"] = step
-    return raw
 
 
 def main() -> None:

@@ -86,6 +86,18 @@ def stroke_level(rng: random.Random, squares: int | None = None) -> dict[str, An
     return {"id": "r", "cells": cells}
 
 
+def stroke_target(rng: random.Random) -> dict[str, Any]:
+    """The level codes' Number Stroke target: a board of 20 unit squares with exactly 3 clues."""
+    raw = stroke_level(rng, squares=20)
+    for c in raw["cells"]:
+        c.pop("clue", None)
+        c.pop("parity", None)
+    n = len(raw["cells"])
+    for i, step in zip(rng.sample(range(n), 3), rng.sample(range(1, n + 1), 3), strict=True):
+        raw["cells"][i]["clue"] = step
+    return raw
+
+
 def _in_catalogue(units: list[Unit]) -> bool:
     x0, y0 = min(x for x, _ in units), min(y for _, y in units)
     return tuple(sorted((x - x0, y - y0) for x, y in units)) in CATALOGUE
