@@ -29,6 +29,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.paths.board import (
     GraphBoard,
     cell_count_problem,
+    cell_json,
     duplicate_id_problems,
     graph_fields,
     graph_problems,
@@ -158,10 +159,7 @@ class HexCell:
         return (self.q, self.r)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "q": self.q, "r": self.r}
-        if self.clue is not None:
-            out["clue"] = self.clue
-        return out
+        return cell_json({"id": self.id, "q": self.q, "r": self.r}, clue=self.clue)
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,10 @@ class HexWallsMode(PathMode[Level]):
 
         bounds, cells, extra = self.view_geometry(level)
         bx, by = bounds["x"], bounds["y"]
-        corners = [(math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k))) for k in range(6)]
+        corners = [
+            (math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k)))
+            for k in range(6)
+        ]
         outlines = {
             c["id"]: [[(c["x"] - bx + 0.94 * cx, c["y"] - by + 0.94 * cy) for cx, cy in corners]]
             for c in cells
@@ -154,7 +157,10 @@ class HexWallsMode(PathMode[Level]):
         labels = {c["id"]: (c["x"] - bx, c["y"] - by) for c in cells}
         clues = {c["id"]: c["clue"] for c in cells if "clue" in c}
         walls = [
-            ((w["ends"][0][0] - bx, w["ends"][0][1] - by), (w["ends"][1][0] - bx, w["ends"][1][1] - by))
+            (
+                (w["ends"][0][0] - bx, w["ends"][0][1] - by),
+                (w["ends"][1][0] - bx, w["ends"][1][1] - by),
+            )
             for w in extra["walls"]
         ]
         return PathGeometry(bounds["w"], bounds["h"], outlines, labels, clues, walls)
@@ -166,7 +172,9 @@ class HexWallsMode(PathMode[Level]):
         for t in state.get("turners", []):
             a, b = (tuple(h) for h in t["edge"])
             (ax, ay), (bx2, by2) = edge_ends((cast_hex(a), cast_hex(b)))
-            out.append(((ax - bounds["x"], ay - bounds["y"]), (bx2 - bounds["x"], by2 - bounds["y"])))
+            out.append(
+                ((ax - bounds["x"], ay - bounds["y"]), (bx2 - bounds["x"], by2 - bounds["y"]))
+            )
         return out
 
     # ---- generation and design ----------------------------------------------------------

@@ -77,6 +77,15 @@ class PathCell(Protocol):
     def clue(self) -> int | None: ...
 
 
+def cell_json(fields: dict[str, Any], **optional: Any) -> dict[str, Any]:
+    """A cell as its level file writes it: ``fields``, then each optional one that is set.
+
+    >>> cell_json({"id": "a"}, clue=None, parity="odd")
+    {'id': 'a', 'parity': 'odd'}
+    """
+    return fields | {k: v for k, v in optional.items() if v is not None}
+
+
 def level_head(
     raw: object,
     lid: str | None,

@@ -24,6 +24,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.paths.board import (
     GraphBoard,
     cell_count_problem,
+    cell_json,
     duplicate_id_problems,
     graph_fields,
     graph_problems,
@@ -120,14 +121,12 @@ class Cell:
         return len(self.offsets) > 1
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "x": self.x, "y": self.y, "w": self.w, "h": self.h}
-        if self.shape is not None:
-            out["shape"] = [list(u) for u in self.shape]
-        if self.clue is not None:
-            out["clue"] = self.clue
-        if self.parity is not None:
-            out["parity"] = self.parity
-        return out
+        return cell_json(
+            {"id": self.id, "x": self.x, "y": self.y, "w": self.w, "h": self.h},
+            shape=None if self.shape is None else [list(u) for u in self.shape],
+            clue=self.clue,
+            parity=self.parity,
+        )
 
 
 @dataclass(frozen=True)
