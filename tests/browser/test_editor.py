@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Pointer, serving, shot
-from test_codes import _solve
+from browser_support import Pointer, play_solution, serving, shot
 
 
 def _load(name: str, path: Path) -> Any:
@@ -89,8 +88,8 @@ def play_link_in_fresh_context(
         view = other.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
         other.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         device = "touch" if device_opts.get("has_touch") else "mouse"
-        _solve(other, Pointer(other, device), prefix, view)
         mode_id = view["mode"]
+        play_solution(other, Pointer(other, device), mode_id, view["solution"])
         other.wait_for_function(f"location.hash === '#/{mode_id}'", timeout=8000)
     finally:
         ctx.close()
@@ -146,7 +145,7 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     code = page.evaluate("location.hash").rsplit("/", 1)[1]
     view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    _solve(page, pointer, "ns", view)
+    play_solution(page, pointer, "01-number-stroke", view["solution"])
     page.wait_for_function("location.hash === '#/edit/01-number-stroke'", timeout=8000)
     verdict(page, "unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "ns")
