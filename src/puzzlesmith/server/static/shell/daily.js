@@ -127,7 +127,8 @@ async function renderPlay(env, mode) {
   if (!env.current()) return;
   if (s.finished) return env.go("daily", `${mode.id}/done`);
   addStrings(module.strings);
-  if (mode.css) linkCss(mode.css, mode.id);
+  if (mode.css) await linkCss(mode.css, mode.id);
+  if (!env.current()) return;
   env.topBar.setTitle(`${titleOf(mode)} #${s.number}`);
   env.topBar.setCaption(null);
   const timer = startTimer(s);
