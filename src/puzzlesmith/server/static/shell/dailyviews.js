@@ -104,12 +104,12 @@ export async function renderBoard(env, mode, day) {
   const wrap = el("div", "scroll daily");
   const past = b.date < new Date().toISOString().slice(0, 10);
   const nav = el("div", "d-row d-days");
-  const prev = el("button", "d-btn", `◀ ${shiftDay(b.date, -1)}`);
+  const prev = el("button", "d-btn", `◀ ${shiftDay(b.date, -1).slice(5)}`);
   prev.dataset.action = "prev-day";
   prev.onclick = () => env.go("daily", `${mode.id}/board/${shiftDay(b.date, -1)}`);
   nav.append(prev, el("span", "d-muted", b.date));
   if (past) {
-    const next = el("button", "d-btn", `${shiftDay(b.date, 1)} ▶`);
+    const next = el("button", "d-btn", `${shiftDay(b.date, 1).slice(5)} ▶`);
     next.dataset.action = "next-day";
     next.onclick = () => env.go("daily", `${mode.id}/board/${shiftDay(b.date, 1)}`);
     nav.append(next);
