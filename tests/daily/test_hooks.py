@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from test_api import level_of, player
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import decode_level
@@ -18,18 +19,8 @@ from puzzlesmith.server.store import PlayerAchievement, Run
 MODES = [m.id for m in daily_modes()]
 
 
-def player(client: Any, name: str = "小李") -> dict[str, str]:
-    r = client.post("/api/players", json={"name": name})
-    assert r.status_code == 201, r.text
-    return {"Authorization": f"Bearer {r.json()['token']}"}
-
-
 def runs_of(app: Any) -> Any:
     return app.state.daily.open().runs
-
-
-def level_of(app: Any, mode_id: str, day: date | None = None) -> Any:
-    return runs_of(app).dailies.get(registry.get(mode_id), day or today())[1]
 
 
 def log_text(moves: list[str], step_ms: int = 1) -> str:
@@ -71,7 +62,7 @@ def play_day(client: Any, app: Any, who: dict[str, str], mode_id: str, day: date
 def test_a_log_with_a_step_back_is_verified_but_not_flawless(
     client: Any, daily_app: Any, mode_id: str
 ) -> None:
-    me = player(client)
+    me = player(client, "小李")
     run = client.post(f"/api/daily/{mode_id}/start", headers=me).json()["run"]
     sol = registry.get(mode_id).solution_moves(level_of(daily_app, mode_id))
     full = with_a_step_back(mode_id, sol)
@@ -93,7 +84,7 @@ def test_a_log_with_a_step_back_is_verified_but_not_flawless(
 
 def test_a_clean_log_is_flawless(client: Any, daily_app: Any) -> None:
     m = MODES[0]
-    me = player(client)
+    me = player(client, "小李")
     run = client.post(f"/api/daily/{m}/start", headers=me).json()["run"]
     sol = registry.get(m).solution_moves(level_of(daily_app, m))
     r = client.post(
@@ -105,7 +96,7 @@ def test_a_clean_log_is_flawless(client: Any, daily_app: Any) -> None:
 
 def test_forged_logs_are_refused_with_a_reason(client: Any, daily_app: Any) -> None:
     m = MODES[0]
-    me = player(client)
+    me = player(client, "小李")
     run = client.post(f"/api/daily/{m}/start", headers=me).json()["run"]
     sol = registry.get(m).solution_moves(level_of(daily_app, m))
     cases = {
@@ -156,6 +147,7 @@ def test_past_entries_replay_and_today_s_do_not(client: Any, daily_app: Any) -> 
     r = client.post(
         f"/api/daily/{m}/finish", json={"run": run, "moves": sol, "log": log_text(sol)}, headers=me
     )
+    assert r.status_code == 200 and r.json()["ranked"], r.text
     entry = client.get(f"/api/daily/{m}/leaderboard").json()["entries"][0]
     assert entry["replay"]
     r = client.get(f"/api/daily/{m}/replay/{entry['id']}")
@@ -165,7 +157,7 @@ def test_past_entries_replay_and_today_s_do_not(client: Any, daily_app: Any) -> 
 
 # ---- 3. achievements -------------------------------------------------------------------------
 def test_daily_streak_unlocks_once_and_is_stored(client: Any, daily_app: Any) -> None:
-    me = player(client)
+    me = player(client, "小李")
     m, other = MODES[0], MODES[-1]
     days = [today() - timedelta(days=k) for k in (3, 2, 1)]
     got = [play_day(client, daily_app, me, m, d, log=True).json()["achievements"] for d in days]
@@ -181,7 +173,7 @@ def test_daily_streak_unlocks_once_and_is_stored(client: Any, daily_app: Any) ->
 
 def test_archive_runs_do_not_make_a_streak(client: Any, daily_app: Any) -> None:
     """Old dailies played today count as clears, not as days played."""
-    me = player(client)
+    me = player(client, "小李")
     m = MODES[0]
     for k in (3, 2, 1):
         day = today() - timedelta(days=k)
