@@ -4,9 +4,11 @@ Two figures per mode:
 - in-process: what the server does for a finish apart from HTTP and the database — check
   the run token's signature and replay the move log with the Python engine (target < 10 ms);
 - over HTTP against a real ``puzzlesmith play`` on SQLite: the whole ``POST …/finish``
-  round trip (token, replay, insert, rank), one finish per fresh player.
+  round trip (token, replay, insert, rank, achievements), one finish per fresh player;
+  with ``--log`` the finish also sends the timed move log (what the client sends), which
+  the server decodes, replays and stores.
 
-Run: .venv/bin/python benchmarks/daily_verify.py [--finishes 40]
+Run: .venv/bin/python benchmarks/daily_verify.py [--finishes 40] [--log]
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 import httpx
 
 from daily_server import make_players, pct, server
+from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 
@@ -34,6 +37,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--finishes", type=int, default=40, help="HTTP finishes per mode")
     ap.add_argument("--repeat", type=int, default=300, help="in-process verifications per mode")
+    ap.add_argument("--log", action="store_true", help="send the timed move log too")
     args = ap.parse_args()
     sunday = last_sunday()
     with tempfile.TemporaryDirectory() as tmp:
@@ -71,10 +75,13 @@ def main() -> None:
                         json={"date": sunday.isoformat()},
                         headers=who,
                     ).json()["run"]
+                    body = {"run": run, "moves": moves}
+                    if args.log:
+                        body["log"] = encode([TimedMove(0, m) for m in moves])
                     t0 = time.perf_counter()
                     r = c.post(
                         f"/api/daily/{mode.id}/finish",
-                        json={"run": run, "moves": moves},
+                        json=body,
                         headers=who,
                     )
                     http.append((time.perf_counter() - t0) * 1000)

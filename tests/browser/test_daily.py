@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from browser_support import Pointer, play_solution, serving, shot
+from sqlalchemy import select
 
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.store import Run
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
@@ -88,7 +90,8 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
         page.wait_for_function(f"location.hash.endsWith('/{mode.id}/done')", timeout=10000)
         page.wait_for_selector(".d-rank")
         assert page.inner_text(".d-rank") == "第 1 名"
-        if k == 0:
+        if k == 0:  # the server's unlock, toasted (each run also sent its timed log)
+            page.wait_for_selector('.ach-toast[data-id="first-clear"]', state="attached")
             assert int(page.get_attribute(".d-big", "data-time-ms") or 0) >= 2000
             shot(page, "daily-done-touch")
             page.click('[data-action="copy"]')
@@ -103,6 +106,9 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
             shot(page, "daily-board-touch")
         page.goto(f"{base}/#/daily")
         page.wait_for_selector(f'.d-daily.d-finished[data-mode="{mode.id}"]')
+    with app.state.daily.open().runs.store.session() as s:
+        logs = s.scalars(select(Run.log)).all()
+    assert len(logs) == len(daily_modes()) and all(log and log.startswith("m1~") for log in logs)
     page.click('[data-action="stats"]')
     page.wait_for_selector(".d-stat")
     assert page.locator(".d-day.d-solved").count() == 1

@@ -16,8 +16,11 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode, encode, moves_of
+from puzzlesmith.server.daily.awards import Awards
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.service import Dailies, today
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
@@ -33,6 +36,10 @@ BOARD_SIZE = 100
 #: how long a day's top 100 is served from memory (a finish here refreshes it at once;
 #: finishes on other workers show within this time)
 BOARD_TTL_S = 1.0
+#: a log may claim a little more time than the server measured (clocks, latency) but no more
+LOG_SLACK_MS = 3000
+#: more moves than this in one run's log is not play
+MAX_LOG_MOVES = 20_000
 
 
 @dataclass
@@ -56,6 +63,7 @@ class Runs:
         self._boards: dict[tuple[str, str], tuple[float, list[JSON], int]] = {}
         #: finished runs never change: (player, mode, date) → run, once seen
         self._finished: dict[tuple[str, str, str], Run] = {}
+        self.awards = Awards(self.store)
 
     @property
     def secret(self) -> bytes:
@@ -179,7 +187,35 @@ class Runs:
         return {**answer, "hints": row.hints + 1}
 
     # ---- finish -------------------------------------------------------------------------
-    def finish(self, player: Player, mode: Mode[Any], token: object, moves: Sequence[str]) -> JSON:
+    def read_log(self, text: str, time_ms: int) -> list[TimedMove]:
+        """The client's timed log: readable, not huge, not longer than the run itself."""
+        try:
+            log = decode(text)
+        except MoveLogError as exc:
+            raise DailyApiError(422, "bad-log", f"log: {exc}", "log") from None
+        if len(log) > MAX_LOG_MOVES:
+            raise DailyApiError(
+                422, "bad-log", f"log: {len(log)} moves (at most {MAX_LOG_MOVES})", "log"
+            )
+        if log and log[-1].ms > time_ms + LOG_SLACK_MS:
+            raise DailyApiError(
+                422,
+                "bad-log",
+                f"log: it lasts {log[-1].ms} ms but the run started {time_ms} ms ago",
+                "log",
+            )
+        return log
+
+    def finish(
+        self,
+        player: Player,
+        mode: Mode[Any],
+        token: object,
+        moves: Sequence[str],
+        log: str | None = None,
+    ) -> JSON:
+        """Record a clear. With ``log`` (every move, rewinds and undos included) the log is
+        what is replayed and counted; without it, the compacted ``moves``."""
         finished_ms = self.dailies.clock()
         claim, row = self._claim(player, mode, token)
         if (player.id, mode.id, claim.date) in self._finished:  # known here: skip the replay
@@ -187,20 +223,23 @@ class Runs:
                 409, "already-finished", "run: a run of this daily is already recorded", "run"
             )
         _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
+        time_ms = finished_ms - claim.started_ms
+        timed = None if log is None else self.read_log(log, time_ms)
+        played = list(moves) if timed is None else moves_of(timed)
+        field = "moves" if timed is None else "log"
         try:
-            state = mode.replay(level, moves)
+            state = mode.replay(level, played)
         except IllegalMoveError as exc:
-            raise DailyApiError(422, "illegal-move", str(exc), "moves") from None
+            raise DailyApiError(422, "illegal-move", f"{field}: {exc}", field) from None
         if not state.get("cleared"):
             raise DailyApiError(
-                422, "not-cleared", "moves: the log does not clear the puzzle", "moves"
+                422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
             )
-        verbs = [_verb(m) for m in moves]
+        verbs = [_verb(m) for m in played]
         hints = max(row.hints, sum(v in HINT_VERBS for v in verbs))
         undos = sum(v in UNDO_VERBS for v in verbs)
-        time_ms = finished_ms - claim.started_ms
         flags: list[str] = []
-        if time_ms < self.rules.min_ms_per_move * len(moves):
+        if time_ms < self.rules.min_ms_per_move * len(played):
             flags.append("too-fast")
         if (
             utc_date(claim.started_ms) != claim.date
@@ -213,12 +252,13 @@ class Runs:
             started_ms=claim.started_ms,
             finished_ms=finished_ms,
             time_ms=time_ms,
-            moves=len(moves),
+            moves=len(played),
             hints=hints,
             undos=undos,
             flawless=hints == 0 and undos == 0,
             ranked=not flags,
             flags=" ".join(flags),
+            log=None if timed is None else encode(timed),
         )
         try:
             with self.store.write() as s:
@@ -229,7 +269,7 @@ class Runs:
             ) from None
         self._boards.pop((mode.id, claim.date), None)
         self._remember(run)
-        return self.result(run)
+        return {**self.result(run), "achievements": self.awards.award(player.id, finished_ms)}
 
     def rank_of(self, run: Run) -> int | None:
         """1 + ranked runs of the day before it (time, then who finished first by id)."""
@@ -281,7 +321,7 @@ class Runs:
             return hit[1], hit[2]
         with self.store.session() as s:
             rows = s.execute(
-                select(Run.time_ms, Run.flawless, Player.name)
+                select(Run.id, Run.time_ms, Run.flawless, Run.log.is_not(None), Player.name)
                 .join(Player, Player.id == Run.player_id)
                 .where(Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True))
                 .order_by(Run.time_ms, Run.id)
@@ -298,8 +338,8 @@ class Runs:
                     or 0
                 )
         entries = [
-            {"rank": i + 1, "name": name, "time_ms": t, "flawless": f}
-            for i, (t, f, name) in enumerate(rows)
+            {"rank": i + 1, "id": rid, "name": name, "time_ms": t, "flawless": f, "replay": lg}
+            for i, (rid, t, f, lg, name) in enumerate(rows)
         ]
         if len(self._boards) > 10_000:
             self._boards.clear()
@@ -315,3 +355,31 @@ class Runs:
             if mine is not None:
                 out["you"] = {"name": player.name, **self.result(mine)}
         return out
+
+    # ---- replays ------------------------------------------------------------------------
+    def replay_of(self, mode: Mode[Any], entry_id: int) -> JSON:
+        """A ranked run's level code and log, once its day is over (UTC): no spoilers."""
+        with self.store.session() as s:
+            run = s.get(Run, entry_id)
+        if run is None or run.mode != mode.id or not run.ranked:
+            raise DailyApiError(
+                404, "no-entry", f"replay: no ranked {mode.cli_name} run {entry_id}", "id"
+            )
+        if date.fromisoformat(run.date) >= today():
+            raise DailyApiError(
+                403,
+                "day-not-over",
+                f"replay: runs of {run.date} can be watched once the day is over (UTC)",
+                "id",
+            )
+        if run.log is None:
+            raise DailyApiError(
+                404, "no-log", f"replay: run {entry_id} was recorded without a move log", "id"
+            )
+        _, level = self.dailies.get(mode, date.fromisoformat(run.date))
+        return {
+            "mode": mode.id,
+            "date": run.date,
+            "code": encode_level(mode, level),
+            "log": run.log,
+        }

@@ -65,6 +65,7 @@ class HexView(Payload):
     turners: list[Turner]
     start: str | None
     solution: list[str] | None
+    grade: str
 
 
 class TurnerAt(Payload):

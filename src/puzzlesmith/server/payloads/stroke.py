@@ -42,6 +42,7 @@ class StrokeView(Payload):
     adjacency: dict[str, list[str]]
     start: str | None = Field(description="the cell of step 1, when it is a clue")
     solution: list[str] | None = Field(description="cell ids in path order")
+    grade: str = Field(description="the logic grade (fast-clear achievements use its par time)")
 
 
 class StrokeState(PathState):

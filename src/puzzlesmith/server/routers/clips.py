@@ -19,19 +19,24 @@ from puzzlesmith.server.schemas import ErrorOut
 router = APIRouter(prefix="/api", tags=["clips"])
 
 #: the text form of a log in a request (a 10,000-move log is well under this)
-MAX_LOG_CHARS = 400_000
+MAX_LOG_CHARS = 200_000  # ASCII only, so any valid body stays under the 512 KiB limit
 _MEDIA = {"gif": "image/gif", "webp": "image/webp"}
 _ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"model": ErrorOut}}
 
 
 class ClipBody(BaseModel):
-    log: str = Field(max_length=MAX_LOG_CHARS, description="The move log's text form (m1~...).")
+    log: str = Field(
+        max_length=MAX_LOG_CHARS,
+        pattern=r"^[\x20-\x7e]*$",
+        description="The move log's text form (m1~...), printable ASCII.",
+    )
     format: Literal["gif", "webp"] = "gif"
 
 
 _IMAGE = {
     **_ERRORS,
     400: {"model": ErrorOut},
+    413: {"model": ErrorOut},
     200: {"content": {"image/gif": {}, "image/webp": {}}},
 }
 

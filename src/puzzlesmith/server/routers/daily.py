@@ -17,6 +17,9 @@ from puzzlesmith.server.routers.players import Me, maybe_player
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES
 from puzzlesmith.server.store import Player
 
+#: a log's text: MAX_LOG_MOVES short moves with their delays
+MAX_LOG_CHARS = 400_000
+
 router = APIRouter(prefix="/api/daily", tags=["daily"])
 
 Ctx = Annotated[DailyContext, Depends(context)]
@@ -36,6 +39,12 @@ class FinishIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     run: str = Field(max_length=600)
     moves: list[Annotated[str, Field(max_length=MAX_MOVE_LEN)]] = Field(max_length=MAX_MOVES)
+
+
+class FinishWithLog(FinishIn):
+    """``log``: the run's timed move log (core/movelog text form), every move included."""
+
+    log: str | None = Field(default=None, max_length=MAX_LOG_CHARS)
 
 
 class HintIn(FinishIn):
@@ -93,11 +102,17 @@ def hint(mode: str, body: HintIn, player: Me, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.post("/{mode}/finish")
-def finish(mode: str, body: FinishIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+def finish(mode: str, body: FinishWithLog, player: Me, ctx: Ctx) -> dict[str, Any]:
     """Replay the log; record the run when it clears, timed by the server's clocks."""
     m = _mode(mode)
     ctx.limiter.hit(player.id, "finish")
-    return ctx.runs.finish(player, m, body.run, body.moves)
+    return ctx.runs.finish(player, m, body.run, body.moves, body.log)
+
+
+@router.get("/{mode}/replay/{entry}")
+def replay(mode: str, entry: int, ctx: Ctx) -> dict[str, Any]:
+    """A leaderboard entry's verified run as ``{code, log}`` once its day is over."""
+    return ctx.runs.replay_of(_mode(mode), entry)
 
 
 @router.get("/{mode}/leaderboard")

@@ -56,7 +56,9 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
 
 @router.post(
     "/{mode}/check-level",
-    responses={404: {"model": ErrorOut}, 413: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+    responses={
+        code: {"model": ErrorOut} for code in (400, 404, 413, 422, 503)
+    },  # 400: not JSON; 503: every checker busy
 )
 def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, Any]:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""

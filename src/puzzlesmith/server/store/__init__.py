@@ -21,9 +21,19 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from puzzlesmith.server.store.models import Base, Daily, Player, Run, Start
+from puzzlesmith.server.store.models import Base, Daily, Player, PlayerAchievement, Run, Start
 
-__all__ = ["Base", "Daily", "Player", "Run", "Start", "Store", "default_data_dir", "url_for"]
+__all__ = [
+    "Base",
+    "Daily",
+    "Player",
+    "PlayerAchievement",
+    "Run",
+    "Start",
+    "Store",
+    "default_data_dir",
+    "url_for",
+]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: the key of the PostgreSQL advisory lock that serialises migrations of several workers

@@ -87,3 +87,17 @@ class Run(Base):
     ranked: Mapped[bool] = mapped_column(Boolean)
     #: space-separated reasons a run is not ranked (e.g. ``too-fast``)
     flags: Mapped[str] = mapped_column(String(200), default="")
+    #: the run's timed move log (core/movelog text form) when the client sent one
+    log: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
+
+
+class PlayerAchievement(Base):
+    """An achievement a player's verified daily runs earned (each unlocks once)."""
+
+    __tablename__ = "player_achievements"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    achievement: Mapped[str] = mapped_column(String(120), primary_key=True)
+    unlocked_ms: Mapped[int] = mapped_column(BigInteger)

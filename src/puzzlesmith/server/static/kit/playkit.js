@@ -301,7 +301,8 @@ export class PlayScreen {
    * authority; offline the mirror is trusted); otherwise say so and unlock.
    */
   confirmClear(moves, ms) {
-    const verified = this.s.api.check(moves).then((st) => st.cleared, () => true);
+    // the timed log too: a daily's server replays every move (rewinds and undos included)
+    const verified = this.s.api.check(moves, this.log.text()).then((st) => st.cleared, () => true);
     // Leaving during the celebration must not lose the clear: destroy() reports it at once.
     const run = { ...this.log.summary(), grade: this.view.grade ?? null };
     this.flushClear = () => { this.flushClear = null; verified.then((ok) => ok && this.s.onCleared(run)); };

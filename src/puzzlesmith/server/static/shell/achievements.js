@@ -82,6 +82,24 @@ export async function recordClear(modeId, levelId, run, highlights, context) {
   return fresh;
 }
 
+/**
+ * Unlocks the server made (a verified daily): kept here too, a toast for each one this
+ * browser had not unlocked yet. Pack achievements never come from a daily.
+ */
+export async function showUnlocked(ids) {
+  let cat;
+  try { cat = await getCatalogue(); } catch { return; }
+  const all = expand(cat, { packs: [] });
+  const state = loadState();
+  for (const id of ids) {
+    const a = all.find((x) => x.id === id);
+    if (!a || state.unlocked[id]) continue;
+    state.unlocked[id] = Date.now();
+    pop(a);
+  }
+  saveState(state);
+}
+
 /** The achievements screen. */
 export async function renderAchievements(view, context, topBar) {
   topBar.setTitle(t("ach.title"));

@@ -9,6 +9,7 @@ import { dataSource, needsConnection } from "./datasource.js";
 import { settings } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
+import { showUnlocked } from "./achievements.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
@@ -28,7 +29,7 @@ export function dailyEntry(go) {
 export async function dailyRoute(env) {
   if (served) dailyCss();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
-  const [, modeId, sub] = parts;
+  const [, modeId, sub, day] = parts;
   env.back(true);
   if (!served) {  // a trial file opened at #/daily: no server, so no dailies
     env.topBar.setTitle(t("d.title"));
@@ -40,7 +41,7 @@ export async function dailyRoute(env) {
   if (!modeId) return renderHome(env);
   const mode = (await env.getModes()).find((m) => m.id === modeId);
   if (!mode) return env.go("daily");
-  if (sub === "board") return renderBoard(env, mode);
+  if (sub === "board") return renderBoard(env, mode, day);
   if (sub === "done") return renderDone(env, mode);
   return renderPlay(env, mode);
 }
@@ -127,7 +128,8 @@ async function renderPlay(env, mode) {
   if (!env.current()) return;
   if (s.finished) return env.go("daily", `${mode.id}/done`);
   addStrings(module.strings);
-  if (mode.css) linkCss(mode.css, mode.id);
+  if (mode.css) await linkCss(mode.css, mode.id);
+  if (!env.current()) return;
   env.topBar.setTitle(`${titleOf(mode)} #${s.number}`);
   env.topBar.setCaption(null);
   const timer = startTimer(s);
@@ -140,10 +142,11 @@ async function renderPlay(env, mode) {
       get: none,
       post: none,
       // the mode's clear confirmation: the server replays the log and records the run
-      async check(moves) {
+      async check(moves, log) {
         timer.stop();
         try {
-          await dapi.finish(mode.id, s.run, moves);
+          const r = await dapi.finish(mode.id, s.run, moves, log);
+          if (r.achievements?.length) showUnlocked(r.achievements);
           return { cleared: true };
         } catch (err) {
           if (err.status === 409) return { cleared: true };  // recorded already (another tab)

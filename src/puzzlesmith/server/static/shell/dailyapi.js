@@ -33,7 +33,8 @@ export const transfer = () => authed("POST", "/api/players/me/transfer");
 export const stats = () => authed("GET", "/api/players/me/stats");
 export const today = () => authed("GET", "/api/daily");
 export const start = (mode) => authed("POST", `/api/daily/${enc(mode)}/start`);
-export const finish = (mode, run, moves) => authed("POST", `/api/daily/${enc(mode)}/finish`, { run, moves });
+export const finish = (mode, run, moves, log) => authed("POST", `/api/daily/${enc(mode)}/finish`, log ? { run, moves, log } : { run, moves });
+export const replayOf = (mode, id) => call("GET", `/api/daily/${enc(mode)}/replay/${enc(id)}`);
 export const hint = (mode, run, moves, kind) => authed("POST", `/api/daily/${enc(mode)}/hint`, { run, moves, kind });
 export const board = (mode, date) =>
   authed("GET", `/api/daily/${enc(mode)}/leaderboard${date ? `?date=${enc(date)}` : ""}`);

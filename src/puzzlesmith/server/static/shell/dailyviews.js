@@ -79,18 +79,50 @@ export async function renderDone(env, mode) {
   env.view.replaceChildren(wrap);
 }
 
-export async function renderBoard(env, mode) {
-  const b = await dapi.board(mode.id);
+/** The UTC date `days` before an ISO date. */
+const shiftDay = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+
+/** A past day's entry: ▶ fetches its verified run and opens the replay viewer. */
+function replayButton(env, mode, e) {
+  const b = el("button", "d-btn d-play", "▶");
+  b.dataset.action = "replay";
+  b.setAttribute("aria-label", t("d.watch", { name: e.name }));
+  b.onclick = async () => {
+    try {
+      const r = await dapi.replayOf(mode.id, e.id);
+      location.hash = `#/replay/${encodeURIComponent(r.code)}/${encodeURIComponent(r.log)}`;
+    } catch (err) { env.toast(err.message || String(err), 4000); }
+  };
+  return b;
+}
+
+/** A day's leaderboard (today by default); past days' runs can be replayed (▶). */
+export async function renderBoard(env, mode, day) {
+  const b = await dapi.board(mode.id, day);
   if (!env.current()) return;
   env.topBar.setTitle(`${titleOf(mode)} · ${t("d.board")}`);
   const wrap = el("div", "scroll daily");
-  wrap.append(el("p", "d-muted", b.date));
+  const past = b.date < new Date().toISOString().slice(0, 10);
+  const nav = el("div", "d-row d-days");
+  const prev = el("button", "d-btn", `◀ ${shiftDay(b.date, -1).slice(5)}`);
+  prev.dataset.action = "prev-day";
+  prev.onclick = () => env.go("daily", `${mode.id}/board/${shiftDay(b.date, -1)}`);
+  nav.append(prev, el("span", "d-muted", b.date));
+  if (past) {
+    const next = el("button", "d-btn", `${shiftDay(b.date, 1).slice(5)} ▶`);
+    next.dataset.action = "next-day";
+    next.onclick = () => env.go("daily", `${mode.id}/board/${shiftDay(b.date, 1)}`);
+    nav.append(next);
+  }
+  wrap.append(nav);
   const list = el("ol", "d-board");
   const me = dapi.player();
   for (const e of b.entries) {
     const li = el("li", me && b.you && b.you.rank === e.rank ? "d-mine" : "");
+    li.dataset.entry = String(e.id);
     li.append(el("span", "d-pos", String(e.rank)), el("span", "d-who", e.name),
       el("span", "d-t", `${clock(e.time_ms)}${e.flawless ? " ★" : ""}`));
+    if (past && e.replay) li.append(replayButton(env, mode, e));
     list.append(li);
   }
   wrap.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t("d.empty")));

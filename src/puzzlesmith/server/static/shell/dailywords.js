@@ -17,7 +17,7 @@ addStrings({
     "d.bestTime": "最快", "d.meanTime": "平均", "d.played": "完成", "d.calendar": "打卡日历",
     "d.transfer": "转移到其他设备", "d.transferCode": "在另一台设备的每日挑战页输入：{code}（24 小时内有效）",
     "d.refused": "成绩未被接受：{msg}", "d.shareHead": "谜题工坊 每日挑战",
-    "d.shareFlawless": "完美", "d.shareHints": "提示 {n} 次", "d.shareStreak": "连续 {n} 天", "d.legend": "★ 完美：未用提示、未撤销",
+    "d.shareFlawless": "完美", "d.shareHints": "提示 {n} 次", "d.shareStreak": "连续 {n} 天", "d.legend": "★ 完美：未用提示、未撤销", "d.watch": "看 {name} 的回放",
   },
   en: {
     "d.entry": "Daily", "d.entrySub": "Three new puzzles a day · leaderboards · streaks", "d.title": "Daily challenge",
@@ -34,7 +34,7 @@ addStrings({
     "d.bestTime": "Best", "d.meanTime": "Mean", "d.played": "Played", "d.calendar": "Calendar",
     "d.transfer": "Move to another device", "d.transferCode": "On the other device's Daily page enter: {code} (valid 24 h)",
     "d.refused": "Result not accepted: {msg}", "d.shareHead": "Puzzlesmith Daily",
-    "d.shareFlawless": "flawless", "d.shareHints": "{n} hint(s)", "d.shareStreak": "{n}-day streak", "d.legend": "★ flawless: no hint, no undo",
+    "d.shareFlawless": "flawless", "d.shareHints": "{n} hint(s)", "d.shareStreak": "{n}-day streak", "d.legend": "★ flawless: no hint, no undo", "d.watch": "Watch {name}'s replay",
   },
 });
 

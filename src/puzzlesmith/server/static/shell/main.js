@@ -187,10 +187,10 @@ async function renderSelect(mode, token) {
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
 }
 
-/** A mode's words and stylesheet, once its module is loaded. */
-function useModule(mode, module) {
+/** A mode's words and stylesheet, once its module is loaded (resolves when the sheet has). */
+async function useModule(mode, module) {
   addStrings(module.strings);
-  if (mode.css) linkCss(mode.css, mode.id);
+  if (mode.css) await linkCss(mode.css, mode.id);
 }
 
 addStrings({
@@ -214,7 +214,8 @@ async function renderCode(code, token) {
   if (!mode) throw { message: modeId };
   const module = await import(mode.module);
   if (token !== renderToken) return;
-  useModule(mode, module);
+  await useModule(mode, module);
+  if (token !== renderToken) return;
   topBar.setTitle(level.id === "code" ? t("codeLevel") : level.id);
   topBar.setCaption(level.caption || null);
   const root = document.createElement("div");
@@ -251,7 +252,8 @@ async function renderEditor(modeId, token) {
   const { mountEditor } = await import(new URL("../editor/editor.js", import.meta.url).href);
   const module = await import(mode.module);
   if (token !== renderToken) return;
-  useModule(mode, module);
+  await useModule(mode, module);
+  if (token !== renderToken) return;
   topBar.setTitle(`${t("ed.title")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
   const root = document.createElement("div");
   root.className = "mode-root";
@@ -314,7 +316,8 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
     return redirect(mode.id);
   }
   if (token !== renderToken) return;
-  useModule(mode, module);
+  await useModule(mode, module);
+  if (token !== renderToken) return;
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
@@ -395,7 +398,8 @@ async function renderReplayRoute(r, token) {
   }
   const module = await import(mode.module);
   if (token !== renderToken) return;
-  useModule(mode, module);
+  await useModule(mode, module);
+  if (token !== renderToken) return;
   const saves = bucket(mode.id);
   const services = {
     api: mode.id === r.modeId ? api.forLevel(mode.id, r.levelId) : api.forCode(r.modeId),
