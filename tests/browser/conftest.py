@@ -89,3 +89,17 @@ def page(context: Any, live_server: str) -> Iterator[Any]:
 @pytest.fixture
 def pointer(page: Any, device: str) -> Pointer:
     return Pointer(page, device)
+
+
+@pytest.fixture(scope="module")
+def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """A real server with its own data dir (a fresh SQLite store and secret), for the
+    daily tests; a module that uses it overrides ``live_server`` with its URL."""
+    from puzzlesmith.server.app import create_app
+
+    app = create_app(data_dir=Path(tmp_path_factory.mktemp("daily-data")))
+    # gestures in a test are faster than a person: the too-fast flag has its API test
+    app.state.daily.rules.min_ms_per_move = 0
+    with serving(app) as url:
+        yield url, app
+    app.state.daily.close()

@@ -5,30 +5,16 @@ and a reload mid-run keeps the timer (it runs from the server's start time)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, serving, shot
+from browser_support import Pointer, play_solution, shot
 from sqlalchemy import select
 
-from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.service import daily_modes, today
 from puzzlesmith.server.store import Run
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
-
-
-@pytest.fixture(scope="module")
-def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """A real server with its own data dir (a fresh SQLite store and secret)."""
-    app = create_app(data_dir=Path(tmp_path_factory.mktemp("daily-data")))
-    # gestures in a test are faster than a person: the too-fast flag has its API test
-    app.state.daily.rules.min_ms_per_move = 0
-    with serving(app) as url:
-        yield url, app
-    app.state.daily.close()
 
 
 @pytest.fixture(scope="module")

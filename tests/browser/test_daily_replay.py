@@ -4,31 +4,19 @@ opens the replay viewer on that run (the level by its code), which plays to the 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 import pytest
-from browser_support import Pointer, serving, shot
+from browser_support import Pointer, shot
 
 from puzzlesmith.core.codes import decode_level
 from puzzlesmith.core.movelog import TimedMove, decode, encode, moves_of
-from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.service import daily_modes, today
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 MODE = daily_modes()[0]
-
-
-@pytest.fixture(scope="module")
-def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    app = create_app(data_dir=Path(tmp_path_factory.mktemp("daily-replay")))
-    app.state.daily.rules.min_ms_per_move = 0
-    with serving(app) as url:
-        yield url, app
-    app.state.daily.close()
 
 
 @pytest.fixture(scope="module")
