@@ -130,6 +130,13 @@ def test_locked_levels_show_a_lock_and_actions_share_names(page: Any) -> None:
     ):
         page.goto(f"{page.base_url}/?all=1#/{mode}/{lid}")
         page.wait_for_selector(f".{prefix}-btn")
+        clipped = page.evaluate(
+            f"() => [...document.querySelectorAll('.{prefix}-btn')]"
+            ".filter((b) => { const r = document.createRange(); r.selectNodeContents(b);"
+            " return r.getClientRects().length > 1 || b.scrollWidth > b.clientWidth; })"
+            ".map((b) => b.textContent)"
+        )
+        assert clipped == [], (mode, clipped)  # every label on one line, nothing cut off
         names[mode] = {
             b["action"]: b["text"]
             for b in page.evaluate(
