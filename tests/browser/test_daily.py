@@ -73,7 +73,15 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
             assert after >= before, (before, after)
             shot(page, f"daily-{mode.id}-resumed-touch")
         play_solution(page, pointer, mode.id, sol)
-        page.wait_for_function(f"location.hash.endsWith('/{mode.id}/done')", timeout=10000)
+        try:
+            page.wait_for_function(f"location.hash.endsWith('/{mode.id}/done')", timeout=20000)
+        except Exception:  # say what the screen showed: a missed gesture or a refused finish
+            shot(page, f"daily-{mode.id}-not-done-touch")
+            state = page.evaluate(
+                "() => [location.hash, document.getElementById('toast')?.textContent,"
+                " document.querySelector('.mode-root')?.innerText?.slice(0, 300)]"
+            )
+            raise AssertionError(f"{mode.id}: no clear screen; {state}") from None
         page.wait_for_selector(".d-rank")
         assert page.inner_text(".d-rank") == "第 1 名"
         if k == 0:  # the server's unlock, toasted (each run also sent its timed log)
