@@ -63,4 +63,9 @@ class ErrorOut(BaseModel):
     field: str | None = None
 
 
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's error codes: every error is one ErrorOut."""
+    return {code: {"model": ErrorOut} for code in codes}
+
+
 JSONObject = dict[str, Any]

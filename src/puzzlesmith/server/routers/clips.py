@@ -14,14 +14,13 @@ from puzzlesmith.core.movelog import MoveLogError, decode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.routers.codes import level_of_code
-from puzzlesmith.server.schemas import ErrorOut
+from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api", tags=["clips"])
 
 #: the text form of a log in a request (a 10,000-move log is well under this)
 MAX_LOG_CHARS = 200_000  # ASCII only, so any valid body stays under the 512 KiB limit
 _MEDIA = {"gif": "image/gif", "webp": "image/webp"}
-_ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}, 422: {"model": ErrorOut}}
 
 
 class ClipBody(BaseModel):
@@ -34,9 +33,7 @@ class ClipBody(BaseModel):
 
 
 _IMAGE = {
-    **_ERRORS,
-    400: {"model": ErrorOut},
-    413: {"model": ErrorOut},
+    **error_responses(400, 404, 413, 422),
     200: {"content": {"image/gif": {}, "image/webp": {}}},
 }
 

@@ -18,11 +18,11 @@ from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.payloads import CodeOut, Hint, State
 from puzzlesmith.server.routers.play import hint_level, replay_level
-from puzzlesmith.server.schemas import ErrorOut, HintBody, MovesBody
+from puzzlesmith.server.schemas import HintBody, MovesBody, error_responses
 
 router = APIRouter(prefix="/api/codes", tags=["codes"])
 
-_ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": ErrorOut}, 422: {"model": ErrorOut}}
+_ERRORS = error_responses(400, 422)
 
 
 def level_of_code(code: str) -> tuple[Mode[Any], Any]:

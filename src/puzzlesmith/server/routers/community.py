@@ -21,7 +21,7 @@ from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.routers import editor
 from puzzlesmith.server.routers.players import Me
-from puzzlesmith.server.schemas import ErrorOut
+from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api/community", tags=["community"])
 
@@ -33,9 +33,7 @@ LIMITS: dict[str, tuple[int, float]] = {
     "report": (10, 600.0),
     "play": (120, 60.0),
 }
-_ERR: dict[int | str, dict[str, Any]] = {
-    c: {"model": ErrorOut} for c in (401, 404, 409, 422, 429, 503)
-}
+_ERR = error_responses(401, 404, 409, 422, 429, 503)
 
 
 def limiter(request: Request) -> RateLimiter:

@@ -19,7 +19,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy, CheckPool
 from puzzlesmith.server.errors import ApiError
-from puzzlesmith.server.schemas import ErrorOut
+from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api/modes", tags=["editor"])
 
@@ -56,9 +56,7 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
 
 @router.post(
     "/{mode}/check-level",
-    responses={
-        code: {"model": ErrorOut} for code in (400, 404, 413, 422, 503)
-    },  # 400: not JSON; 503: every checker busy
+    responses=error_responses(400, 404, 413, 422, 503),  # 400: not JSON; 503: checkers busy
 )
 def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, Any]:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""

@@ -8,14 +8,14 @@ from fastapi import APIRouter
 
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.payloads import View
-from puzzlesmith.server.schemas import ErrorOut
+from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api", tags=["levels"])
 
 
 @router.get(
     "/modes/{mode}/levels/{level_id}",
-    responses={404: {"model": ErrorOut}},
+    responses=error_responses(404),
     response_model=View,
     response_model_exclude_unset=True,
 )

@@ -12,11 +12,11 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.cache import cached_json
 from puzzlesmith.server.catalog import catalog, mode_of, pack_infos
 from puzzlesmith.server.schemas import (
-    ErrorOut,
     ModeInfo,
     ModesOut,
     ModeTitle,
     PacksOut,
+    error_responses,
 )
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -51,7 +51,7 @@ def _modes() -> ModesOut:
     )
 
 
-@router.get("/modes/{mode}/packs", response_model=PacksOut, responses={404: {"model": ErrorOut}})
+@router.get("/modes/{mode}/packs", response_model=PacksOut, responses=error_responses(404))
 async def list_packs(mode: str, request: Request) -> Response:
     """The listed packs in play order (hidden packs are reachable by level id only)."""
     m = mode_of(mode)

@@ -11,15 +11,11 @@ from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.payloads import Hint, State, tagged
-from puzzlesmith.server.schemas import MAX_MOVE_LEN, ErrorOut, HintBody, MovesBody
+from puzzlesmith.server.schemas import MAX_MOVE_LEN, HintBody, MovesBody, error_responses
 
 router = APIRouter(prefix="/api", tags=["play"])
 
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorOut, "description": "a body that is not JSON"},
-    404: {"model": ErrorOut},
-    422: {"model": ErrorOut},
-}
+_ERRORS = error_responses(400, 404, 422)  # 400: a body that is not JSON
 
 
 def _check_moves(moves: list[str]) -> None:

@@ -17,7 +17,7 @@ from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.room import RoomError
-from puzzlesmith.server.schemas import ErrorOut
+from puzzlesmith.server.schemas import error_responses
 
 _STATUS = {"too-many-rooms": 503, "no-voting": 422}
 
@@ -68,7 +68,7 @@ def make_router(hub: Hub | None = None) -> APIRouter:
     @router.post(
         "/api/rooms",
         status_code=201,
-        responses={404: {"model": ErrorOut}, 422: {"model": ErrorOut}, 503: {"model": ErrorOut}},
+        responses=error_responses(404, 422, 503),
     )
     async def create_room(body: RoomBody) -> RoomOut:
         """Open a room for a level; the host key is shown once and needed for every action."""
