@@ -4,6 +4,7 @@
 // level (the mode's pack-file format), so undo, drafts, export and the check share it.
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
+import { el } from "../shell/dom.js";
 import { strings as frameStrings, problemText } from "./words.js";
 import { strings as communityStrings } from "./community.js";
 
@@ -144,12 +145,6 @@ class Editor {
   // ---- screen -----------------------------------------------------------------------
   build() {
     const t = this.t;
-    const el = (tag, cls, text) => {
-      const e = document.createElement(tag);
-      if (cls) e.className = cls;
-      if (text !== undefined) e.textContent = text;
-      return e;
-    };
     const button = (name, label, fn, parent) => {
       const b = el("button", "ed-btn", label);
       b.type = "button";

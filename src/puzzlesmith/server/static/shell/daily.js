@@ -3,7 +3,8 @@
 // The shell calls dailyRoute(env); a daily is played by the mode's own module.
 import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
-import { renderDone, renderBoard, renderStats, el, titleOf } from "./dailyviews.js";
+import { renderDone, renderBoard, renderStats, titleOf } from "./dailyviews.js";
+import { el } from "./dom.js";
 import { linkCss } from "./css.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { settings } from "./settings.js";

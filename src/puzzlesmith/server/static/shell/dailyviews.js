@@ -3,13 +3,7 @@ import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
 import { settings } from "./settings.js";
 import { t } from "./i18n.js";
-
-export function el(tag, cls = "", text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from "./dom.js";
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
