@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from puzzlesmith.core.errors import IllegalMoveError
@@ -26,10 +26,17 @@ if TYPE_CHECKING:  # Pillow is imported only when a frame is drawn
 L = TypeVar("L", bound=LevelLike)
 
 
-@cache
+# Bounded: the server sees levels from any level code, not only the shipped ones.
+@lru_cache(maxsize=2048)
 def _first_solution(mode: PathMode[Any], level: Any) -> tuple[str, ...] | None:
     result = mode.solve(level, 1)
     return tuple(result.solutions[0]) if result.solutions else None
+
+
+@lru_cache(maxsize=2048)
+def _grade_name(mode: PathMode[Any], level: Any) -> str:
+    """The logic grade a view carries: graded once per level, not on every request."""
+    return mode.grade(level).grade
 
 
 class PathMode(Mode[L]):
@@ -90,7 +97,7 @@ class PathMode(Mode[L]):
             **extra,
             "start": board.ids[start] if start is not None else None,
             "solution": list(sol) if sol is not None else None,
-            "grade": self.grade(level).grade,  # fast clears are judged by the grade's par time
+            "grade": _grade_name(self, cast(Any, level)),  # fast clears: the grade's par time
         }
 
     def replay(self, level: L, moves: Sequence[str]) -> JSON:
