@@ -83,6 +83,11 @@ def test_every_screen_and_level_is_english(page: Any) -> None:
                     found += problems(page, f"{mid} {lv['id']} hint")
                     if pack["pack"] == 3:
                         shot(page, "english-cows-hint")
+    for screen, ready in (("achievements", ".ach-text"), ("daily", ".daily")):
+        page.evaluate(f"location.hash = '#/{screen}'")
+        page.wait_for_selector(ready)
+        page.wait_for_timeout(300)  # the catalogue / today's list arrive
+        found += problems(page, screen)
     assert found == []
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,13 @@ def test_server_side_context_from_the_registry() -> None:
     got = evaluate(CAT, history, ctx)
     assert f"pack:{first['mode']}:{first['pack']}" in got and "first-clear" in got
     assert "every-mode" not in got
+
+
+def test_english_names_of_shipped_packs_carry_no_chinese() -> None:
+    """Pack titles are "中文 / English": an achievement names the pack in its own language."""
+    cjk = re.compile(r"[\u3400-\u9fff]")
+    packs = [a for a in expand(CAT, registry_context()) if a["id"].startswith("pack")]
+    assert packs
+    for a in packs:
+        assert not cjk.search(a["name"]["en"] + a["desc"]["en"]), a["name"]["en"]
+        assert cjk.search(a["name"]["zh"]), a["name"]["zh"]

@@ -22,3 +22,10 @@ test("every icon the catalogue names is drawn", async () => {
   const { ICONS } = await import("../../src/puzzlesmith/server/static/shell/achievement-icons.js");
   for (const a of cat.achievements) assert.ok(ICONS.includes(a.icon), `${a.id}: no icon '${a.icon}'`);
 });
+
+test("a bilingual pack title is named in each language's own part", () => {
+  const ctx = { ...vectors.context, packs: [{ mode: "m1", pack: 1, title: "入门 / Starter", levels: ["a"] }] };
+  const [a] = expand(cat, ctx).filter((x) => x.id.startsWith("pack:"));
+  assert.ok(a.name.en.includes("Starter") && !/[\u3400-\u9fff]/.test(a.name.en), a.name.en);
+  assert.ok(a.name.zh.includes("入门") && !a.name.zh.includes("Starter"), a.name.zh);
+});

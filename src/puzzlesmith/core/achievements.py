@@ -56,6 +56,18 @@ def check_catalogue(cat: JSON) -> None:
         seen.add(a["id"])
 
 
+def lang_part(text: str, lang: str) -> str:
+    """One language's part of a "中文 / English" pack title (other text as is).
+
+    >>> lang_part("入门 / Starter", "en"), lang_part("入门 / Starter", "zh"), lang_part("1", "en")
+    ('Starter', '入门', '1')
+    """
+    parts = text.split(" / ")
+    if len(parts) != 2:
+        return text
+    return parts[1] if lang == "en" else parts[0]
+
+
 def expand(cat: JSON, context: JSON) -> list[JSON]:
     """The catalogue with ``"each": "pack"`` entries made one per pack of the context."""
     out: list[JSON] = []
@@ -71,11 +83,11 @@ def expand(cat: JSON, context: JSON) -> list[JSON]:
                     **a,
                     "id": f"{a['id']}:{p['mode']}:{p['pack']}",
                     "name": {
-                        k: v.format(pack=p["title"], mode=mt.get(k, p["mode"]))
+                        k: v.format(pack=lang_part(p["title"], k), mode=mt.get(k, p["mode"]))
                         for k, v in a["name"].items()
                     },
                     "desc": {
-                        k: v.format(pack=p["title"], mode=mt.get(k, p["mode"]))
+                        k: v.format(pack=lang_part(p["title"], k), mode=mt.get(k, p["mode"]))
                         for k, v in a["desc"].items()
                     },
                     "scope": {"mode": p["mode"], "pack": p["pack"]},

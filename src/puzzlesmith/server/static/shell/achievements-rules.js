@@ -3,6 +3,8 @@
 // server evaluates). Pure: no DOM (tests/js/achievements.test.mjs runs it in node against
 // the vectors tests/core/test_achievements.py checks in Python).
 
+import { langPart } from "./bilingual.js";
+
 /** The catalogue with `"each": "pack"` entries made one per pack of the context. */
 export function expand(cat, context) {
   const out = [];
@@ -11,7 +13,7 @@ export function expand(cat, context) {
     if (a.each !== "pack") { out.push(a); continue; }
     for (const p of context.packs || []) {
       const mt = titles[p.mode] || { zh: p.mode, en: p.mode };
-      const fill = (text) => Object.fromEntries(Object.entries(text).map(([k, v]) => [k, v.replaceAll("{pack}", p.title).replaceAll("{mode}", mt[k] ?? p.mode)]));
+      const fill = (text) => Object.fromEntries(Object.entries(text).map(([k, v]) => [k, v.replaceAll("{pack}", langPart(p.title, k)).replaceAll("{mode}", mt[k] ?? p.mode)]));
       out.push({ ...a, id: `${a.id}:${p.mode}:${p.pack}`, name: fill(a.name), desc: fill(a.desc), scope: { mode: p.mode, pack: p.pack } });
     }
   }

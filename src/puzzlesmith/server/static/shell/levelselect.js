@@ -2,6 +2,7 @@
 // opens on the first uncleared level; `?all=1`, the "open all" setting or a trial file
 // (export-html: every level open) opens all.
 import { settings } from "./settings.js";
+import { langPart } from "./bilingual.js";
 import { embedded } from "./env.js";
 
 export function showAll() {
@@ -30,9 +31,7 @@ export function isOpen(order, id, saves) {
 
 /** "中文 / English" text (pack titles) in the current language; text without " / " as is. */
 export function inLang(text, lang = settings.lang) {
-  const parts = String(text ?? "").split(" / ");
-  if (parts.length !== 2) return text;
-  return lang === "en" ? parts[1] : parts[0];
+  return langPart(text, lang);
 }
 
 export function renderLevelSelect(packs, saves, { t, onPick }) {
