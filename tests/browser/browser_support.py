@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import threading
@@ -113,6 +114,21 @@ _LABEL_CENTRE = """([p, id]) => {
   const q = new DOMPoint(+t.getAttribute('x'), +t.getAttribute('y')).matrixTransform(m);
   return [q.x, q.y];
 }"""
+#: each Number Stroke cell's unit squares, read off its drawn outline (the board's units)
+_STROKE_UNITS = """(ids) => {
+  const vb = document.querySelector('.ns-svg').viewBox.baseVal;
+  return ids.map((id) => {
+    const p = document.querySelector(`.ns-cell[data-id="${id}"] .ns-base`), units = [];
+    for (let y = Math.floor(vb.y); y < vb.y + vb.height; y++)
+      for (let x = Math.floor(vb.x); x < vb.x + vb.width; x++)
+        if (p.isPointInFill(new DOMPoint(x + 0.5, y + 0.5))) units.push([x, y]);
+    return {id, units};
+  });
+}"""
+_UNITS_TO_PAGE = """(points) => {
+  const m = document.querySelector('.ns-svg').getScreenCTM();
+  return points.map(([x, y]) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; });
+}"""
 _COW_CENTRE = """(i) => {
   const r = document.querySelector(`.cw-cell[data-i="${i}"] .cw-base`).getBoundingClientRect();
   return [r.x + r.width / 2, r.y + r.height / 2];
@@ -129,13 +145,55 @@ def cell_centre(page: Any, mode_id: str, cell: Any) -> tuple[float, float]:
     return float(x), float(y)
 
 
+def unit_route(view_json: dict[str, Any], cells: list[str]) -> list[tuple[float, float]]:
+    """Unit-square centres (unit coordinates) that walk ``cells`` in order, moving one unit
+    at a time and never leaving the current cell except into the next one, so a drag along
+    them crosses no third cell whatever the shapes."""
+    units = {c["id"]: [tuple(u) for u in c["units"]] for c in view_json["cells"]}
+    cur: tuple[int, int] = units[cells[0]][0]
+    out = [(cur[0] + 0.5, cur[1] + 0.5)]
+    for a, b in itertools.pairwise(cells):
+        inside = set(units[a])
+        targets = set(units[b])
+        prev: dict[tuple[int, int], tuple[int, int] | None] = {cur: None}
+        queue = [cur]
+        end: tuple[tuple[int, int], tuple[int, int]] | None = None
+        while queue and end is None:
+            u = queue.pop(0)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                v = (u[0] + dx, u[1] + dy)
+                if v in targets:
+                    end = (u, v)
+                    break
+                if v in inside and v not in prev:
+                    prev[v] = u
+                    queue.append(v)
+        assert end is not None, f"{a} and {b} share no edge"
+        walk: list[tuple[int, int]] = []
+        node: tuple[int, int] | None = end[0]
+        while node is not None and node != cur:
+            walk.append(node)
+            node = prev[node]
+        for u in [*reversed(walk), end[1]]:
+            out.append((u[0] + 0.5, u[1] + 0.5))
+        cur = end[1]
+    return out
+
+
 def play_solution(
     page: Any, pointer: Pointer, mode_id: str, solution: list[Any], upto: int | None = None
 ) -> None:
     """Play the first ``upto`` steps of a view's solution (all by default) as a player
     would: one drag through the cells (path modes), or two slow taps on each cow's cell,
     ✕ then cow, slower than a double tap (Cows; ``solution`` is each row's column)."""
-    if mode_id in PATH_PREFIX:
+    if mode_id == "01-number-stroke":  # square by square: big and shaped cells are not convex
+        cells = [str(c) for c in solution[:upto]]
+        route = unit_route({"cells": page.evaluate(_STROKE_UNITS, cells)}, cells)
+        pointer.drag(
+            [(float(x), float(y)) for x, y in page.evaluate(_UNITS_TO_PAGE, route)], steps=3
+        )
+        return
+    if mode_id in PATH_PREFIX:  # hexes: the line between two neighbours' centres stays in them
         pointer.drag([cell_centre(page, mode_id, c) for c in solution[:upto]], steps=3)
         return
     n = len(solution)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from browser_support import Pointer, play_solution
-from stroke_helpers import at_units, unit_route
 
 from puzzlesmith.core import registry
 
@@ -32,10 +31,7 @@ def clear(page: Any, pointer: Pointer, mode_id: str, level_id: str) -> None:
     """Solve the open level by touch and wait for the shell to record the clear."""
     view = view_of(mode_id, level_id)
     sol = view["solution"]
-    if mode_id == "01-number-stroke":  # through the unit squares: big cells are not convex
-        pointer.drag([at_units(page, x, y) for x, y in unit_route(view, sol)], steps=3)
-    else:
-        play_solution(page, pointer, mode_id, sol)
+    play_solution(page, pointer, mode_id, sol)
     page.wait_for_function(f"!location.hash.endsWith('/{level_id}')", timeout=6000)
 
 

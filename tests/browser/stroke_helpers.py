@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from browser_support import cell_centre
@@ -74,36 +73,24 @@ def animating(page: Any, cell_id: str) -> bool:
     )
 
 
-def unit_route(view_json: dict[str, Any], cells: list[str]) -> list[tuple[float, float]]:
-    """Unit-square centres (unit coordinates) that walk ``cells`` in order, moving one unit
-    at a time and never leaving the current cell except into the next one, so a drag along
-    them crosses no third cell whatever the shapes."""
-    units = {c["id"]: [tuple(u) for u in c["units"]] for c in view_json["cells"]}
-    cur: tuple[int, int] = units[cells[0]][0]
-    out = [(cur[0] + 0.5, cur[1] + 0.5)]
-    for a, b in itertools.pairwise(cells):
-        inside = set(units[a])
-        targets = set(units[b])
-        prev: dict[tuple[int, int], tuple[int, int] | None] = {cur: None}
-        queue = [cur]
-        end: tuple[tuple[int, int], tuple[int, int]] | None = None
-        while queue and end is None:
-            u = queue.pop(0)
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                v = (u[0] + dx, u[1] + dy)
-                if v in targets:
-                    end = (u, v)
-                    break
-                if v in inside and v not in prev:
-                    prev[v] = u
-                    queue.append(v)
-        assert end is not None, f"{a} and {b} share no edge"
-        walk: list[tuple[int, int]] = []
-        node: tuple[int, int] | None = end[0]
-        while node is not None and node != cur:
-            walk.append(node)
-            node = prev[node]
-        for u in [*reversed(walk), end[1]]:
-            out.append((u[0] + 0.5, u[1] + 0.5))
-        cur = end[1]
-    return out
+_WATCH_ANIMATIONS = """() => {
+  window.__animated = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const cell = this.closest('.ns-cell') || document.querySelector(
+      `.ns-cell[data-id="${this.closest('.ns-label')?.dataset.id}"]`);
+    if (cell) window.__animated.push(cell.dataset.id);
+    return animate.apply(this, args);
+  };
+}"""
+
+
+def watch_animations(page: Any) -> None:
+    """From now on, remember every cell an animation starts on (a short shake can be over
+    before a busy machine's next look at the page)."""
+    page.evaluate(_WATCH_ANIMATIONS)
+
+
+def wait_animated(page: Any, cell_id: str, timeout: int = 3000) -> None:
+    """Wait until an animation has started on ``cell_id`` since ``watch_animations``."""
+    page.wait_for_function("(id) => window.__animated.includes(id)", arg=cell_id, timeout=timeout)

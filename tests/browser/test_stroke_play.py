@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, shot, unit_route
 from stroke_helpers import (
     MODE,
     SAVE_KEY,
@@ -18,9 +18,10 @@ from stroke_helpers import (
     centre,
     open_level,
     path_of,
-    unit_route,
     view,
+    wait_animated,
     wait_settled,
+    watch_animations,
 )
 
 #: tests of behaviour that does not depend on the device run on the phone only
@@ -270,10 +271,10 @@ def test_correct_clue_flashes_and_dead_end_nudges(page: Any, pointer: Pointer) -
     pointer.move(*centre(page, "B"))  # B reached at its clue's step: the outline flashes white
     assert page.locator('.ns-cell.ns-flashed[data-id="B"]').count() == 1
     pointer.up(*centre(page, "B"))
+    watch_animations(page)
     drag_cells(page, pointer, ["B", "h", "g", "i"])  # back to h, then g → i: i is a dead end
     assert path_of(page) == ["s", "l", "m", "j", "h", "g", "i"]
-    page.wait_for_timeout(120)
-    assert animating(page, "i"), "the end cell of a dead end nudges"
+    wait_animated(page, "i")  # the end cell of a dead end nudges
 
 
 @TOUCH_ONLY

@@ -130,8 +130,7 @@ def test_work_for_a_client_that_hung_up_stops() -> None:
 
     asyncio.run(go())
     assert started.is_set()
-    for _ in range(100):  # the worker sees the cancellation at its next clock check
-        if outcome:
-            break
+    deadline = time.monotonic() + 20  # the worker sees the cancellation at its next clock
+    while not outcome and time.monotonic() < deadline:  # check (slow only on a busy machine)
         time.sleep(0.05)
     assert outcome == ["cancelled: the client is gone"]
