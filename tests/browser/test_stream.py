@@ -91,3 +91,55 @@ def test_a_room_from_a_level_code(browser: Any, live_server: str) -> None:
     pg.wait_for_url("**/static/stream/index.html#/host/*")
     pg.locator('.st-board [data-cell="1,0"]').wait_for()
     ctx.close()
+
+
+def test_hex_turning_walls_stand_where_the_position_puts_them(
+    browser: Any, live_server: str
+) -> None:
+    """The room's picture shows a turner on its start edge; after each landing the host's and
+    a viewer's board move it to the edge the rules say (what the viewers vote around)."""
+    from puzzlesmith.core import registry
+
+    m = registry.get("hex")
+    level = m.find_level("2-1")[1]
+    assert level.turners, "2-1 is a level with a turning wall"
+    moves = m.solution_moves(level)
+
+    def edges(pg: Any) -> list[str]:
+        return [
+            e or ""
+            for e in pg.eval_on_selector_all(
+                ".st-board line.st-turn-on", "ls => ls.map(l => l.dataset.edge)"
+            )
+        ]
+
+    host_ctx = browser.new_context(**DEVICES["mouse"], locale="zh-CN", service_workers="block")
+    host = host_ctx.new_page()
+    host.set_default_timeout(10000)
+    host.goto(f"{live_server}/?all=1#/{m.id}/2-1")
+    host.locator(".mode-root svg").first.wait_for()
+    host.click("#tb-menu")
+    host.click('[data-menu="stream"]')
+    host.wait_for_url("**/static/stream/index.html#/host/*")
+    room = host.url.rsplit("/", 1)[1]
+    phone_ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
+    phone = phone_ctx.new_page()
+    phone.set_default_timeout(10000)
+    phone.goto(f"{live_server}/r/{room}")
+    for k in range(4):
+        want = [m.replay(level, moves[:k])["turners"][j]["edge"] for j in range(len(level.turners))]
+        keys = ["|".join(f"{q},{r}" for q, r in e) for e in want]
+        for pg in (host, phone):
+            pg.wait_for_function(
+                "(keys) => JSON.stringify([...document.querySelectorAll("
+                "'.st-board line.st-turn-on')].map(l => l.dataset.edge)) === JSON.stringify(keys)",
+                arg=keys,
+            )
+            assert edges(pg) == keys
+        if k == 2:
+            shot(phone, "stream-viewer-hex-turner")
+        cell = moves[k].split(" ", 1)[1]
+        host.locator(f'[data-target="{cell}"]').click()
+        host.locator(".st-step", has_text=str(k + 1)).first.wait_for()
+    host_ctx.close()
+    phone_ctx.close()

@@ -34,6 +34,15 @@ def corners(c: tuple[float, float]) -> list[tuple[float, float]]:
     ]
 
 
+def edge_key(e: Edge) -> str:
+    """An edge as the text ``q,r|q,r`` (the order of the replay state's ``edge``).
+
+    >>> edge_key(((0, 0), (1, 0)))
+    '0,0|1,0'
+    """
+    return "|".join(f"{q},{r}" for q, r in e)
+
+
 def render_svg(level: Level, solution: list[str] | None = None) -> str:
     """The level as a standalone SVG document."""
     cs = {c.id: centre(c.hex) for c in level.cells}
@@ -72,11 +81,21 @@ def render_svg(level: Level, solution: list[str] | None = None) -> str:
         )
     for e in level.walls:
         line(e, 'stroke="#2b2b2b" stroke-width="7" stroke-linecap="round"')
-    for t in level.turners:
+    for k, t in enumerate(level.turners):
+        # every position is tagged (turner, edge) so a live board can show where it stands now
+        tag = f'data-turner="{k}" data-edge="{{}}"'
         for e in t.cycle:
             if e != t.at:
-                line(e, 'stroke="#e08a1e" stroke-width="2" stroke-dasharray="4 4" opacity="0.7"')
-        line(t.at, 'stroke="#e08a1e" stroke-width="7" stroke-linecap="round"')
+                line(
+                    e,
+                    'stroke="#e08a1e" stroke-width="2" stroke-dasharray="4 4" opacity="0.7" '
+                    + tag.format(edge_key(e)),
+                )
+        line(
+            t.at,
+            'stroke="#e08a1e" stroke-width="7" stroke-linecap="round" '
+            + tag.format(edge_key(t.at)),
+        )
         vx, vy = vertex_point(t.pivot)
         out.append(
             f'<circle cx="{vx * R + ox:.1f}" cy="{vy * R + oy:.1f}" r="5" fill="#2b2b2b" '

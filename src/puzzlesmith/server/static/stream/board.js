@@ -25,6 +25,11 @@ function importSvg(text) {
   return document.importNode(svg, true);
 }
 
+/** An edge [[q, r], [q, r]] as the board's data-edge text "q,r|q,r". */
+function edgeKey(edge) {
+  return Array.isArray(edge) ? edge.map((h) => (Array.isArray(h) ? h.join(",") : "")).join("|") : "";
+}
+
 export class Board {
   /** onTap(cell) is called for a tap on a target cell (or any cell when anyCell is set). */
   constructor(host, onTap) {
@@ -52,6 +57,19 @@ export class Board {
       c.addEventListener("click", () => { if (this.anyCell) this.onTap(c.dataset.cell); });
     }
     this.unit = Math.min(...this.sizes.values());
+    this.turnerLines = [...this.svg.querySelectorAll("line[data-turner]")];
+  }
+
+  /** Hex Walls: each turning wall drawn where it stands in this position (the server's
+   *  picture shows it on its start edge). */
+  placeTurners(turners) {
+    if (!this.turnerLines?.length || !Array.isArray(turners)) return;
+    const now = new Map(turners.map((t, k) => [String(k), edgeKey(t.edge)]));
+    for (const line of this.turnerLines) {
+      const on = now.get(line.dataset.turner) === line.dataset.edge;
+      line.classList.toggle("st-turn-on", on);
+      line.classList.toggle("st-turn-off", !on);
+    }
   }
 
   /** Draw the position (state.position), targets (cells → counts), your pick and hints. */
@@ -60,6 +78,7 @@ export class Board {
     const u = this.unit;
     const g = el("g");
     const at = (cell) => this.centres.get(cell);
+    this.placeTurners(position?.turners);
     const path = position?.path;
     if (Array.isArray(path) && path.length) {
       const pts = path.map(at).filter(Boolean);
