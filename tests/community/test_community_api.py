@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "editor"))
-
+from community_support import player, publish
 from editor_levels import (
     COWS,
     COWS_MULTIPLE,
@@ -22,33 +16,12 @@ from editor_levels import (
     STROKE_PARITY_REDUNDANT,
     STROKE_UNIQUE,
 )
+from fastapi.testclient import TestClient
 from test_symmetry import CASES
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import decode_level
-from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.limits import RateLimiter
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data")
-    app.state.daily.url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    with TestClient(app) as c:
-        yield c
-    app.state.daily.close()
-
-
-def player(client: TestClient, name: str = "小王") -> dict[str, str]:
-    r = client.post("/api/players", json={"name": name})
-    assert r.status_code == 201, r.text
-    return {"Authorization": f"Bearer {r.json()['token']}"}
-
-
-def publish(
-    client: TestClient, who: dict[str, str], mode: str, level: Any, title: str = "第一关"
-) -> Any:
-    return client.post(f"/api/community/{mode}", json={"level": level, "title": title}, headers=who)
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import typer
 
 from puzzlesmith import _native
 from puzzlesmith.cli.commands import build_mode_app
+from puzzlesmith.cli.community import app as community_app
 from puzzlesmith.cli.daily import app as daily_app
 from puzzlesmith.cli.export import export_html
 from puzzlesmith.cli.play import play
@@ -29,6 +30,7 @@ def build_app() -> typer.Typer:
         app.add_typer(build_mode_app(mode), name=mode.cli_name)
     app.command("play")(play)
     app.add_typer(daily_app, name="daily")
+    app.add_typer(community_app, name="community")
     app.command("export-html")(export_html)
 
     @app.command("modes")

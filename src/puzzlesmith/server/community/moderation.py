@@ -1,0 +1,80 @@
+"""What a moderator does with reported community levels: look, keep or remove.
+
+Enough distinct reports hide a level at once (``service.HIDE_AFTER_REPORTS``); a person then
+decides. Keeping it clears its reports and shows it again; removing it deletes the level
+with its likes and reports. Both are run from the command line
+(``puzzlesmith community ...``) against the same store as the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select
+
+from puzzlesmith.server.community.models import CommunityLevel, CommunityLike, CommunityReport
+from puzzlesmith.server.store import Player, Store
+
+
+class UnknownLevel(LookupError):
+    """No community level with that id."""
+
+
+def reported(store: Store, *, hidden_only: bool = False) -> list[dict[str, Any]]:
+    """Levels with at least one report (hidden first, then most reported), with the reasons."""
+    q = (
+        select(CommunityLevel, Player.name)
+        .join(Player, Player.id == CommunityLevel.author_id)
+        .where(CommunityLevel.reports > 0)
+        .order_by(CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id)
+    )
+    if hidden_only:
+        q = q.where(CommunityLevel.hidden.is_(True))
+    with store.session() as s:
+        out = []
+        for row, author in s.execute(q).all():
+            reasons = s.scalars(
+                select(CommunityReport.reason)
+                .where(CommunityReport.level_id == row.id)
+                .order_by(CommunityReport.created_ms)
+            ).all()
+            out.append(
+                {
+                    "id": row.id,
+                    "mode": row.mode,
+                    "title": row.title,
+                    "author": author,
+                    "reports": row.reports,
+                    "hidden": row.hidden,
+                    "code": row.code,
+                    "reasons": list(reasons),
+                }
+            )
+        return out
+
+
+def _row(s: Any, level_id: str) -> CommunityLevel:
+    row: CommunityLevel | None = s.get(CommunityLevel, level_id)
+    if row is None:
+        raise UnknownLevel(f"no community level {level_id!r}")
+    return row
+
+
+def keep(store: Store, level_id: str) -> dict[str, Any]:
+    """The level stays: its reports are cleared and it is shown again."""
+    with store.write() as s:
+        row = _row(s, level_id)
+        s.execute(delete(CommunityReport).where(CommunityReport.level_id == level_id))
+        row.reports = 0
+        row.hidden = False
+        return {"id": level_id, "kept": True}
+
+
+def remove(store: Store, level_id: str) -> dict[str, Any]:
+    """The level goes, with its likes and reports (children first: any database, any FK mode)."""
+    with store.write() as s:
+        _row(s, level_id)
+        s.execute(delete(CommunityReport).where(CommunityReport.level_id == level_id))
+        s.execute(delete(CommunityLike).where(CommunityLike.level_id == level_id))
+        s.execute(delete(CommunityLevel).where(CommunityLevel.id == level_id))
+        return {"id": level_id, "removed": True}
