@@ -45,6 +45,7 @@ class FakeIrc:
         self.writers: list[asyncio.StreamWriter] = []
         self.joined = asyncio.Event()
         self.ponged = asyncio.Event()
+        self.left = asyncio.Event()  # a bridge hung up
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.writers.append(writer)
@@ -61,6 +62,8 @@ class FakeIrc:
                 self.joined.set()
             elif line == "PONG :tmi.twitch.tv":
                 self.ponged.set()
+        self.left.set()
+        writer.close()
 
     def say(self, nick: str, text: str, channel: str = "streamer_1") -> None:
         line = f"@badge-info=;color= :{nick}!{nick}@{nick}.tmi.twitch.tv PRIVMSG #{channel} :{text}\r\n"
@@ -114,6 +117,10 @@ async def scenario(base: str, fake: FakeIrc) -> None:
     live = await host.until(lambda m: m["type"] == "live" and m["votes"] >= 1, timeout=3)
     await asyncio.sleep(0.5)
     assert {k: v for k, v in live["tally"].items() if v} == {"r4c4": 1}
+    # the streamer turns chat off: the bridge hangs up (and the server can stop at once)
+    await host.send(type="host", key=key, action="twitch", channel="")
+    await host.until(lambda m: m["type"] == "state" and m["bridge"] is None)
+    await asyncio.wait_for(fake.left.wait(), 10)
     await host.close()
 
 
