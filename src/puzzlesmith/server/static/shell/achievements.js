@@ -11,7 +11,8 @@ import { dataSource, needsConnection } from "./datasource.js";
 export const ROUTE = "achievements";
 const KEY = "achievements";
 const MAX_HISTORY = 2000;
-const TOAST_MS = 3200;
+const TOAST_MS = 3200;         // one unlock alone
+const TOAST_QUEUED_MS = 1700;  // each of several at once: four in a row would be 13 s of toasts
 
 addStrings({
   zh: { "ach.title": "成就", "ach.unlocked": "解锁成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
@@ -38,9 +39,11 @@ function saveState(state, storage = localStorage) {
 }
 
 let queue = Promise.resolve();
+let waiting = 0;  // toasts queued or showing
 
-/** Show one unlock at a time at the top of the screen. */
+/** Show one unlock at a time at the top of the screen; shorter while others wait. */
 function pop(a) {
+  waiting += 1;
   queue = queue.then(() => new Promise((done) => {
     const el = document.createElement("div");
     el.className = "ach-toast";
@@ -51,7 +54,8 @@ function pop(a) {
     text.textContent = t("ach.unlocked", { name: a.name[lang] });
     el.append(iconSvg(a.icon), text);
     document.body.append(el);
-    setTimeout(() => { el.remove(); done(); }, TOAST_MS);
+    const ms = waiting > 1 ? TOAST_QUEUED_MS : TOAST_MS;
+    setTimeout(() => { el.remove(); waiting -= 1; done(); }, ms);
   }));
 }
 
