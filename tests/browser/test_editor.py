@@ -7,6 +7,7 @@ Each test builds a small level, watches the live check go from "two or more" to
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -230,6 +231,7 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
             page.wait_for_timeout(60)
     verdict(page, "unique")
     assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
+    assert re.search(r"难度 (简单|中等|困难|专家)", page.text_content(".ed-verdict") or "")
     shot(page, "editor-cows-unique")
     # publish (this browser has no player yet: a name makes one), then a second player
     # opens the published link in a fresh context and clears it
@@ -244,5 +246,9 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
     # the community list shows it, with its author
     page.goto(f"{page.base_url}/#/community/04-cows")
     page.wait_for_selector(".cm-item")
-    assert "五行奶牛" in page.text_content(".cm-item") and "小王" in page.text_content(".cm-item")
+    item = page.text_content(".cm-item") or ""
+    assert "五行奶牛" in item and "小王" in item
+    # the grade in the player's language, in the line and in the filter
+    assert re.search("简单|中等|困难|专家", item) and not re.search("easy|medium|hard|expert", item)
+    assert page.locator('select[name="grade"] option').all_inner_texts()[1] in "简单中等困难专家"
     shot(page, "editor-cows-community")

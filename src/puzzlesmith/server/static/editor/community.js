@@ -2,6 +2,7 @@
 // (#/community/<mode id>). A player is the daily layer's anonymous player (dailyapi.js);
 // one is made on the spot from a name when this browser has none yet.
 import { player, create } from "../shell/dailyapi.js";
+import { gradeName } from "../shell/i18n.js";
 
 export const strings = {
   zh: {
@@ -100,7 +101,7 @@ export async function mountBrowse(root, mode, services) {
     for (const lv of out.levels) {
       if (seen.has(lv.grade)) continue;
       seen.add(lv.grade);
-      grades.append(new Option(lv.grade, lv.grade));
+      grades.append(new Option(gradeName(lv.grade, t), lv.grade));
     }
     list.replaceChildren(...out.levels.map(item));
     if (!out.levels.length) list.replaceChildren(t("cm.empty"));
@@ -112,7 +113,7 @@ export async function mountBrowse(root, mode, services) {
     const head = document.createElement("b");
     head.textContent = lv.title;
     const sub = document.createElement("span");
-    sub.textContent = t("cm.by", lv);
+    sub.textContent = t("cm.by", { ...lv, grade: gradeName(lv.grade, t) });
     const btn = (name, label, fn) => {
       const b = document.createElement("button");
       b.type = "button";

@@ -5,6 +5,7 @@
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
 import { el } from "../shell/dom.js";
+import { gradeName } from "../shell/i18n.js";
 import { strings as frameStrings, problemText } from "./words.js";
 import { strings as communityStrings } from "./community.js";
 
@@ -207,7 +208,7 @@ class Editor {
     verdict.dataset.verdict = r ? r.verdict : "checking";
     if (!r) verdict.textContent = t("ed.checking");
     else if (r.verdict === "unique") {
-      verdict.textContent = t("ed.v.unique", { grade: r.grade }) + (r.needs_guessing ? " · " + t("ed.guessing") : "");
+      verdict.textContent = t("ed.v.unique", { grade: gradeName(r.grade, t) }) + (r.needs_guessing ? " · " + t("ed.guessing") : "");
     } else if (r.verdict === "error") verdict.textContent = t("ed.v.error", { msg: r.message });
     else verdict.textContent = t(`ed.v.${r.verdict}`);
     const items = [];

@@ -11,6 +11,7 @@ const dict = {
     saveFailed: "无法保存进度（存储空间已满？）：本次游戏中仍会记住",
     needsConnection: "{feature}需要联网，现在连不上服务器。", needsServerFile: "{feature}需要联网版游戏，这个试玩文件里没有。",
     offlineFile: "离线",
+    "grade.easy": "简单", "grade.medium": "中等", "grade.hard": "困难", "grade.expert": "专家",
   },
   en: {
     appTitle: "Puzzlesmith", chooseMode: "Choose a game", levels: "Levels", menu: "Menu", back: "Back",
@@ -21,6 +22,7 @@ const dict = {
     saveFailed: "Progress could not be saved (storage full?); it is kept until you close the game",
     needsConnection: "{feature} needs a connection; the server cannot be reached now.", needsServerFile: "{feature} needs the online game; this trial file does not have it.",
     offlineFile: "offline",
+    "grade.easy": "easy", "grade.medium": "medium", "grade.hard": "hard", "grade.expert": "expert",
   },
 };
 
@@ -34,4 +36,12 @@ export function t(key, vars) {
   let s = table[key] ?? dict.zh[key] ?? key;
   if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
   return s;
+}
+
+/** A logic grade ("easy"... from the server) in the player's language; unknown ones as sent.
+ *  Screens handed a `t` by the shell (the editor) pass it. */
+export function gradeName(grade, tr = t) {
+  const key = `grade.${grade}`;
+  const s = tr(key);
+  return s === key ? String(grade ?? "") : s;
 }
