@@ -143,3 +143,48 @@ def test_hex_turning_walls_stand_where_the_position_puts_them(
         host.locator(".st-step", has_text=str(k + 1)).first.wait_for()
     host_ctx.close()
     phone_ctx.close()
+
+
+def test_the_streamer_draws_a_path_in_one_drag(browser: Any, live_server: str) -> None:
+    """Path modes: the host plays as in the game, one drag through the cells (each move sent
+    when the previous one is in the room's state); the viewers see the level cleared."""
+    from puzzlesmith.core import registry
+
+    m = registry.get("stroke")
+    level = m.find_level("2-1")[1]
+    sol = [mv.split(" ", 1)[1] for mv in m.solution_moves(level)]
+    ctx = browser.new_context(**DEVICES["mouse"], locale="zh-CN", service_workers="block")
+    host = ctx.new_page()
+    host.set_default_timeout(10000)
+    host.goto(f"{live_server}/?all=1#/{m.id}/2-1")
+    host.locator(".mode-root svg").first.wait_for()
+    host.click("#tb-menu")
+    host.click('[data-menu="stream"]')
+    host.wait_for_url("**/static/stream/index.html#/host/*")
+    room = host.url.rsplit("/", 1)[1]
+    host.locator(".st-board [data-cell]").first.wait_for()
+    assert host.inner_text(".st-note") == "点亮起的格子，或一笔拖过几格"
+    viewer = ctx.new_page()
+    viewer.goto(f"{live_server}/r/{room}")
+    viewer.locator(".st-board [data-cell]").first.wait_for()
+
+    def centre(cell: str) -> tuple[float, float]:
+        box = host.locator(f'.st-board [data-cell="{cell}"]').bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    points = [centre(c) for c in sol]
+    host.mouse.move(*points[0])
+    host.mouse.down()
+    for x, y in points[1:]:
+        host.mouse.move(x, y, steps=4)
+    host.mouse.up()
+    for pg in (host, viewer):
+        pg.wait_for_function(
+            "(n) => document.querySelectorAll('.st-board .st-step').length === n", arg=len(sol)
+        )
+        pg.locator(".st-board.st-celebrate").wait_for()
+    steps = host.eval_on_selector_all(".st-board .st-step", "ts => ts.map(t => t.textContent)")
+    assert steps == [str(k) for k in range(1, len(sol) + 1)]
+    shot(host, "stream-host-drawn")
+    ctx.close()

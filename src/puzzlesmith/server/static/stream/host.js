@@ -1,4 +1,4 @@
-// The streamer's page: the board (tap a lit cell to move), vote controls, links, Twitch,
+// The streamer's page: the board (tap a lit cell, or drag a path, to move), vote controls, links, Twitch,
 // viewer hints as markers (with a kick button). Every action carries the host key.
 import { t } from "../shell/i18n.js";
 import { settings } from "../shell/settings.js";
@@ -74,10 +74,40 @@ export function mountHost(root, room) {
   const clock = new RoundClock(line);
   let state = null, live = null;
 
-  const board = new Board(boardBox, (cell) => {
-    const move = state?.legal?.[cell];
-    if (move) act("move", { move });
+  // the streamer plays as in the game: a tap on a lit cell, or (path modes) one drag through
+  // cells; cells entered wait their turn, each sent once the previous move is in the state
+  const board = new Board(boardBox, () => {});
+  const isPath = () => Array.isArray(state?.position?.path);
+  let pending = [], sentAt = -1, dragging = false, last = null;
+  const cellAt = (x, y) => {
+    const e = document.elementFromPoint(x, y)?.closest("[data-target], [data-cell]");
+    return e && boardBox.contains(e) ? (e.dataset.target ?? e.dataset.cell) : null;
+  };
+  const drain = () => {
+    while (state && sentAt < 0 && pending.length) {
+      const move = state.legal?.[pending.shift()];
+      if (move) { sentAt = state.moves.length; act("move", { move }); }
+    }
+  };
+  const enter = (e) => {
+    const cell = cellAt(e.clientX, e.clientY);
+    if (cell === null || cell === last) return;
+    last = cell;
+    pending.push(cell);
+    drain();
+  };
+  boardBox.addEventListener("pointerdown", (e) => {
+    if (!e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) return;
+    pending = []; last = null;
+    dragging = isPath();
+    if (dragging) { e.preventDefault(); boardBox.setPointerCapture?.(e.pointerId); }
+    enter(e);
   });
+  boardBox.addEventListener("pointermove", (e) => {
+    if (!dragging) return;
+    for (const ev of e.getCoalescedEvents?.() || [e]) enter(ev);
+  });
+  for (const end of ["pointerup", "pointercancel"]) boardBox.addEventListener(end, () => { dragging = false; });
 
   function paint() {
     if (!state) return;
@@ -104,16 +134,21 @@ export function mountHost(root, room) {
     if (msg.type === "state") {
       state = msg;
       board.setBoard(msg.board);
+      boardBox.classList.toggle("st-drag", isPath());
+      if (note.textContent === t("st.tapMove")) note.textContent = t(isPath() ? "st.dragMove" : "st.tapMove");
       clock.set(msg);
       auto.checked = msg.auto;
+      if (sentAt >= 0 && msg.moves.length !== sentAt) sentAt = -1;
     } else if (msg.type === "live") {
       live = msg;
     } else if (msg.type === "error") {
       note.textContent = errorText(msg);
+      sentAt = -1;  // a refused move: go on with the rest of the drag
     } else if (msg.type === "ok") {
-      note.textContent = t("st.tapMove");
+      note.textContent = t(isPath() ? "st.dragMove" : "st.tapMove");
     }
     paint();
+    drain();
   }, (status) => { if (status !== "open") line.textContent = t("st.connecting"); });
   return conn;
 }
