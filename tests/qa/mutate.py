@@ -79,7 +79,8 @@ def mutate_tree(pack: dict[str, Any], rng: random.Random, rounds: int = 2) -> An
         elif op < 0.9 and isinstance(parent, list):
             parent.append(copy.deepcopy(parent[key]))
         elif isinstance(parent, dict):
-            parent[rng.choice(["extra", "id", "clue", "walls", "shape"])] = rng.choice(HOSTILE)
+            key = rng.choice(["extra", "id", "clue", "walls", "shape"])
+            parent[key] = copy.deepcopy(rng.choice(HOSTILE))  # never the shared object itself
         else:
             value = parent[key]
             if isinstance(value, int) and not isinstance(value, bool):

@@ -8,7 +8,9 @@ hang (each level runs under ``--budget``), no level that validates and then cras
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,7 @@ from puzzlesmith.cli.main import build_app
 from puzzlesmith.core import registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mutate import mutated_file
+from mutate import HOSTILE, mutate_tree, mutated_file
 
 CLIS = [m.cli_name for m in registry.all_modes()]
 
@@ -102,3 +104,13 @@ def test_the_reported_cases_in_every_mode(cli: str, damage: str, tmp_path: Path)
     run_every_command(cli, p)
     r = CliRunner().invoke(build_app(), [cli, "validate", str(p)])
     assert r.exit_code in (1, 2), r.output
+
+
+def test_the_mutator_never_changes_its_own_hostile_values() -> None:
+    """A shared hostile value put into a pack uncopied was mutated in later rounds (found by
+    the 10,000-file run: a list ended up inside itself): every seed must see the same HOSTILE."""
+    before = copy.deepcopy(HOSTILE)
+    pack = {"levels": [{"id": "a", "cells": [{"id": "b", "x": 0}], "walls": [[0, 1]]}]}
+    for seed in range(3000):
+        mutate_tree(pack, random.Random(seed), rounds=4)
+    assert repr(HOSTILE) == repr(before)
