@@ -149,6 +149,10 @@ export function mountHost(root, room) {
     }
     paint();
     drain();
-  }, (status) => { if (status !== "open") line.textContent = t("st.connecting"); });
+  }, (status) => {
+    if (status === "open") return;
+    line.textContent = t("st.connecting");
+    pending = []; sentAt = -1;  // a move sent on a dropped connection is never confirmed
+  });
   return conn;
 }
