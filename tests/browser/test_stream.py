@@ -9,28 +9,43 @@ from browser_support import shot
 from conftest import DEVICES
 
 
+def new_page(browser: Any, device: str | dict[str, Any]) -> Any:
+    """A page in a fresh Chinese context on ``device`` (a DEVICES name or context options;
+    service workers off: live data only)."""
+    options = DEVICES[device] if isinstance(device, str) else device
+    ctx = browser.new_context(**options, locale="zh-CN", service_workers="block")
+    pg = ctx.new_page()
+    pg.set_default_timeout(10000)
+    return pg
+
+
+def stream_from_game(pg: Any, url: str) -> str:
+    """Open ``url`` (a level in the game), ☰ → 直播这一关: the host page; its room code."""
+    pg.goto(url)
+    pg.locator(".mode-root svg").first.wait_for()
+    pg.click("#tb-menu")
+    pg.click('[data-menu="stream"]')
+    pg.wait_for_url("**/static/stream/index.html#/host/*")
+    room: str = pg.url.rsplit("/", 1)[1]
+    pg.locator(".st-board [data-cell]").first.wait_for()
+    return room
+
+
 def test_a_round_decided_by_phone_viewers(browser: Any, live_server: str) -> None:
     errors: list[str] = []
 
-    def open_page(device: dict[str, Any], url: str) -> Any:
-        ctx = browser.new_context(**device, locale="zh-CN", service_workers="block")
-        pg = ctx.new_page()
-        pg.set_default_timeout(10000)
+    def open_page(device: str | dict[str, Any], url: str) -> Any:
+        pg = new_page(browser, device)
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
         pg.goto(url)
         return pg
 
     # the streamer: a level in the game, ☰ → 直播这一关 → the host page with the links
-    host = open_page(DEVICES["mouse"], f"{live_server}/?all=1#/04-cows/1-3")
-    host.locator(".mode-root svg").first.wait_for()
-    host.click("#tb-menu")
-    host.click('[data-menu="stream"]')
-    host.wait_for_url("**/static/stream/index.html#/host/*")
-    room = host.url.rsplit("/", 1)[1]
-    host.locator(".st-board [data-cell]").first.wait_for()
+    host = open_page("mouse", "about:blank")
+    room = stream_from_game(host, f"{live_server}/?all=1#/04-cows/1-3")
     assert host.locator('[data-link="viewer"]').inner_text().endswith(f"/r/{room}")
 
-    phones = [open_page(DEVICES["touch"], f"{live_server}/r/{room}") for _ in range(2)]
+    phones = [open_page("touch", f"{live_server}/r/{room}") for _ in range(2)]
     overlay = open_page(
         {"viewport": {"width": 1280, "height": 720}},
         f"{live_server}/static/stream/index.html#/overlay/{room}?w=1280&h=720",
@@ -82,15 +97,10 @@ def test_a_room_from_a_level_code(browser: Any, live_server: str) -> None:
 
     m = registry.get("hex")
     code = encode_level(m, m.shipped_packs()[0].levels[1])
-    ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
-    pg = ctx.new_page()
-    pg.goto(f"{live_server}/#/play/{code}")
-    pg.locator(".mode-root svg").first.wait_for()
-    pg.click("#tb-menu")
-    pg.click('[data-menu="stream"]')
-    pg.wait_for_url("**/static/stream/index.html#/host/*")
+    pg = new_page(browser, "touch")
+    stream_from_game(pg, f"{live_server}/#/play/{code}")
     pg.locator('.st-board [data-cell="1,0"]').wait_for()
-    ctx.close()
+    pg.context.close()
 
 
 def test_hex_turning_walls_stand_where_the_position_puts_them(
@@ -113,18 +123,9 @@ def test_hex_turning_walls_stand_where_the_position_puts_them(
             )
         ]
 
-    host_ctx = browser.new_context(**DEVICES["mouse"], locale="zh-CN", service_workers="block")
-    host = host_ctx.new_page()
-    host.set_default_timeout(10000)
-    host.goto(f"{live_server}/?all=1#/{m.id}/2-1")
-    host.locator(".mode-root svg").first.wait_for()
-    host.click("#tb-menu")
-    host.click('[data-menu="stream"]')
-    host.wait_for_url("**/static/stream/index.html#/host/*")
-    room = host.url.rsplit("/", 1)[1]
-    phone_ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
-    phone = phone_ctx.new_page()
-    phone.set_default_timeout(10000)
+    host = new_page(browser, "mouse")
+    room = stream_from_game(host, f"{live_server}/?all=1#/{m.id}/2-1")
+    phone = new_page(browser, "touch")
     phone.goto(f"{live_server}/r/{room}")
     for k in range(4):
         want = [m.replay(level, moves[:k])["turners"][j]["edge"] for j in range(len(level.turners))]
@@ -141,8 +142,8 @@ def test_hex_turning_walls_stand_where_the_position_puts_them(
         cell = moves[k].split(" ", 1)[1]
         host.locator(f'[data-target="{cell}"]').click()
         host.locator(".st-step", has_text=str(k + 1)).first.wait_for()
-    host_ctx.close()
-    phone_ctx.close()
+    host.context.close()
+    phone.context.close()
 
 
 def test_the_streamer_draws_a_path_in_one_drag(browser: Any, live_server: str) -> None:
@@ -153,18 +154,10 @@ def test_the_streamer_draws_a_path_in_one_drag(browser: Any, live_server: str) -
     m = registry.get("stroke")
     level = m.find_level("2-1")[1]
     sol = [mv.split(" ", 1)[1] for mv in m.solution_moves(level)]
-    ctx = browser.new_context(**DEVICES["mouse"], locale="zh-CN", service_workers="block")
-    host = ctx.new_page()
-    host.set_default_timeout(10000)
-    host.goto(f"{live_server}/?all=1#/{m.id}/2-1")
-    host.locator(".mode-root svg").first.wait_for()
-    host.click("#tb-menu")
-    host.click('[data-menu="stream"]')
-    host.wait_for_url("**/static/stream/index.html#/host/*")
-    room = host.url.rsplit("/", 1)[1]
-    host.locator(".st-board [data-cell]").first.wait_for()
+    host = new_page(browser, "mouse")
+    room = stream_from_game(host, f"{live_server}/?all=1#/{m.id}/2-1")
     assert host.inner_text(".st-note") == "点亮起的格子，或一笔拖过几格"
-    viewer = ctx.new_page()
+    viewer = host.context.new_page()
     viewer.goto(f"{live_server}/r/{room}")
     viewer.locator(".st-board [data-cell]").first.wait_for()
 
@@ -187,4 +180,4 @@ def test_the_streamer_draws_a_path_in_one_drag(browser: Any, live_server: str) -
     steps = host.eval_on_selector_all(".st-board .st-step", "ts => ts.map(t => t.textContent)")
     assert steps == [str(k) for k in range(1, len(sol) + 1)]
     shot(host, "stream-host-drawn")
-    ctx.close()
+    host.context.close()
