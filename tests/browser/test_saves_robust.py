@@ -89,6 +89,10 @@ def test_two_tabs_merge_settings_and_clears(context: Any, page: Any) -> None:
         "JSON.parse(localStorage.getItem('shell:settings') || '{}').sound === false"
     )
     b.evaluate("window.puzzlesmith.setSetting('highContrast', true)")
+    # the same the other way: wait until b's write reaches a, then it must hold both changes
+    a.wait_for_function(
+        "JSON.parse(localStorage.getItem('shell:settings') || '{}').highContrast === true"
+    )
     stored = json.loads(a.evaluate("localStorage.getItem('shell:settings')"))
     assert stored["sound"] is False and stored["highContrast"] is True
     a.wait_for_function("document.documentElement.classList.contains('hc')")  # live in tab a
