@@ -36,19 +36,18 @@ def _store(data_dir: Path | None) -> Any:
         raise fail(f"community: cannot open the store: {msg}", EXIT_UNREADABLE) from None
 
 
-def _act(action: str, level_id: str, data_dir: Path | None) -> None:
+def _act(action: str, level_id: str, data_dir: Path | None, done: str) -> None:
+    """Run moderation.<action> on one level; an unknown id is one line and exit 1."""
     from puzzlesmith.server.community import moderation
 
     store = _store(data_dir)
     try:
-        getattr(moderation, action)(store, level_id)
+        {"keep": moderation.keep, "remove": moderation.remove}[action](store, level_id)
     except moderation.UnknownLevel as exc:
         raise fail(f"community {action}: {exc}", EXIT_FAILED) from None
     finally:
         store.close()
-    typer.echo(
-        f"community: {level_id} {'kept, reports cleared' if action == 'keep' else 'removed'}"
-    )
+    typer.echo(f"community: {level_id} {done}")
 
 
 @app.command("reports")
@@ -84,10 +83,10 @@ def reports(
 @app.command("keep")
 def keep(level_id: LevelId, data_dir: DataDir = None) -> None:
     """Keep a reported level: clear its reports and show it again."""
-    _act("keep", level_id, data_dir)
+    _act("keep", level_id, data_dir, "kept, reports cleared")
 
 
 @app.command("remove")
 def remove(level_id: LevelId, data_dir: DataDir = None) -> None:
     """Remove a community level with its likes and reports."""
-    _act("remove", level_id, data_dir)
+    _act("remove", level_id, data_dir, "removed")

@@ -3,6 +3,7 @@
 // regions far apart, checked under colour blindness), sent with each live check; until the
 // first answer (and for a letter new since the last one) a region is plain grey.
 import { svgEl } from "../kit/playkit.js";
+import { button } from "../shell/dom.js";
 import { label } from "./common.js";
 
 export const strings = {
@@ -66,34 +67,21 @@ export class BoardEditor {
     size.className = "ed-stepper";
     const shown = document.createElement("span");
     shown.textContent = `${t("ed.size")} ${this.n()}`;
-    const step = (d, name, text) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "ed-btn small";
-      b.dataset.act = name;
-      b.textContent = text;
-      b.onclick = () => {
-        const n = Math.min(MAX_N, Math.max(MIN_N, this.n() + d));
-        if (n === this.n()) return;
-        if (this.letter >= LETTERS[n]) this.letter = "A";
-        this.f.commit(blank(n));
-        this.f.setTool("paint");
-      };
-      return b;
-    };
+    const step = (d, name, text) => button("ed-btn small", text, { act: name }, () => {
+      const n = Math.min(MAX_N, Math.max(MIN_N, this.n() + d));
+      if (n === this.n()) return;
+      if (this.letter >= LETTERS[n]) this.letter = "A";
+      this.f.commit(blank(n));
+      this.f.setTool("paint");
+    });
     size.append(step(-1, "size-down", "−"), shown, step(1, "size-up", "+"));
     const swatches = document.createElement("div");
     swatches.className = "ed-extra";
     const colours = this.colours();
     for (const l of LETTERS.slice(0, this.n())) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "ed-swatch";
-      b.dataset.letter = l;
-      b.textContent = l;
+      const b = button("ed-swatch", l, { letter: l }, () => { this.letter = l; this.f.setTool("paint"); });
       b.style.background = colours.get(l) ?? "var(--soft)";
       b.setAttribute("aria-pressed", String(l === this.letter));
-      b.onclick = () => { this.letter = l; this.f.setTool("paint"); };
       swatches.append(b);
     }
     return [size, swatches];

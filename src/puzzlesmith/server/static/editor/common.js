@@ -1,5 +1,6 @@
 // What the board editors share: small controls, ids and highlight fills.
 import { svgEl } from "../kit/playkit.js";
+import { button } from "../shell/dom.js";
 
 /** A − n + stepper for the number tool; `get`/`set` hold the value. */
 export function stepper(t, get, set, min, max) {
@@ -7,15 +8,10 @@ export function stepper(t, get, set, min, max) {
   box.className = "ed-stepper";
   const label = document.createElement("span");
   const show = () => { label.textContent = `${t("ed.value")} ${get()}`; };
-  const b = (text, d, name) => {
-    const e = document.createElement("button");
-    e.type = "button";
-    e.className = "ed-btn small";
-    e.dataset.act = name;
-    e.textContent = text;
-    e.onclick = () => { set(Math.min(max(), Math.max(min, get() + d))); show(); };
-    return e;
-  };
+  const b = (text, d, name) => button("ed-btn small", text, { act: name }, () => {
+    set(Math.min(max(), Math.max(min, get() + d)));
+    show();
+  });
   show();
   box.append(b("−", -1, "value-down"), label, b("+", 1, "value-up"));
   box.refresh = show;

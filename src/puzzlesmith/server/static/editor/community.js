@@ -2,6 +2,7 @@
 // (#/community/<mode id>). A player is the daily layer's anonymous player (dailyapi.js);
 // one is made on the spot from a name when this browser has none yet.
 import { player, create } from "../shell/dailyapi.js";
+import { button } from "../shell/dom.js";
 import { gradeName } from "../shell/i18n.js";
 
 export const strings = {
@@ -48,11 +49,7 @@ export function publishSheet(ed) {
   const t = ed.t;
   const fields = [input("title", t("cm.title"), 30), input("caption", t("cm.caption"), 80)];
   if (!player()) fields.unshift(input("name", t("cm.name"), 16));
-  const go = document.createElement("button");
-  go.type = "button";
-  go.className = "ed-btn";
-  go.dataset.act = "do-publish";
-  go.textContent = t("cm.publish");
+  const go = button("ed-btn", t("cm.publish"), { act: "do-publish" });
   go.onclick = async () => {
     const val = (n) => ed.els.sheet.querySelector(`input[name="${n}"]`)?.value ?? "";
     go.disabled = true;
@@ -115,11 +112,7 @@ export async function mountBrowse(root, mode, services) {
     const sub = document.createElement("span");
     sub.textContent = t("cm.by", { ...lv, grade: gradeName(lv.grade, t) });
     const btn = (name, label, fn) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "ed-btn small";
-      b.dataset.act = name;
-      b.textContent = label;
+      const b = button("ed-btn small", label, { act: name });
       b.onclick = () => fn(b).catch((err) => services.toast(t("cm.error", { msg: err.message }), 3500));
       return b;
     };
@@ -150,13 +143,7 @@ export async function mountBrowse(root, mode, services) {
     return li;
   };
   for (const s of ["newest", "played", "likes"]) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "ed-btn";
-    b.dataset.sort = s;
-    b.textContent = t(`cm.${s}`);
-    b.onclick = () => { sort = s; load(); };
-    bar.append(b);
+    bar.append(button("ed-btn", t(`cm.${s}`), { sort: s }, () => { sort = s; load(); }));
   }
   grades.append(new Option(t("cm.allGrades"), ""));
   grades.onchange = load;

@@ -3,6 +3,7 @@
 // screen, the ▶ on level-select tiles with a best run, and the chip after a clear.
 // Generic over the registry: a mode's screen only has to implement showMoves(moves).
 import { RunStore, decodeLog } from "../kit/movelog.js";
+import { button } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
 
@@ -120,12 +121,7 @@ export async function renderReplay(view, { mode, title, level, module, services,
   const row = document.createElement("div");
   row.className = "rp-row";
   const btn = (name, text, fn) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "rp-btn";
-    b.dataset.rp = name;
-    b.textContent = text;
-    b.onclick = fn;
+    const b = button("rp-btn", text, { rp: name }, fn);
     row.append(b);
     return b;
   };

@@ -1,19 +1,11 @@
 // What the three stream pages share: DOM helpers, the round line and its countdown.
+import { button as plainButton, el as h } from "../shell/dom.js";
 import { t } from "../shell/i18n.js";
 
-export function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = String(text);
-  return e;
-}
+export { h };
 
 export function button(label, action, fn) {
-  const b = h("button", "st-btn", label);
-  b.type = "button";
-  b.dataset.action = action;
-  b.onclick = fn;
-  return b;
+  return plainButton("st-btn", label, { action }, fn);
 }
 
 /** Keeps the round line ticking between server messages (the server decides the end). */
