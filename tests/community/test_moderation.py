@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -79,3 +81,32 @@ def test_an_unreadable_store_is_one_line(tmp_path: Path, monkeypatch: Any) -> No
     r = runner.invoke(build_app(), ["community", "reports"])
     assert r.exit_code == 2
     assert r.stderr.startswith("community: cannot open the store:") and "\n" not in r.stderr.strip()
+
+
+def test_reports_are_bounded(client: TestClient, cli: Any) -> None:
+    a = player(client, "作者")
+    ids = []
+    for title, level in (("一", STROKE_UNIQUE), ("二", {**STROKE_UNIQUE, "cells": [
+        {"id": "a", "x": 0, "y": 0, "w": 1, "h": 1, "clue": 1},
+        {"id": "b", "x": 1, "y": 0, "w": 1, "h": 1},
+        {"id": "c", "x": 1, "y": 1, "w": 1, "h": 1},
+    ]})):  # fmt: skip
+        r = publish(client, a, STROKE, level, title)
+        assert r.status_code == 200, r.text
+        ids.append(r.json()["id"])
+    for lid in ids:
+        client.post(
+            f"/api/community/levels/{lid}/report", json={"reason": "不好玩"},
+            headers=player(client, "小甲"),
+        )  # fmt: skip
+    assert len(cli("reports", "--json").stdout.splitlines()) == 2
+    assert len(cli("reports", "--json", "--limit", "1").stdout.splitlines()) == 1
+
+
+def test_a_bad_limit_is_one_line() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "puzzlesmith", "community", "reports", "--limit", "0"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "--limit" in r.stderr

@@ -56,6 +56,9 @@ def reports(
         bool, typer.Option("--hidden", help="Only the levels the reports have hidden.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON line per level.")] = False,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=10_000, help="At most this many levels.")
+    ] = 100,
     data_dir: DataDir = None,
 ) -> None:
     """Reported levels, hidden ones first, with who made them and why they were reported."""
@@ -63,7 +66,7 @@ def reports(
 
     store = _store(data_dir)
     try:
-        rows = reported(store, hidden_only=hidden)
+        rows = reported(store, hidden_only=hidden, limit=limit)
     finally:
         store.close()
     for r in rows:

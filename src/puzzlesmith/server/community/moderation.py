@@ -20,37 +20,49 @@ class UnknownLevel(LookupError):
     """No community level with that id."""
 
 
-def reported(store: Store, *, hidden_only: bool = False) -> list[dict[str, Any]]:
-    """Levels with at least one report (hidden first, then most reported), with the reasons."""
+#: reasons shown per level (each is at most 120 characters)
+MAX_REASONS = 20
+
+
+def reported(
+    store: Store, *, hidden_only: bool = False, limit: int = 100
+) -> list[dict[str, Any]]:
+    """Up to ``limit`` levels with reports (hidden first, then most reported), each with its
+    first reasons: two queries whatever the number of levels."""
     q = (
         select(CommunityLevel, Player.name)
         .join(Player, Player.id == CommunityLevel.author_id)
         .where(CommunityLevel.reports > 0)
-        .order_by(CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id)
+        .order_by(
+            CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id
+        )
+        .limit(limit)
     )
     if hidden_only:
         q = q.where(CommunityLevel.hidden.is_(True))
     with store.session() as s:
-        out = []
-        for row, author in s.execute(q).all():
-            reasons = s.scalars(
-                select(CommunityReport.reason)
-                .where(CommunityReport.level_id == row.id)
-                .order_by(CommunityReport.created_ms)
-            ).all()
-            out.append(
-                {
-                    "id": row.id,
-                    "mode": row.mode,
-                    "title": row.title,
-                    "author": author,
-                    "reports": row.reports,
-                    "hidden": row.hidden,
-                    "code": row.code,
-                    "reasons": list(reasons),
-                }
-            )
-        return out
+        rows = s.execute(q).all()
+        reasons: dict[str, list[str]] = {row.id: [] for row, _ in rows}
+        for lid, reason in s.execute(
+            select(CommunityReport.level_id, CommunityReport.reason)
+            .where(CommunityReport.level_id.in_(list(reasons)))
+            .order_by(CommunityReport.created_ms)
+        ):
+            if len(reasons[lid]) < MAX_REASONS:
+                reasons[lid].append(reason)
+        return [
+            {
+                "id": row.id,
+                "mode": row.mode,
+                "title": row.title,
+                "author": author,
+                "reports": row.reports,
+                "hidden": row.hidden,
+                "code": row.code,
+                "reasons": reasons[row.id],
+            }
+            for row, author in rows
+        ]
 
 
 def _row(s: Any, level_id: str) -> CommunityLevel:
