@@ -49,7 +49,7 @@ def test_player_names_are_checked_with_a_reason(client: Any) -> None:
     for bad, why in [("x", "at least 2"), ("a" * 17, "at most 16"), ("<b>", "not allowed")]:
         r = client.post("/api/players", json={"name": bad})
         assert r.status_code == 422 and why in r.json()["message"], r.text
-        assert r.json()["code"] == "bad-name"
+        assert r.json()["error"] == "bad-name"
 
 
 def test_transfer_code_moves_the_profile(client: Any) -> None:
@@ -65,9 +65,9 @@ def test_transfer_code_moves_the_profile(client: Any) -> None:
 
 def test_no_token_is_401(client: Any) -> None:
     r = client.post(f"/api/daily/{MODES[0]}/start")
-    assert r.status_code == 401 and r.json()["code"] == "no-token"
+    assert r.status_code == 401 and r.json()["error"] == "no-token"
     r = client.post(f"/api/daily/{MODES[0]}/start", headers={"Authorization": "Bearer nope"})
-    assert r.status_code == 401 and r.json()["code"] == "bad-token"
+    assert r.status_code == 401 and r.json()["error"] == "bad-token"
 
 
 # ---- a clear, for each mode ----------------------------------------------------------------
@@ -114,7 +114,7 @@ def test_forged_truncated_reordered_and_foreign_logs_are_refused(
     for name, moves in cases.items():
         r = finish(client, me, a, run, moves)
         assert r.status_code == 422, (name, r.text)
-        assert r.json()["code"] in ("illegal-move", "not-cleared"), name
+        assert r.json()["error"] in ("illegal-move", "not-cleared"), name
         assert r.json()["message"]
     assert client.get(f"/api/daily/{a}/leaderboard").json()["entries"] == []
     assert finish(client, me, a, run, good).status_code == 200  # the real log still counts
@@ -135,14 +135,14 @@ def test_tampered_foreign_and_replayed_tokens(client: Any, daily_app: Any) -> No
         ("not a token", 403, "bad-token"),
     ]:
         r = finish(client, alice, m, token, moves)
-        assert (r.status_code, r.json()["code"]) == (status, code), r.text
+        assert (r.status_code, r.json()["error"]) == (status, code), r.text
     r = finish(client, bob, m, run, moves)  # Alice's token posted by Bob
-    assert (r.status_code, r.json()["code"]) == (403, "foreign-token")
+    assert (r.status_code, r.json()["error"]) == (403, "foreign-token")
     r = finish(client, alice, other_mode, run, moves)  # for another mode's daily
-    assert (r.status_code, r.json()["code"]) == (403, "foreign-token")
+    assert (r.status_code, r.json()["error"]) == (403, "foreign-token")
     assert finish(client, alice, m, run, moves).status_code == 200
     r = finish(client, alice, m, run, moves)  # the same token again
-    assert (r.status_code, r.json()["code"]) == (409, "already-finished")
+    assert (r.status_code, r.json()["error"]) == (409, "already-finished")
     with daily_app.state.daily.open().runs.store.session() as s:
         assert s.scalar(select(func.count(Run.id))) == 1
 
@@ -191,9 +191,9 @@ def test_dates_in_the_future_or_malformed_are_refused(client: Any) -> None:
     me = player(client)
     tomorrow = (today() + timedelta(days=1)).isoformat()
     r = client.post(f"/api/daily/{MODES[0]}/start", json={"date": tomorrow}, headers=me)
-    assert (r.status_code, r.json()["code"]) == (403, "future-date")
+    assert (r.status_code, r.json()["error"]) == (403, "future-date")
     r = client.get(f"/api/daily/{MODES[0]}/leaderboard?date=2026-02-30")
-    assert (r.status_code, r.json()["code"]) == (422, "bad-date")
+    assert (r.status_code, r.json()["error"]) == (422, "bad-date")
     assert client.get("/api/daily/nope/leaderboard").status_code == 404
 
 
@@ -203,7 +203,7 @@ def test_rate_limit_per_player(client: Any, daily_app: Any) -> None:
     for _ in range(2):
         start(client, me, MODES[0])
     r = client.post(f"/api/daily/{MODES[0]}/start", headers=me)
-    assert (r.status_code, r.json()["code"]) == (429, "rate-limited")
+    assert (r.status_code, r.json()["error"]) == (429, "rate-limited")
     start(client, you, MODES[0])  # another player is not slowed down
 
 

@@ -113,7 +113,7 @@ def test_forged_logs_are_refused_with_a_reason(client: Any, daily_app: Any) -> N
         )
         assert r.status_code == 422, (name, r.text)
         body = r.json()
-        assert body["code"] == code and body["field"] == "log", (name, body)
+        assert body["error"] == code and body["field"] == "log", (name, body)
         assert body["message"].startswith("log: "), (name, body)
     assert client.get(f"/api/daily/{m}/leaderboard").json()["entries"] == []
 
@@ -136,8 +136,8 @@ def test_past_entries_replay_and_today_s_do_not(client: Any, daily_app: Any) -> 
     assert mode.replay(decode_level(out["code"])[1], moves_of(decode(out["log"])))["cleared"]
     assert moves_of(decode(out["log"])) == mode.solution_moves(level)
     r = client.get(f"/api/daily/{m}/replay/{by_name['Bob']['id']}")
-    assert r.status_code == 404 and r.json()["code"] == "no-log"
-    assert client.get(f"/api/daily/{m}/replay/999999").json()["code"] == "no-entry"
+    assert r.status_code == 404 and r.json()["error"] == "no-log"
+    assert client.get(f"/api/daily/{m}/replay/999999").json()["error"] == "no-entry"
     other = MODES[0]
     assert client.get(f"/api/daily/{other}/replay/{by_name['Ada']['id']}").status_code == 404
     # today's run: not before the day is over
@@ -151,7 +151,7 @@ def test_past_entries_replay_and_today_s_do_not(client: Any, daily_app: Any) -> 
     entry = client.get(f"/api/daily/{m}/leaderboard").json()["entries"][0]
     assert entry["replay"]
     r = client.get(f"/api/daily/{m}/replay/{entry['id']}")
-    assert r.status_code == 403 and r.json()["code"] == "day-not-over"
+    assert r.status_code == 403 and r.json()["error"] == "day-not-over"
     assert "once the day is over" in r.json()["message"]
 
 

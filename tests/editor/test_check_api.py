@@ -26,15 +26,15 @@ from editor_levels import (
 from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
+from puzzlesmith.server import deps
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.checkworker import CheckPool
-from puzzlesmith.server.routers import editor
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     yield TestClient(create_app(), raise_server_exceptions=False)
-    editor.WORKER.close()
+    deps.WORKER.close()
 
 
 def check(client: TestClient, mode: str, level: Any, **extra: Any) -> dict[str, Any]:
@@ -201,7 +201,7 @@ def test_check_over_the_time_budget_is_too_large_and_the_next_one_works(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     slow = CheckPool(size=1, seconds=0.02)
-    monkeypatch.setattr(editor, "WORKER", slow)
+    monkeypatch.setattr(deps, "WORKER", slow)
     try:
         slow.check(STROKE, STROKE_UNIQUE)  # spawn the worker outside the measured check
         big = stroke_grid(10, 10, {(0, 0): 1, (9, 9): 100, (4, 4): 37})
@@ -244,7 +244,7 @@ def test_every_worker_busy_answers_503_busy(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pool = CheckPool(size=1, seconds=0.05)
-    monkeypatch.setattr(editor, "WORKER", pool)
+    monkeypatch.setattr(deps, "WORKER", pool)
     held = pool._free.get()  # another designer's check holds the only worker
     try:
         r = client.post(f"/api/modes/{STROKE}/check-level", json={"level": STROKE_UNIQUE})

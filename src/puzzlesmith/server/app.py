@@ -8,17 +8,19 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.daily import context as daily
+from puzzlesmith.server.daily.context import DailyConfig
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
     achievements,
     clips,
     codes,
     community,
+    daily,
     editor,
     levels,
     modes,
     play,
+    players,
     pwa,
 )
 from puzzlesmith.server.routers import rooms as stream_rooms
@@ -41,14 +43,9 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
-    app.include_router(modes.router)
-    app.include_router(levels.router)
-    app.include_router(play.router)
-    app.include_router(clips.router)
-    app.include_router(achievements.router)
-    daily.install(app, data_dir)
-    app.include_router(codes.router)
-    app.include_router(editor.router)
+    app.state.daily = DailyConfig(data_dir)  # opened by deps.context on first use
+    for module in (modes, levels, play, clips, achievements, players, daily, codes, editor):
+        app.include_router(module.router)
     app.include_router(community.router)
     app.include_router(pwa.router)
     app.include_router(stream_rooms.make_router())

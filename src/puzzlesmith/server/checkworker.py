@@ -11,7 +11,6 @@ most the budget too, so a burst cannot pile up behind a slow board.
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import queue
 import threading
 from multiprocessing.connection import Connection
@@ -20,9 +19,8 @@ from typing import Any
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.levelcheck import check_raw
+from puzzlesmith.server.config import settings
 
-#: seconds one check may take (env PUZZLESMITH_CHECK_SECONDS overrides)
-DEFAULT_SECONDS = 2.0
 #: seconds a fresh worker may take to import the engine and say it is ready
 START_SECONDS = 30.0
 
@@ -50,8 +48,7 @@ class CheckWorker:
     """One worker process with a per-check deadline; thread-safe."""
 
     def __init__(self, seconds: float | None = None) -> None:
-        env = os.environ.get("PUZZLESMITH_CHECK_SECONDS")
-        self.seconds = seconds if seconds is not None else float(env or DEFAULT_SECONDS)
+        self.seconds = seconds if seconds is not None else settings().check_seconds
         self._lock = threading.Lock()
         self._proc: BaseProcess | None = None
         self._conn: Connection | None = None
@@ -107,8 +104,7 @@ class CheckPool:
     server), so one designer's slow board does not hold up everyone else's checks."""
 
     def __init__(self, size: int | None = None, seconds: float | None = None) -> None:
-        env = os.environ.get("PUZZLESMITH_CHECK_WORKERS")
-        n = size if size is not None else int(env or 2)
+        n = size if size is not None else settings().check_workers
         self.workers = [CheckWorker(seconds) for _ in range(max(1, n))]
         self._free: queue.Queue[CheckWorker] = queue.Queue()
         for w in self.workers:

@@ -23,18 +23,35 @@ log = logging.getLogger("puzzlesmith.server")
 
 
 class ApiError(Exception):
-    """An error the routes raise on purpose, with its HTTP status and code."""
+    """An error the routes raise on purpose, with its HTTP status and code.
 
-    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
+    Every route answers the same envelope: ``{"error": code, "message": one line}``, plus
+    ``"field"`` naming the bad input when there is one and any ``extra`` fields."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        field: str | None = None,
+        extra: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.field = field
+        self.extra = extra or {}
 
 
-def _json(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
-    body: dict[str, str] = {"error": code, "message": message}
+def _json(
+    status: int,
+    code: str,
+    message: str,
+    field: str | None = None,
+    extra: dict[str, object] | None = None,
+) -> JSONResponse:
+    body: dict[str, object] = {**(extra or {}), "error": code, "message": message}
     if field is not None:
         body["field"] = field
     return JSONResponse(body, status_code=status)
@@ -87,7 +104,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return _json(exc.status, exc.code, exc.message, exc.field)
+        return _json(exc.status, exc.code, exc.message, exc.field, exc.extra)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

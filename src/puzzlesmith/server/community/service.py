@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.community.models import CommunityLevel, CommunityLike, CommunityReport
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.store import Player, Store
 
 Sort = Literal["newest", "played", "likes"]
@@ -65,15 +65,15 @@ def publish(
     if checked["verdict"] != "unique":
         word = {"none": "it has no solution", "multiple": "it has two or more solutions"}
         why = word.get(checked["verdict"], "it is too large to check here")
-        raise DailyApiError(422, "not-unique", f"level: cannot publish, {why}", "level")
+        raise ApiError(422, "not-unique", f"level: cannot publish, {why}", "level")
     broken = [p for p in checked["problems"] if p.get("severity") != "warning"]
     if broken:
         p = broken[0]
-        raise DailyApiError(422, p["code"], f"level: {p['message']} [{p['code']}]", "level")
+        raise ApiError(422, p["code"], f"level: {p['message']} [{p['code']}]", "level")
     lid = secrets.token_urlsafe(6)
     level, problems = mode.parse_level({**raw, "id": lid, "caption": title}, lid)
     if level is None:
-        raise DailyApiError(422, problems[0].code, f"level: {problems[0].message}", "level")
+        raise ApiError(422, problems[0].code, f"level: {problems[0].message}", "level")
     code = encode_level(mode, level)
     row = CommunityLevel(
         id=lid,
@@ -100,7 +100,7 @@ def publish(
                 )
             )
             if twin is not None:
-                raise DailyApiError(
+                raise ApiError(
                     409,
                     "duplicate",
                     f"level: community level {twin} is this board (up to rotation and mirroring)",
@@ -108,9 +108,7 @@ def publish(
                 )
             s.add(row)
     except IntegrityError:  # published by someone else at the same moment
-        raise DailyApiError(
-            409, "duplicate", "level: this board was just published", "level"
-        ) from None
+        raise ApiError(409, "duplicate", "level: this board was just published", "level") from None
     return summary(row, author.name)
 
 
@@ -137,7 +135,7 @@ def browse(
 def _get(s: Any, level_id: str) -> CommunityLevel:
     row: CommunityLevel | None = s.get(CommunityLevel, level_id)
     if row is None or row.hidden:
-        raise DailyApiError(404, "unknown-level", f"no community level {level_id!r}")
+        raise ApiError(404, "unknown-level", f"no community level {level_id!r}")
     return row
 
 

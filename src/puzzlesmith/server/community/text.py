@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 
 TITLE_MAX, CAPTION_MAX, REASON_MAX = 30, 80, 120
 
@@ -21,20 +21,20 @@ def check_text(raw: object, field: str, *, low: int, high: int) -> str:
     >>> check_text("a\\u202eb", "title", low=1, high=30)
     Traceback (most recent call last):
     ...
-    puzzlesmith.server.daily.errors.DailyApiError: title: character 2 (U+202E) is not allowed
+    puzzlesmith.server.errors.ApiError: title: character 2 (U+202E) is not allowed
     """
     if not isinstance(raw, str):
-        raise DailyApiError(422, "bad-text", f"{field}: must be text", field)
+        raise ApiError(422, "bad-text", f"{field}: must be text", field)
     text = " ".join(unicodedata.normalize("NFC", raw).split(" ")).strip()
     if len(text) < low:
-        raise DailyApiError(422, "bad-text", f"{field}: at least {low} character(s)", field)
+        raise ApiError(422, "bad-text", f"{field}: at least {low} character(s)", field)
     if len(text) > high:
-        raise DailyApiError(422, "bad-text", f"{field}: at most {high} characters", field)
+        raise ApiError(422, "bad-text", f"{field}: at most {high} characters", field)
     if "  " in text:
-        raise DailyApiError(422, "bad-text", f"{field}: no double spaces", field)
+        raise ApiError(422, "bad-text", f"{field}: no double spaces", field)
     for i, ch in enumerate(text):
         if ch != " " and unicodedata.category(ch)[0] not in "LNPS":
-            raise DailyApiError(
+            raise ApiError(
                 422,
                 "bad-text",
                 f"{field}: character {i + 1} (U+{ord(ch):04X}) is not allowed",

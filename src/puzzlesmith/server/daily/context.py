@@ -1,5 +1,7 @@
 """What the daily routes share in one app: the store, the dailies, runs, players, limits.
 
+The request dependency that hands it to a route is ``server/deps.py``'s ``Ctx``.
+
 Opened on first use (or at ``puzzlesmith play``'s start), so an app that never serves a
 daily never touches a database; the store is migrated to head as it opens.
 """
@@ -10,9 +12,6 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fastapi import FastAPI, Request
-
-from puzzlesmith.server.daily import errors
 from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.daily.players import Players
 from puzzlesmith.server.daily.runs import Rules, Runs
@@ -52,19 +51,3 @@ class DailyConfig:
         if self._ctx is not None:
             self._ctx.runs.store.close()
             self._ctx = None
-
-
-def install(app: FastAPI, data_dir: Path | None = None) -> None:
-    """The daily layer on ``app``: its routers, its error answers and its (lazy) store."""
-    from puzzlesmith.server.routers import daily, players
-
-    app.state.daily = DailyConfig(data_dir)
-    errors.install(app)
-    app.include_router(players.router)
-    app.include_router(daily.router)
-
-
-async def context(request: Request) -> DailyContext:
-    """Async (no thread hop per request): after the first call this is a memory read."""
-    cfg: DailyConfig = request.app.state.daily
-    return cfg.open()

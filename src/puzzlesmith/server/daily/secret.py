@@ -10,11 +10,13 @@ import os
 import secrets
 from pathlib import Path
 
+from puzzlesmith.server.config import settings
+
 FILE = "secret.key"
 
 
 def load_secret(data_dir: Path) -> bytes:
-    env = os.environ.get("PUZZLESMITH_SECRET")
+    env = settings().secret
     if env:
         return env.encode()
     path = data_dir / FILE

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import re
 import secrets
 import ssl
 from collections.abc import Callable
 
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.rooms.commands import ChatAdapter, CommandSink, parse_chat
 from puzzlesmith.server.rooms.room import RoomError
 
-DEFAULT_SERVER = "irc.chat.twitch.tv:6697"
 _CHANNEL = re.compile(r"#?([a-z0-9_]{2,25})")
 #: ``:nick!user@host PRIVMSG #channel :text`` (IRCv3 tags, if any, come first)
 _PRIVMSG = re.compile(r"(?:@\S+ )?:([^!\s]+)!\S+ PRIVMSG #(\S+) :(.*)")
@@ -37,14 +36,14 @@ def check_channel(raw: object) -> str:
 
 
 def server_address() -> tuple[str, int]:
-    host, _, port = os.environ.get("PUZZLESMITH_TWITCH_IRC", DEFAULT_SERVER).rpartition(":")
+    host, _, port = settings().twitch_irc.rpartition(":")
     return host, int(port)
 
 
 def tls_context() -> ssl.SSLContext:
     """Certificate and host name checked; an extra CA file only when the environment names one."""
     ctx = ssl.create_default_context()
-    cafile = os.environ.get("PUZZLESMITH_TWITCH_CAFILE")
+    cafile = settings().twitch_cafile
     if cafile:
         ctx.load_verify_locations(cafile)
     return ctx
@@ -52,8 +51,9 @@ def tls_context() -> ssl.SSLContext:
 
 def login_lines(channel: str) -> list[str]:
     """PASS/NICK for the token in the environment, else the anonymous read-only login."""
-    token = os.environ.get("PUZZLESMITH_TWITCH_TOKEN", "").strip()
-    nick = os.environ.get("PUZZLESMITH_TWITCH_NICK", "").strip().lower()
+    env = settings()
+    token = env.twitch_token.strip()
+    nick = env.twitch_nick.strip().lower()
     if token and nick:
         if not token.startswith("oauth:"):
             token = "oauth:" + token

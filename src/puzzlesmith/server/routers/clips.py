@@ -13,7 +13,7 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import MoveLogError, decode
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
-from puzzlesmith.server.routers.codes import level_of_code
+from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api", tags=["clips"])

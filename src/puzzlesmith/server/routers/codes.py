@@ -12,26 +12,14 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
-from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.payloads import CodeOut, Hint, State
-from puzzlesmith.server.routers.play import hint_level, replay_level
+from puzzlesmith.server.plays import hint_level, level_of_code, replay_level
 from puzzlesmith.server.schemas import HintBody, MovesBody, error_responses
 
 router = APIRouter(prefix="/api/codes", tags=["codes"])
 
 _ERRORS = error_responses(400, 422)
-
-
-def level_of_code(code: str) -> tuple[Mode[Any], Any]:
-    try:
-        return decode_level(code)
-    except CodeLevelError as exc:
-        raise ApiError(422, "code-level", str(exc)) from None
-    except CodeError as exc:
-        raise ApiError(400, "bad-code", str(exc)) from None
 
 
 @router.get("/{code}", responses=_ERRORS, response_model=CodeOut, response_model_exclude_unset=True)

@@ -16,16 +16,13 @@ from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
-from puzzlesmith.server.daily.context import DailyContext, context
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.limits import RateLimiter
-from puzzlesmith.server.routers import editor
-from puzzlesmith.server.routers.players import Me
+from puzzlesmith.server.deps import Checker, Ctx, Me
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api/community", tags=["community"])
 
-Ctx = Annotated[DailyContext, Depends(context)]
 #: action → (how many, per how many seconds), per player (plays: per client address)
 LIMITS: dict[str, tuple[int, float]] = {
     "publish": (5, 600.0),
@@ -66,19 +63,19 @@ class ReportIn(BaseModel):
 
 
 @router.post("/{mode}", responses=_ERR)
-def publish(mode: str, body: PublishIn, me: Me, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+def publish(
+    mode: str, body: PublishIn, me: Me, ctx: Ctx, limits: Limits, pool: Checker
+) -> dict[str, Any]:
     m = mode_of(mode)
     title = check_text(body.title, "title", low=1, high=TITLE_MAX)
     caption = check_text(body.caption, "caption", low=0, high=CAPTION_MAX)
     limits.hit(me.id, "publish")
     try:
-        checked = editor.WORKER.check(m.id, body.level, 0)
+        checked = pool.check(m.id, body.level, 0)
     except Busy as exc:
-        raise DailyApiError(503, "busy", str(exc)) from None
+        raise ApiError(503, "busy", str(exc)) from None
     if checked is None or "error" in checked:
-        raise DailyApiError(
-            422, "too-large", "level: too large to check here; use the CLI", "level"
-        )
+        raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
     return service.publish(ctx.runs.store, m, checked, body.level, title, caption, me)
 
 

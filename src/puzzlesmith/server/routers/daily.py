@@ -5,25 +5,20 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.daily.context import DailyContext, context
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.service import daily_modes
-from puzzlesmith.server.routers.players import Me, maybe_player
+from puzzlesmith.server.deps import Ctx, MaybeMe, Me
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES
-from puzzlesmith.server.store import Player
 
 #: a log's text: MAX_LOG_MOVES short moves with their delays
 MAX_LOG_CHARS = 400_000
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
-
-Ctx = Annotated[DailyContext, Depends(context)]
-MaybeMe = Annotated[Player | None, Depends(maybe_player)]
 
 
 class StartIn(BaseModel):
@@ -56,7 +51,7 @@ def _mode(name: str) -> Mode[Any]:
         if name in (m.id, m.cli_name, *m.aliases):
             return m
     known = ", ".join(m.cli_name for m in daily_modes())
-    raise DailyApiError(404, "unknown-mode", f"no daily for mode {name!r} (known: {known})")
+    raise ApiError(404, "unknown-mode", f"no daily for mode {name!r} (known: {known})")
 
 
 @router.get("")

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.server.catalog import mode_of
-from puzzlesmith.server.checkworker import Busy, CheckPool
+from puzzlesmith.server.checkworker import Busy
+from puzzlesmith.server.deps import Checker
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
 
@@ -25,9 +26,6 @@ router = APIRouter(prefix="/api/modes", tags=["editor"])
 
 #: a level body larger than this is refused before it is parsed (the largest board is ~10 kB)
 MAX_BODY_BYTES = 256 * 1024
-
-#: shared by every app in the process: workers spawned on first use
-WORKER = CheckPool()
 
 
 class CheckLevelBody(BaseModel):
@@ -58,7 +56,7 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
     "/{mode}/check-level",
     responses=error_responses(400, 404, 413, 422, 503),  # 400: not JSON; 503: checkers busy
 )
-def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, Any]:
+def check_level(mode: str, body: CheckLevelBody, request: Request, pool: Checker) -> dict[str, Any]:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""
     m = mode_of(mode)
     length = request.headers.get("content-length")
@@ -67,11 +65,11 @@ def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, 
     if body.suggest and not m.supports_design:
         body.suggest = 0  # cows: the differ cells are what keeps it ambiguous
     try:
-        out = WORKER.check(m.id, body.level, body.suggest)
+        out = pool.check(m.id, body.level, body.suggest)
     except Busy as exc:
         raise ApiError(503, "busy", str(exc)) from None
     if out is None:
-        return _too_slow(body.level, WORKER.seconds)
+        return _too_slow(body.level, pool.seconds)
     if "error" in out:
         raise ApiError(503, "check-failed", str(out["error"])[:300])
     return out

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from puzzlesmith.server.daily.context import DailyContext, context
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.service import today
 from puzzlesmith.server.daily.stats import player_stats
+from puzzlesmith.server.deps import Ctx, Me
 from puzzlesmith.server.store import Player
 
 router = APIRouter(prefix="/api/players", tags=["players"])
-
-Ctx = Annotated[DailyContext, Depends(context)]
 
 
 class NameIn(BaseModel):
@@ -28,37 +25,6 @@ class NameIn(BaseModel):
 class CodeIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     code: str = Field(max_length=64, description="a transfer code, e.g. ABCD-EFGH-JKMN")
-
-
-def bearer(authorization: str | None) -> str | None:
-    if not authorization:
-        return None
-    kind, _, token = authorization.partition(" ")
-    if kind.lower() != "bearer" or not token.strip():
-        raise DailyApiError(401, "bad-token", "Authorization: expected 'Bearer <token>'")
-    return token.strip()
-
-
-def maybe_player(ctx: Ctx, authorization: Annotated[str | None, Header()] = None) -> Player | None:
-    """The player of the bearer token, None without one; 401 for an unknown token."""
-    token = bearer(authorization)
-    if token is None:
-        return None
-    p = ctx.players.by_token(token)
-    if p is None:
-        raise DailyApiError(401, "bad-token", "Authorization: no player has this token")
-    return p
-
-
-async def current_player(player: Annotated[Player | None, Depends(maybe_player)]) -> Player:
-    if player is None:
-        raise DailyApiError(
-            401, "no-token", "Authorization: create a player first (POST /api/players)"
-        )
-    return player
-
-
-Me = Annotated[Player, Depends(current_player)]
 
 
 def _me(p: Player) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.store.models import Base, Daily, Player, PlayerAchievement, Run, Start
 
 __all__ = [
@@ -42,16 +43,16 @@ _MIGRATE_LOCK = 0x70757A7A
 
 def default_data_dir() -> Path:
     """``$PUZZLESMITH_DATA_DIR``, else the user's data dir (XDG), ``…/puzzlesmith``."""
-    env = os.environ.get("PUZZLESMITH_DATA_DIR")
+    env = settings().data_dir
     if env:
-        return Path(env)
+        return env
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "puzzlesmith"
 
 
 def url_for(data_dir: Path | None) -> str:
     """``$PUZZLESMITH_DATABASE_URL`` when set, else the SQLite file in the data dir."""
-    env = os.environ.get("PUZZLESMITH_DATABASE_URL")
+    env = settings().database_url
     if env:
         return env
     d = data_dir or default_data_dir()

@@ -1,0 +1,66 @@
+"""Every ``PUZZLESMITH_*`` environment variable in one place (the FastAPI template's config.py).
+
+:func:`settings` reads the environment each time it is called (a few microseconds, and
+only where a process starts something: a store, a check worker, a chat bridge), so a
+test's ``monkeypatch.setenv`` takes effect without a cache to clear. The README's
+"Environment variables" table lists the same fields with their defaults.
+
+``PUZZLESMITH_PURE`` is read by ``setup.py`` and ``tools/build_native.py`` before the
+package can be imported; it is declared here too so that one list names them all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from puzzlesmith.core.errors import PuzzlesmithError
+
+#: the IRC server of Twitch chat (TLS)
+TWITCH_IRC = "irc.chat.twitch.tv:6697"
+
+
+class Settings(BaseSettings):
+    """The server's settings; each field is ``PUZZLESMITH_<FIELD NAME>`` in the environment."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PUZZLESMITH_", extra="ignore", frozen=True, env_ignore_empty=True
+    )
+
+    #: where the SQLite store and the secret live (else the XDG data dir)
+    data_dir: Path | None = None
+    #: a SQLAlchemy URL (PostgreSQL for several workers) instead of the data dir's SQLite file
+    database_url: str | None = None
+    #: the HMAC secret of dailies and run tokens (the same on every worker), else the data dir's
+    secret: str | None = None
+    #: seconds one live check of the editor may take
+    check_seconds: float = Field(default=2.0, gt=0, le=3600)
+    #: live-check worker processes
+    check_workers: int = Field(default=2, ge=1, le=64)
+    #: the Twitch chat server, ``host:port``
+    twitch_irc: str = Field(default=TWITCH_IRC, pattern=r"^[^\s:]+:[0-9]{1,5}$")
+    #: an extra CA file for the chat server's certificate (tests use their own)
+    twitch_cafile: Path | None = None
+    #: an OAuth token for the chat bridge (with ``twitch_nick``), else the anonymous login
+    twitch_token: str = ""
+    twitch_nick: str = ""
+    #: build without the compiled solver (read by setup.py and tools/build_native.py)
+    pure: bool = False
+    #: the Chromium the browser tests drive
+    chromium: Path = Path("/usr/bin/chromium")
+
+
+class SettingsError(PuzzlesmithError):
+    """A ``PUZZLESMITH_*`` variable holds a value its field refuses (one line naming it)."""
+
+
+def settings() -> Settings:
+    """The environment's settings now; SettingsError naming the first bad variable."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = "PUZZLESMITH_" + "_".join(str(p) for p in first["loc"]).upper()
+        raise SettingsError(f"{name}: {first['msg']}") from None

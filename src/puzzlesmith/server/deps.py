@@ -1,0 +1,78 @@
+"""The request dependencies every router may take (the FastAPI template's deps.py).
+
+- :data:`Ctx`: the daily layer of this app (store, dailies, runs, players, limits), opened
+  on first use;
+- :data:`Me` / :data:`MaybeMe`: the player of the bearer token (401 without one / None);
+- :data:`Checker`: the process's live-check pool (worker processes with a deadline).
+
+Routers import these from here, never from each other.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from puzzlesmith.server.checkworker import CheckPool
+from puzzlesmith.server.daily.context import DailyConfig, DailyContext
+from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.store import Player, Store
+
+#: shared by every app in the process: workers spawned on first use (tests may swap it)
+WORKER = CheckPool()
+
+
+async def context(request: Request) -> DailyContext:
+    """Async (no thread hop per request): after the first call this is a memory read."""
+    cfg: DailyConfig = request.app.state.daily
+    return cfg.open()
+
+
+Ctx = Annotated[DailyContext, Depends(context)]
+
+
+def store(ctx: Ctx) -> Store:
+    """The daily and community store of this app."""
+    return ctx.runs.store
+
+
+StoreDep = Annotated[Store, Depends(store)]
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    kind, _, token = authorization.partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "bad-token", "Authorization: expected 'Bearer <token>'")
+    return token.strip()
+
+
+def maybe_player(ctx: Ctx, authorization: Annotated[str | None, Header()] = None) -> Player | None:
+    """The player of the bearer token, None without one; 401 for an unknown token."""
+    token = bearer(authorization)
+    if token is None:
+        return None
+    p = ctx.players.by_token(token)
+    if p is None:
+        raise ApiError(401, "bad-token", "Authorization: no player has this token")
+    return p
+
+
+async def current_player(player: Annotated[Player | None, Depends(maybe_player)]) -> Player:
+    if player is None:
+        raise ApiError(401, "no-token", "Authorization: create a player first (POST /api/players)")
+    return player
+
+
+Me = Annotated[Player, Depends(current_player)]
+MaybeMe = Annotated[Player | None, Depends(maybe_player)]
+
+
+def check_pool() -> CheckPool:
+    """The live-check pool, looked up at each request (so a test's replacement is used)."""
+    return WORKER
+
+
+Checker = Annotated[CheckPool, Depends(check_pool)]

@@ -1,0 +1,8 @@
+"""Puts tests/core on sys.path so the tests import ``codegraph`` (importlib import mode)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
