@@ -306,17 +306,40 @@ def default_id(q: int, r: int) -> str:
 
 
 def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list[Problem]]:
-    """Check every hard rule for one level; the Level when it is sound enough to build."""
+    """Check every hard rule for one level; the Level when it is sound enough to build.
+
+    In named steps: the head and cell count, the cells, the static walls, the turners;
+    each step adds its problems and the next one builds on what loaded."""
     lid, raw_cells, problems = level_head(raw, lid, _LEVEL_REQUIRED, _LEVEL_OPTIONAL)
     if problems or raw_cells is None or not isinstance(raw, dict):
         return None, problems
     count = cell_count_problem(raw_cells, lid)
     if count is not None:
         return None, [count]
+    cells = _parse_cells(raw_cells, lid, problems)
+    if cells is None:
+        return None, problems
+    problems.extend(_cell_problems(cells, lid))
+    at = {c.hex: c for c in cells}
+    taken: dict[Edge, str] = {}
+    walls = _parse_walls(raw.get("walls", []), lid, at, taken, problems)
+    turners = _parse_turners(raw.get("turners", []), lid, taken, problems)
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    level = Level(
+        cells=tuple(cells), walls=tuple(walls), turners=tuple(turners), **level_texts(raw)
+    )
+    return level, problems
 
-    def bad(code: str, msg: str, where: str, cells: Iterable[str] = ()) -> Problem:
-        return Problem(code, msg, level=lid, where=where, cells=tuple(cells))
 
+def _bad(lid: str | None, code: str, msg: str, where: str, cells: Iterable[str] = ()) -> Problem:
+    return Problem(code, msg, level=lid, where=where, cells=tuple(cells))
+
+
+def _parse_cells(
+    raw_cells: list[Any], lid: str | None, problems: list[Problem]
+) -> list[HexCell] | None:
+    """The cells, or None (with the problems added) when one does not load."""
     cells: list[HexCell] = []
     for k, rc in enumerate(raw_cells):
         name = rc.get("id") if isinstance(rc, dict) else None
@@ -329,94 +352,114 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
             continue
         cid = rc.get("id", default_id(rc["q"], rc["r"]))
         cells.append(HexCell(cid, rc["q"], rc["r"], rc.get("clue")))
-    if len(cells) != len(raw_cells):
-        return None, problems
-    problems.extend(_cell_problems(cells, lid))
-    at = {c.hex: c for c in cells}
+    return cells if len(cells) == len(raw_cells) else None
+
+
+def _parse_walls(
+    raw_walls: Iterable[object],
+    lid: str | None,
+    at: dict[Hex, HexCell],
+    taken: dict[Edge, str],
+    problems: list[Problem],
+) -> list[Edge]:
+    """The static walls; ``taken`` records each edge's holder for the turners."""
     walls: list[Edge] = []
-    taken: dict[Edge, str] = {}
-    for k, rw in enumerate(raw.get("walls", [])):
-        where = f"wall #{k + 1}"
-        pair = _as_hexes(rw, 2)
-        if pair is None:
-            problems.append(bad("json-type", "a wall must be [[q1, r1], [q2, r2]]", where))
-            continue
-        a, b = pair
-        where = f"wall {fmt_hex(a)}-{fmt_hex(b)}"
-        off = [h for h in (a, b) if h not in at]
-        if off:
-            problems.append(
-                bad("wall-off-board", f"hex {fmt_hex(off[0])} is not a cell of the board", where)
-            )
-        elif not adjacent(a, b):
-            problems.append(
-                bad(
-                    "wall-not-adjacent",
-                    "a wall must lie on the shared edge of two adjacent cells",
-                    where,
-                    (at[a].id, at[b].id),
-                )
-            )
-        elif edge(a, b) in taken:
-            problems.append(
-                bad("wall-twice", f"this edge already holds {taken[edge(a, b)]}", where)
-            )
+    for k, rw in enumerate(raw_walls):
+        wall = _parse_wall(rw, f"wall #{k + 1}", lid, at, taken)
+        if isinstance(wall, Problem):
+            problems.append(wall)
         else:
-            taken[edge(a, b)] = where
-            walls.append(edge(a, b))
+            taken[wall[0]] = wall[1]
+            walls.append(wall[0])
+    return walls
+
+
+def _parse_wall(
+    rw: object, where: str, lid: str | None, at: dict[Hex, HexCell], taken: dict[Edge, str]
+) -> tuple[Edge, str] | Problem:
+    """One wall (its edge and its name), or the problem with it."""
+    pair = _as_hexes(rw, 2)
+    if pair is None:
+        return _bad(lid, "json-type", "a wall must be [[q1, r1], [q2, r2]]", where)
+    a, b = pair
+    where = f"wall {fmt_hex(a)}-{fmt_hex(b)}"
+    off = [h for h in (a, b) if h not in at]
+    if off:
+        return _bad(
+            lid, "wall-off-board", f"hex {fmt_hex(off[0])} is not a cell of the board", where
+        )
+    if not adjacent(a, b):
+        return _bad(
+            lid,
+            "wall-not-adjacent",
+            "a wall must lie on the shared edge of two adjacent cells",
+            where,
+            (at[a].id, at[b].id),
+        )
+    if edge(a, b) in taken:
+        return _bad(lid, "wall-twice", f"this edge already holds {taken[edge(a, b)]}", where)
+    return edge(a, b), where
+
+
+def _parse_turners(
+    raw_turners: Iterable[object], lid: str | None, taken: dict[Edge, str], problems: list[Problem]
+) -> list[Turner]:
+    """The turning walls: one per vertex, none starting on an edge that is taken."""
     turners: list[Turner] = []
     pivots: dict[Vertex, str] = {}
-    for k, rt in enumerate(raw.get("turners", [])):
+    for k, rt in enumerate(raw_turners):
         where = f"turner #{k + 1}"
         tp = check_fields(rt, where=where, required=_TURNER_REQUIRED, level=lid)
         if tp or not isinstance(rt, dict):
             problems.extend(tp)
             continue
-        piv = _as_hexes(rt["pivot"], 3)
-        pair = _as_hexes(rt["at"], 2)
-        if piv is None:
-            problems.append(bad("json-type", "pivot must be three [q, r] pairs", where))
+        found = _parse_turner(rt, where, lid, pivots, taken)
+        if isinstance(found, Problem):
+            problems.append(found)
             continue
-        if pair is None:
-            problems.append(bad("json-type", "at must be two [q, r] pairs", where))
-            continue
-        if not is_vertex(*piv):
-            problems.append(
-                bad(
-                    "pivot-not-vertex",
-                    f"pivot hexes {', '.join(map(fmt_hex, piv))} are not three mutually "
-                    "adjacent hexes",
-                    where,
-                )
-            )
-            continue
-        v = vertex(*piv)
-        where = f"turner at {', '.join(map(fmt_hex, v))}"
-        if not (pair[0] != pair[1] and pair[0] in v and pair[1] in v):
-            problems.append(
-                bad(
-                    "turner-at",
-                    f"at {fmt_hex(pair[0])}-{fmt_hex(pair[1])} is not a pair of its pivot hexes",
-                    where,
-                )
-            )
-            continue
-        if v in pivots:
-            problems.append(bad("turner-twice", f"this vertex already holds {pivots[v]}", where))
-            continue
-        e = edge(*pair)
-        if e in taken:
-            problems.append(bad("wall-twice", f"its start edge already holds {taken[e]}", where))
-            continue
-        pivots[v] = where
-        taken[e] = where
-        turners.append(Turner(v, e))
-    if any(p.severity == "error" for p in problems):
-        return None, problems
-    level = Level(
-        cells=tuple(cells), walls=tuple(walls), turners=tuple(turners), **level_texts(raw)
-    )
-    return level, problems
+        turner, where = found
+        pivots[turner.pivot] = where
+        taken[turner.at] = where
+        turners.append(turner)
+    return turners
+
+
+def _parse_turner(
+    rt: dict[str, Any],
+    where: str,
+    lid: str | None,
+    pivots: dict[Vertex, str],
+    taken: dict[Edge, str],
+) -> tuple[Turner, str] | Problem:
+    """One turner (and its name), or the problem with it."""
+    piv = _as_hexes(rt["pivot"], 3)
+    pair = _as_hexes(rt["at"], 2)
+    if piv is None:
+        return _bad(lid, "json-type", "pivot must be three [q, r] pairs", where)
+    if pair is None:
+        return _bad(lid, "json-type", "at must be two [q, r] pairs", where)
+    if not is_vertex(*piv):
+        return _bad(
+            lid,
+            "pivot-not-vertex",
+            f"pivot hexes {', '.join(map(fmt_hex, piv))} are not three mutually adjacent hexes",
+            where,
+        )
+    v = vertex(*piv)
+    where = f"turner at {', '.join(map(fmt_hex, v))}"
+    if not (pair[0] != pair[1] and pair[0] in v and pair[1] in v):
+        return _bad(
+            lid,
+            "turner-at",
+            f"at {fmt_hex(pair[0])}-{fmt_hex(pair[1])} is not a pair of its pivot hexes",
+            where,
+        )
+    if v in pivots:
+        return _bad(lid, "turner-twice", f"this vertex already holds {pivots[v]}", where)
+    e = edge(*pair)
+    if e in taken:
+        return _bad(lid, "wall-twice", f"its start edge already holds {taken[e]}", where)
+    return Turner(v, e), where
 
 
 def _cell_problems(cells: list[HexCell], lid: str | None) -> list[Problem]:

@@ -204,6 +204,7 @@ def parse_level(raw: object, lid: str | None = None) -> tuple[Level | None, list
 
 
 def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list[Problem]]:
+    """One cell: its fields, then its shape (or rectangle), then its clue or parity."""
     name = raw.get("id") if isinstance(raw, dict) else None
     where = f"cell {name}" if isinstance(name, str) else f"cell #{k + 1}"
     problems = check_fields(
@@ -218,35 +219,11 @@ def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list
     w, h = raw["w"], raw["h"]
     shape: tuple[Unit, ...] | None = None
     if "shape" in raw:
-        offs = raw["shape"]
-        if not all(
-            isinstance(o, list) and len(o) == 2 and all(is_type(v, int) for v in o) for o in offs
-        ):
-            problems.append(bad("json-type", "shape must be a list of [dx, dy] integer pairs"))
+        found = _parse_shape(raw["shape"], w, h)
+        if isinstance(found, tuple):
+            shape = found
         else:
-            units = [(int(o[0]), int(o[1])) for o in offs]
-            if any(dx < 0 or dy < 0 for dx, dy in units):
-                problems.append(bad("shape-offsets", "shape offsets must be non-negative"))
-            elif len(set(units)) != len(units):
-                problems.append(bad("shape-offsets", "shape has a repeated offset"))
-            elif not 2 <= len(units) <= 4 or normalize(units) not in CATALOGUE:
-                problems.append(
-                    bad(
-                        "shape-catalogue", f"shape {units} is not an I/L/S/T/O piece of 2–4 squares"
-                    )
-                )
-            else:
-                bw = max(dx for dx, _ in units) + 1
-                bh = max(dy for _, dy in units) + 1
-                if min(dx for dx, _ in units) or min(dy for _, dy in units) or (w, h) != (bw, bh):
-                    problems.append(
-                        bad(
-                            "shape-bbox",
-                            f"w×h is {w}×{h} but the shape's bounding box is {bw}×{bh}",
-                        )
-                    )
-                else:
-                    shape = tuple(units)
+            problems.append(bad(*found))
     elif (w, h) not in RECTANGLES:
         problems.append(
             bad("rect-size", f"{w}×{h} is not an allowed rectangle (1×1, 1×2, 2×1, 2×2, 3×3)")
@@ -259,6 +236,27 @@ def _parse_cell(raw: object, k: int, lid: str | None) -> tuple[Cell | None, list
     if problems:
         return None, problems
     return Cell(str(name), raw["x"], raw["y"], w, h, shape, raw.get("clue"), parity), problems
+
+
+def _parse_shape(offs: list[Any], w: int, h: int) -> tuple[Unit, ...] | list[str]:
+    """A shaped cell's unit offsets, or ``[code, message]`` saying what is wrong with them:
+    pairs of integers, non-negative, distinct, a catalogue piece, filling its w×h box."""
+    if not all(
+        isinstance(o, list) and len(o) == 2 and all(is_type(v, int) for v in o) for o in offs
+    ):
+        return ["json-type", "shape must be a list of [dx, dy] integer pairs"]
+    units = [(int(o[0]), int(o[1])) for o in offs]
+    if any(dx < 0 or dy < 0 for dx, dy in units):
+        return ["shape-offsets", "shape offsets must be non-negative"]
+    if len(set(units)) != len(units):
+        return ["shape-offsets", "shape has a repeated offset"]
+    if not 2 <= len(units) <= 4 or normalize(units) not in CATALOGUE:
+        return ["shape-catalogue", f"shape {units} is not an I/L/S/T/O piece of 2–4 squares"]
+    bw = max(dx for dx, _ in units) + 1
+    bh = max(dy for _, dy in units) + 1
+    if min(dx for dx, _ in units) or min(dy for _, dy in units) or (w, h) != (bw, bh):
+        return ["shape-bbox", f"w×h is {w}×{h} but the shape's bounding box is {bw}×{bh}"]
+    return tuple(units)
 
 
 def _board_problems(cells: list[Cell], lid: str | None) -> list[Problem]:
