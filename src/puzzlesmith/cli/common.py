@@ -7,7 +7,6 @@ Exit codes (DESIGN.md): 0 all passed, 1 a level failed a check, 2 unreadable inp
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -100,7 +99,3 @@ def load_target(mode: Mode[Any], file_or_id: str, level_id: str | None = None) -
         return Target(pack, levels)
     pack, level = mode.find_level(file_or_id)
     return Target(pack, [level])
-
-
-def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()

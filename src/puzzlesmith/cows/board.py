@@ -15,7 +15,7 @@ same ids the real-puzzle corpus uses), so a set of cells is one Python int bitma
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -104,13 +104,6 @@ def bits(mask: int) -> Iterator[int]:
 
 def cells_of(board: Board, mask: int) -> tuple[str, ...]:
     return tuple(cell_id(board, i) for i in bits(mask))
-
-
-def mask_of(cells: Iterable[int]) -> int:
-    m = 0
-    for i in cells:
-        m |= 1 << i
-    return m
 
 
 @lru_cache(maxsize=1024)
@@ -311,8 +304,3 @@ def _components(grid: list[str], ch: str) -> list[list[tuple[int, int]]]:
         parts.append(sorted(part))
     parts.sort(key=len, reverse=True)
     return parts
-
-
-def region_connected(grid: list[list[str]] | list[str], ch: str) -> bool:
-    """Whether one region is a single 4-connected part (used by the generator's repairs)."""
-    return len(_components(["".join(row) for row in grid], ch)) <= 1

@@ -18,9 +18,6 @@ from typing import Any, ClassVar, TypeVar
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.paths.board import GraphBoard
 
-#: conflict codes in the order they are listed for one step
-CONFLICT_ORDER = ("clue-step", "step-elsewhere", "parity")
-
 Illegal = Callable[[str], IllegalMoveError]
 S = TypeVar("S", bound="PathState")
 
@@ -61,7 +58,7 @@ class PathState:
         return None
 
     def conflicts(self) -> list[dict[str, Any]]:
-        """Every broken clue on the path, sorted by step (then :data:`CONFLICT_ORDER`)."""
+        """Every broken clue on the path, sorted by step (then clue-step, step-elsewhere, parity)."""
         out: list[dict[str, Any]] = []
         ids = self.board.ids
         for k, cell in enumerate(self.path, 1):

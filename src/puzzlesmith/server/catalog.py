@@ -14,7 +14,6 @@ from typing import Any
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import UnknownLevelError
 from puzzlesmith.core.mode import Mode, Pack
-from puzzlesmith.server import cache as precomputed
 from puzzlesmith.server.schemas import LevelRef, PackInfo
 
 
@@ -53,12 +52,6 @@ def level_of(mode: Mode[Any], level_id: str) -> Any:
     if lv is None:
         raise UnknownLevelError(f"mode {mode.id}: no level {level_id!r}")
     return lv
-
-
-def clear_cache() -> None:
-    """Forget the packs read (tests that swap level files)."""
-    _catalog.cache_clear()
-    precomputed.clear()
 
 
 def pack_infos(packs: Sequence[Pack[Any]]) -> list[PackInfo]:

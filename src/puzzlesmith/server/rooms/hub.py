@@ -35,14 +35,7 @@ CODE_LEN = 5
 MAX_BUCKETS = 20000
 _VIEWER_ID = re.compile(r"[A-Za-z0-9_-]{6,40}")
 #: WebSocket close codes (4000-4999 are the application's)
-CLOSE_UNKNOWN, CLOSE_FULL, CLOSE_KICKED, CLOSE_EXPIRED, CLOSE_SLOW, CLOSE_KEY = (
-    4404,
-    4429,
-    4403,
-    4410,
-    4408,
-    4401,
-)
+CLOSE_UNKNOWN, CLOSE_FULL, CLOSE_KICKED, CLOSE_SLOW, CLOSE_KEY = (4404, 4429, 4403, 4408, 4401)
 
 
 def clean_name(raw: object, limit: int) -> str:
