@@ -25,7 +25,7 @@ CODE_PACK, CODE_TITLE = "code", "关卡码 / Level code"
 
 def add_code_commands(app: typer.Typer, mode: Mode[Any]) -> None:
     """Register ``code`` and ``decode`` on a mode's sub-app (modes without a codec get none)."""
-    if mode.codec is None:
+    if not mode.capabilities.codes:
         return
 
     @app.command("code")

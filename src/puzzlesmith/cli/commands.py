@@ -41,9 +41,9 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     _add_grade(app, mode)
     _add_render(app, mode)
     add_clip_command(app, mode)
-    if mode.generate_options is not None:
+    if mode.capabilities.generate:
         add_generate_command(app, mode)
-    if mode.supports_design:
+    if mode.capabilities.design:
         _add_design(app, mode)
     add_code_commands(app, mode)
     add_check_command(app, mode)

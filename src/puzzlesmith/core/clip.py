@@ -159,13 +159,12 @@ def make_clip(
         raise ClipError(f"unknown clip format {fmt!r} (gif or webp)")
     if len(log) > MAX_MOVES:
         raise ClipError(f"the log has {len(log)} moves; at most {MAX_MOVES} are read")
+    if not mode.capabilities.raster:
+        raise ClipError(f"{mode.cli_name}: no raster drawing")
     moves = [tm.move for tm in log]
     start = highlight_window(len(moves), max_frames)
     states = list(mode.states(level, moves, start))
-    try:
-        unit = _unit_for(mode, level, states[-1], max_side)
-    except NotImplementedError as exc:
-        raise ClipError(str(exc)) from None
+    unit = _unit_for(mode, level, states[-1], max_side)
     durations = frame_durations(log, start)
     while True:
         frames = [mode.draw_frame(level, st, unit) for st in states]

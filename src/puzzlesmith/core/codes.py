@@ -184,7 +184,7 @@ def _read_text(text: str | None) -> tuple[str, str | None]:
 def mode_for_tag(tag: str) -> Mode[Any]:
     from puzzlesmith.core import registry  # late: the registry imports every mode
 
-    modes = [m for m in registry.all_modes() if m.codec is not None]
+    modes = [m for m in registry.all_modes() if m.capabilities.codes]
     for mode in modes:
         if _codec(mode).tag == tag:
             return mode

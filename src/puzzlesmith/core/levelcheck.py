@@ -177,7 +177,7 @@ def check_level(
         a, b = (mode.solution_cells(level, s) for s in result.solutions[:2])
         differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
         found = LevelCheck(lid, "multiple", count=2, differ=differ)
-        if suggest and mode.supports_design:
+        if suggest and mode.capabilities.design:
             found.suggestions = mode.suggest(level, suggest)
         return found
     g = mode.grade(level)

@@ -2,8 +2,11 @@
 
 A mode is a parser for its level format plus pure functions over a parsed level:
 exact solving, publish checks, human-style grading, hints, rendering, the client
-view, and ``replay`` — moves are strings, so undo, saves, replays and the
-server's authoritative check all share one path.
+view, and play — :meth:`Mode.start` gives the empty position, :meth:`State.apply`
+pushes one move string onto it (python-chess's ``push``, Tatham's midend ``states[]``),
+and ``replay`` is the fold of those; moves are strings, so undo, saves, replays and the
+server's authoritative check all share one path. What a mode can do beyond that is
+declared in :class:`Capabilities`, never discovered by calling and catching.
 """
 
 from __future__ import annotations
@@ -47,6 +50,40 @@ class LevelLike(Protocol):
 
 
 L = TypeVar("L", bound=LevelLike)
+
+
+class State(Protocol):
+    """A played position that moves are applied to, one at a time."""
+
+    def apply(self, move: str, index: int = 0) -> None:
+        """Apply one move string (the ``index``-th of its log, for the message); raise
+        IllegalMoveError naming it, *before* changing anything, when it is illegal."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The authoritative position as JSON (what the client's rules mirror reproduces)."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a mode can do beyond the core contract, declared as data (Tatham's ``struct
+    game`` flags ``can_solve`` / ``can_print``): the server, the CLI and the tests read
+    these flags and never call an optional method to see whether it raises.
+
+    ``vote``: :meth:`Mode.votes` (stream rooms) · ``raster``: :meth:`Mode.draw_frame`
+    (highlight clips) · ``generate``: :meth:`Mode.generate_one` with
+    :attr:`Mode.generate_options` (CLI ``generate``, dailies) · ``design``:
+    :meth:`Mode.minimize` and :meth:`Mode.suggest` · ``codes``: :attr:`Mode.codec`
+    (level codes) · ``editor``: :meth:`Mode.level_size`, :meth:`Mode.symmetry_key`,
+    :meth:`Mode.solution_cells` and :attr:`Mode.check_max_size` (the live check,
+    community levels).
+    """
+
+    vote: bool = False
+    raster: bool = False
+    generate: bool = False
+    design: bool = False
+    codes: bool = False
+    editor: bool = False
 
 
 @dataclass
@@ -130,8 +167,12 @@ class Mode(ABC, Generic[L]):
     levels_package: ClassVar[str]
     #: the hint kinds :meth:`hint` accepts
     hint_kinds: ClassVar[tuple[str, ...]] = ()
-    #: whether :meth:`minimize` and :meth:`suggest` are implemented
-    supports_design: ClassVar[bool] = False
+    #: what the mode can do beyond the core contract
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    #: move verbs that take something back (a flawless daily has none): the mode's own words
+    undo_verbs: ClassVar[frozenset[str]] = frozenset()
+    #: move verbs an assist (a hint) puts into the log
+    assist_verbs: ClassVar[frozenset[str]] = frozenset()
     #: a dataclass type whose fields are the generator's options (the CLI turns them into flags)
     generate_options: ClassVar[type[Any] | None] = None
     #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
@@ -242,27 +283,53 @@ class Mode(ABC, Generic[L]):
         """Everything the browser client needs to play offline, baked solution included."""
 
     @abstractmethod
+    def start(self, level: L) -> State:
+        """The empty position of the level, ready for :meth:`State.apply`."""
+
+    @abstractmethod
+    def cell_ids(self, level: L) -> tuple[str, ...]:
+        """The ids of the level's cells, the words moves, votes and hints point at."""
+
+    def play(self, level: L, moves: Sequence[str]) -> State:
+        """The position the moves reach: :meth:`start`, then each move applied in turn."""
+        state = self.start(level)
+        for i, move in enumerate(moves):
+            state.apply(move, i)
+        return state
+
     def replay(self, level: L, moves: Sequence[str]) -> JSON:
         """Apply move strings from the empty position; the authoritative state as JSON.
 
         Raises IllegalMoveError naming the first bad move.
         """
+        return self.play(level, moves).to_json()
 
+    def is_undo(self, state: State, move: str) -> bool:
+        """Whether ``move``, played at ``state``, takes something back (a flawless run has
+        none); by default its verb is one of :attr:`undo_verbs`. Only a look: it never
+        raises, not even for a move :meth:`State.apply` will refuse."""
+        return move.split(" ", 1)[0] in self.undo_verbs
+
+    def is_assist(self, move: str) -> bool:
+        """Whether a hint put the move into the log (in the mode's :attr:`assist_verbs`)."""
+        return move.split(" ", 1)[0] in self.assist_verbs
+
+    @abstractmethod
     def solution_moves(self, level: L) -> list[str]:
         """The moves that play the level's unique solution from the empty position.
 
         ``replay`` of them clears the level: the contract test, demos and the level
         round-trips check a mode's solver, rules and view against each other with them.
         """
-        raise NotImplementedError(f"{self.cli_name}: no solution moves")
 
     def states(self, level: L, moves: Sequence[str], start: int = 0) -> Iterator[JSON]:
-        """The state JSON after ``moves[:k]`` for k = start..len(moves), for replays and clips.
-
-        This default replays every prefix; a mode overrides it to step incrementally.
-        """
-        for k in range(start, len(moves) + 1):
-            yield self.replay(level, moves[:k])
+        """The state JSON after ``moves[:k]`` for k = start..len(moves), for replays and
+        clips: one fold, a JSON per move (IllegalMoveError names a bad move by its index)."""
+        state = self.play(level, moves[:start])
+        yield state.to_json()
+        for i in range(start, len(moves)):
+            state.apply(moves[i], i)
+            yield state.to_json()
 
     def draw_frame(self, level: L, state: JSON, unit: int) -> Any:
         """The board in ``state`` as a Pillow RGB image, ``unit`` px per board unit (clips)."""
@@ -296,17 +363,21 @@ class Mode(ABC, Generic[L]):
         """What one solution puts in each cell (cell id → value), so two can be compared."""
         raise NotImplementedError(f"{self.cli_name}: no solution cells")
 
-    # ---- stream mode (optional capability) ----------------------------------------------
-    def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
+    # ---- stream mode (capability ``vote``) ------------------------------------------------
+    def votes(self, level: L, state: State) -> dict[str, str]:
         """The forward moves a stream vote may choose at the position, keyed by cell id.
 
         Viewers vote by pointing at a cell (``!vote c3``), so each cell maps to at most
-        one move; every move returned is accepted by :meth:`replay`. Empty when cleared
-        or stuck (the streamer undoes).
+        one move; every move returned is accepted by :meth:`State.apply`. Empty when
+        cleared or stuck (the streamer undoes).
         """
         raise NotImplementedError(f"{self.cli_name}: no stream voting")
 
-    # ---- generation and design (optional capabilities) -------------------------------
+    def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
+        """:meth:`votes` at the position the moves reach."""
+        return self.votes(level, self.play(level, moves))
+
+    # ---- generation and design (capabilities ``generate``, ``design``) ----------------
     def generate_one(self, options: Any, seed: int, index: int) -> L:
         """Level ``index`` of the batch for ``seed``: deterministic, independent per index."""
         raise NotImplementedError(f"{self.cli_name}: no generator")

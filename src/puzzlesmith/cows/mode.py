@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from puzzlesmith.core.checks import guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
+from puzzlesmith.core.mode import JSON, Capabilities, GradeResult, Mode, SolveResult, State
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.cows import hints, logic, rules, solver
@@ -16,13 +16,6 @@ from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
-
-
-def _rebuild(n: int, state: Sequence[int]) -> list[str]:
-    """Moves that set up exactly this board from the empty one (cows, then one mark move)."""
-    cows = [f"cow {i // n} {i % n}" for i, s in enumerate(state) if s == rules.COW]
-    marks = [f"{i // n} {i % n}" for i, s in enumerate(state) if s == rules.MARK]
-    return cows + ([f"mark {' '.join(marks)}"] if marks else [])
 
 
 @lru_cache(maxsize=1024)
@@ -62,6 +55,11 @@ class CowsMode(Mode[Level]):
     generate_options = CowsOptions
     codec = CODEC
     check_max_size = 12
+    capabilities = Capabilities(vote=True, raster=True, generate=True, codes=True, editor=True)
+    # No verb of Cows is a way back by itself (an undo is recorded as the cell changes it
+    # makes): see is_undo. Its hints are answered (and counted) by the server, no move.
+    undo_verbs = frozenset()
+    assist_verbs = frozenset()
 
     # ---- level files -------------------------------------------------------------------
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
@@ -122,20 +120,40 @@ class CowsMode(Mode[Level]):
             "grade": g.grade,
         }
 
-    def replay(self, level: Level, moves: Sequence[str]) -> JSON:
-        return rules.replay(level, moves)
+    def start(self, level: Level) -> rules.CowsState:
+        return rules.CowsState(board_of(level))
+
+    def is_undo(self, state: State, move: str) -> bool:
+        """Taking a cow away (``clear`` or ``mark`` on its cell) is a step back; erasing or
+        drawing a ✕ is not, however often."""
+        cows = cast(rules.CowsState, state)
+        verb, *nums = move.split(" ") if isinstance(move, str) else [""]
+        if verb not in ("clear", "mark"):
+            return False
+        n = cows.board.n
+        cells = [
+            int(r) * n + int(c)
+            for r, c in zip(nums[::2], nums[1::2], strict=False)
+            if (r + c).isascii() and (r + c).isdecimal() and int(r) < n and int(c) < n
+        ]
+        return any(cows.cells[i] == rules.COW for i in cells)
+
+    def cell_ids(self, level: Level) -> tuple[str, ...]:
+        b = board_of(level)
+        return tuple(cell_id(b, i) for i in range(b.n * b.n))
 
     def give_hint(self, level: Level, moves: Sequence[str], kind: str) -> JSON:
         return hints.hint(level, moves, kind)
 
-    def vote_moves(self, level: Level, moves: Sequence[str]) -> dict[str, str]:
-        b = board_of(level)
-        state = rules.apply_moves(b, moves)
-        if rules.state_json(b, state)["cleared"]:
+    def votes(self, level: Level, state: State) -> dict[str, str]:
+        """A cow on any cell that has none, until the board is cleared."""
+        cows = cast(rules.CowsState, state)
+        b = cows.board
+        if cows.cleared():
             return {}
         return {
             cell_id(b, i): f"cow {i // b.n} {i % b.n}"
-            for i, s in enumerate(state)
+            for i, s in enumerate(cows.cells)
             if s != rules.COW
         }
 
@@ -145,16 +163,6 @@ class CowsMode(Mode[Level]):
         if sol is None:
             raise IllegalMoveError(f"level {level.id}: has no unique solution to play")
         return [f"cow {r} {c}" for r, c in enumerate(sol)]
-
-    def states(self, level: Level, moves: Sequence[str], start: int = 0) -> Iterator[JSON]:
-        """One replay checks every move; then each frame rebuilds from the previous board."""
-        b = board_of(level)
-        rules.apply_moves(b, moves)  # IllegalMoveError names the first bad move, numbered right
-        state = rules.apply_moves(b, moves[:start])
-        yield rules.state_json(b, state)
-        for move in moves[start:]:
-            state = rules.apply_moves(b, [*_rebuild(b.n, state), move])
-            yield rules.state_json(b, state)
 
     def draw_frame(self, level: Level, state: JSON, unit: int) -> Any:
         from puzzlesmith.cows.raster import draw_cows_frame

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesmith.core.errors import IllegalMoveError
@@ -67,11 +68,21 @@ def parse_move(board: Board, move: str, k: int = 0) -> tuple[str, list[int]]:
     return verb, cells
 
 
-def apply_moves(board: Board, moves: Sequence[str]) -> list[int]:
-    """The cell states after the moves, from the empty board."""
-    state = [EMPTY] * (board.n * board.n)
-    for k, move in enumerate(moves):
-        verb, cells = parse_move(board, move, k)
+@dataclass
+class CowsState:
+    """A Cows position: each cell empty, ✕ or cow; moves are applied one at a time."""
+
+    board: Board
+    cells: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.cells:
+            self.cells = [EMPTY] * (self.board.n * self.board.n)
+
+    def apply(self, move: str, index: int = 0) -> None:
+        """One move; IllegalMoveError (before any cell changes) names it and why."""
+        verb, cells = parse_move(self.board, move, index)
+        state = self.cells
         if verb == "cow":
             state[cells[0]] = COW
         elif verb == "mark":
@@ -83,10 +94,24 @@ def apply_moves(board: Board, moves: Sequence[str]) -> list[int]:
         else:
             i = cells[0]
             if state[i] != COW:
-                raise IllegalMoveError(f'move {k + 1} "{move}": no cow on that cell to expand')
-            for j in auto_marks(board, state, i):
+                raise IllegalMoveError(f'move {index + 1} "{move}": no cow on that cell to expand')
+            for j in auto_marks(self.board, state, i):
                 state[j] = MARK
-    return state
+
+    def cleared(self) -> bool:
+        cows = [i for i, s in enumerate(self.cells) if s == COW]
+        return len(cows) == self.board.n and not conflicts(self.board, cows)
+
+    def to_json(self) -> dict[str, Any]:
+        return state_json(self.board, self.cells)
+
+
+def apply_moves(board: Board, moves: Sequence[str]) -> list[int]:
+    """The cell states after the moves, from the empty board."""
+    state = CowsState(board)
+    for k, move in enumerate(moves):
+        state.apply(move, k)
+    return state.cells
 
 
 def auto_marks(board: Board, state: Sequence[int], i: int) -> list[int]:

@@ -46,8 +46,9 @@ class HexWallsMode(PathMode[Level]):
     title_zh = "六边一笔"
     title_en = "Hex Walls"
     levels_package = "puzzlesmith.hexwalls"
-    supports_design = True
     generate_options = GenerateOptions
+    undo_verbs = frozenset({"undo", "reset"})
+    state_type = rules.GameState
     codec = CODEC
     check_max_size = 40
 
@@ -84,9 +85,6 @@ class HexWallsMode(PathMode[Level]):
     # ---- presentation and play (the rest is the path kit's) ----------------------------
     def board(self, level: Level) -> Board:
         return board_of(level)
-
-    def play(self, level: Level, moves: Sequence[str]) -> rules.GameState:
-        return rules.play(level, moves)
 
     def draw(self, level: Level, path: list[str] | None) -> str:
         return render_svg(level, path)

@@ -1,7 +1,7 @@
 """What both path modes share behind the Mode interface: solution, hints, replay, view, picture.
 
 A path mode (Number Stroke, Hex Walls) subclasses :class:`PathMode` and supplies its
-board (:meth:`PathMode.board`), its played position (:meth:`PathMode.play`), its
+board (:meth:`PathMode.board`), its empty position (:meth:`PathMode.start`), its
 picture (:meth:`PathMode.draw`) and the geometry of its view
 (:meth:`PathMode.view_geometry`); the baked solution, the two hints (补数字 reveal, 指路
 guide), ``replay`` and the rest of the view JSON are the same for both and live here.
@@ -10,12 +10,12 @@ guide), ``replay`` and the rest of the view JSON are the same for both and live 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.core.mode import JSON, LevelLike, Mode
+from puzzlesmith.core.mode import JSON, Capabilities, LevelLike, Mode, State
 from puzzlesmith.paths import hints
 from puzzlesmith.paths.board import GraphBoard
 from puzzlesmith.paths.state import PathState
@@ -43,14 +43,31 @@ class PathMode(Mode[L]):
     """A numbered-path puzzle: one path through every cell, numbers fix some steps."""
 
     hint_kinds: ClassVar[tuple[str, ...]] = ("reveal", "guide")
+    capabilities: ClassVar[Capabilities] = Capabilities(
+        vote=True, raster=True, generate=True, design=True, codes=True, editor=True
+    )
+    #: the 补数字 hint writes ``reveal <cell> <step>`` into the log
+    assist_verbs: ClassVar[frozenset[str]] = frozenset({"reveal"})
+    #: the mode's :class:`PathState` subclass (its way back, its walls); a path mode's
+    #: :attr:`undo_verbs` are ``reset`` and that state's ``BACK``
+    state_type: ClassVar[type[PathState]]
 
     @abstractmethod
     def board(self, level: L) -> GraphBoard[L]:
         """The level's (cached) cell graph."""
 
-    @abstractmethod
+    def start(self, level: L) -> PathState:
+        """The empty board: no path, nothing revealed."""
+        return self.state_type(self.board(level))
+
+    def cell_ids(self, level: L) -> tuple[str, ...]:
+        return tuple(self.board(level).ids)
+
     def play(self, level: L, moves: Sequence[str]) -> PathState:
         """The position the moves reach from the empty board (IllegalMoveError on a bad move)."""
+        if isinstance(moves, str):
+            raise IllegalMoveError("moves must be a list of move strings")
+        return cast(PathState, super().play(level, moves))
 
     @abstractmethod
     def draw(self, level: L, path: list[str] | None) -> str:
@@ -100,20 +117,9 @@ class PathMode(Mode[L]):
             "grade": _grade_name(self, cast(Any, level)),  # fast clears: the grade's par time
         }
 
-    def replay(self, level: L, moves: Sequence[str]) -> JSON:
-        return self.play(level, moves).to_json()
-
-    def states(self, level: L, moves: Sequence[str], start: int = 0) -> Iterator[JSON]:
-        """Step by step from ``moves[:start]``: one apply per frame, not a replay each."""
-        state = self.play(level, moves[:start])
-        yield state.to_json()
-        for i in range(start, len(moves)):
-            state.apply(moves[i], i)
-            yield state.to_json()
-
+    @abstractmethod
     def raster_geometry(self, level: L) -> PathGeometry:
         """The board in units for raster frames (outlines, label points, static walls)."""
-        raise NotImplementedError(f"{self.cli_name}: no raster geometry")
 
     def moving_walls(self, level: L, state: JSON) -> list[tuple[Point, Point]]:
         """Walls that depend on the position (Hex Walls' turners); none by default."""
@@ -125,9 +131,9 @@ class PathMode(Mode[L]):
         geo = self.raster_geometry(level)
         return draw_path_frame(geo, state, unit, self.moving_walls(level, state))
 
-    def vote_moves(self, level: L, moves: Sequence[str]) -> dict[str, str]:
+    def votes(self, level: L, state: State) -> dict[str, str]:
         """The start cells, then each cell the path may enter next (walls of the moment too)."""
-        state = self.play(level, moves)
+        state = cast(PathState, state)
         ids = state.board.ids
         if state.cleared():
             return {}

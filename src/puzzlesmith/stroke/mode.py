@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core.checks import guessing_warning
@@ -28,8 +27,9 @@ class StrokeMode(PathMode[Level]):
     title_zh = "数字一笔"
     title_en = "Number Stroke"
     levels_package = "puzzlesmith.stroke"
-    supports_design = True
     generate_options = GenerateOptions
+    undo_verbs = frozenset({"rewind", "reset"})
+    state_type = rules.GameState
     codec = CODEC
     check_max_size = 100
 
@@ -97,9 +97,6 @@ class StrokeMode(PathMode[Level]):
     # ---- presentation and play (the rest is the path kit's) ----------------------------
     def board(self, level: Level) -> Board:
         return board_of(level)
-
-    def play(self, level: Level, moves: Sequence[str]) -> rules.GameState:
-        return rules.replay(board_of(level), moves)
 
     def draw(self, level: Level, path: list[str] | None) -> str:
         svg: str = render_svg(level, path)

@@ -28,10 +28,6 @@ from puzzlesmith.server.store import Player, Run, Start
 
 #: the fastest a person plays one move of the log (a drag through cells, a tap)
 MIN_MS_PER_MOVE = 60
-#: move verbs that take something back (a flawless run has none)
-UNDO_VERBS = frozenset({"undo", "rewind", "reset", "clear"})
-#: move verbs a hint puts into the log
-HINT_VERBS = frozenset({"reveal"})
 BOARD_SIZE = 100
 #: how long a day's top 100 is served from memory (a finish here refreshes it at once;
 #: finishes on other workers show within this time)
@@ -49,10 +45,6 @@ class Rules:
 
 def utc_date(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).date().isoformat()
-
-
-def _verb(move: str) -> str:
-    return move.split(" ", 1)[0]
 
 
 class Runs:
@@ -227,17 +219,22 @@ class Runs:
         timed = None if log is None else self.read_log(log, time_ms)
         played = list(moves) if timed is None else moves_of(timed)
         field = "moves" if timed is None else "log"
+        # one fold over the log: each move is judged (a step back?) at the position it is
+        # played in, in the mode's own words, then applied
+        state = mode.start(level)
+        undos = 0
         try:
-            state = mode.replay(level, played)
+            for i, move in enumerate(played):
+                undo = mode.is_undo(state, move)
+                state.apply(move, i)
+                undos += undo
         except IllegalMoveError as exc:
             raise DailyApiError(422, "illegal-move", f"{field}: {exc}", field) from None
-        if not state.get("cleared"):
+        if not state.to_json().get("cleared"):
             raise DailyApiError(
                 422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
             )
-        verbs = [_verb(m) for m in played]
-        hints = max(row.hints, sum(v in HINT_VERBS for v in verbs))
-        undos = sum(v in UNDO_VERBS for v in verbs)
+        hints = max(row.hints, sum(map(mode.is_assist, played)))
         flags: list[str] = []
         if time_ms < self.rules.min_ms_per_move * len(played):
             flags.append("too-fast")

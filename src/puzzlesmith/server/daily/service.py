@@ -36,7 +36,7 @@ def today() -> date:
 
 def daily_modes() -> list[Mode[Any]]:
     """Every registered mode that can generate (and so has dailies), in menu order."""
-    return [m for m in registry.all_modes() if m.generate_options is not None]
+    return [m for m in registry.all_modes() if m.capabilities.generate]
 
 
 def build_task(mode_id: str, iso: str, secret: bytes) -> tuple[str, str, int, str, JSON]:

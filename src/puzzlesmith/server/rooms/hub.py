@@ -110,10 +110,8 @@ class Hub:
     def create(self, mode: Mode[Any], level: Any) -> Room:
         if len(self.rooms) >= self.limits.max_rooms:
             raise RoomError("too-many-rooms", f"the server already has {len(self.rooms)} rooms")
-        try:
-            mode.vote_moves(level, [])
-        except NotImplementedError:
-            raise RoomError("no-voting", f"mode {mode.id} does not support stream voting") from None
+        if not mode.capabilities.vote:
+            raise RoomError("no-voting", f"mode {mode.id} does not support stream voting")
         code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LEN))
         while code in self.rooms:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LEN))

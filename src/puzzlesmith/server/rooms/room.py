@@ -1,14 +1,13 @@
 """One room's authoritative state: the position, the voting round, tallies and hints.
 
 No I/O and no clock of its own (``now`` is passed in), so every rule here is tested
-directly; :mod:`.hub` adds the sockets and timers. Moves go through ``Mode.replay``,
-the same rules as a player's move.
+directly; :mod:`.hub` adds the sockets and timers. The room keeps the position as the
+mode's :class:`~puzzlesmith.core.mode.State` and applies each move to it (the same rules
+as a player's move); only an undo folds the log again.
 """
 
 from __future__ import annotations
 
-import html
-import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,8 +16,6 @@ from puzzlesmith.core.errors import IllegalMoveError, PuzzlesmithError
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.rooms.commands import PRESETS, Command
 from puzzlesmith.server.rooms.limits import Limits
-
-_DATA_CELL = re.compile(r'data-cell="([^"]*)"')
 
 
 class RoomError(Exception):
@@ -84,8 +81,9 @@ class Room:
         self.created = now
         self.active = now
         self.board = mode.render_svg(level)
-        self.cells = frozenset(html.unescape(c) for c in _DATA_CELL.findall(self.board))
+        self.cells = frozenset(mode.cell_ids(level))
         self.moves: list[str] = []
+        self.game = mode.start(level)
         self.round: Round | None = None
         self.rounds = 0
         self.last: dict[str, Any] | None = None
@@ -100,11 +98,9 @@ class Room:
 
     # ---- the position ------------------------------------------------------------------
     def _refresh(self) -> None:
-        self.position = self.mode.replay(self.level, self.moves)
-        try:
-            self.legal = self.mode.vote_moves(self.level, self.moves)
-        except NotImplementedError:
-            self.legal = {}
+        self.position = self.game.to_json()
+        vote = self.mode.capabilities.vote
+        self.legal = self.mode.votes(self.level, self.game) if vote else {}
         self.version += 1
 
     @property
@@ -116,7 +112,7 @@ class Room:
         if not isinstance(move, str) or not 0 < len(move) <= 64:
             raise RoomError("illegal-move", "move: expected a move string of 1..64 characters")
         try:
-            self.mode.replay(self.level, [*self.moves, move])
+            self.game.apply(move, len(self.moves))  # an illegal move changes nothing
         except IllegalMoveError as exc:
             raise RoomError("illegal-move", str(exc)) from None
         except PuzzlesmithError as exc:
@@ -129,6 +125,7 @@ class Room:
         if not self.moves:
             raise RoomError("nothing-to-undo", "undo: no move has been played")
         self.moves.pop()
+        self.game = self.mode.play(self.level, self.moves)
         self.round = None
         self._refresh()
 

@@ -62,7 +62,7 @@ def check_level(mode: str, body: CheckLevelBody, request: Request, pool: Checker
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
-    if body.suggest and not m.supports_design:
+    if body.suggest and not m.capabilities.design:
         body.suggest = 0  # cows: the differ cells are what keeps it ambiguous
     try:
         out = pool.check(m.id, body.level, body.suggest)
