@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from puzzlesmith.core.errors import UnknownModeError
@@ -22,6 +24,18 @@ _lock = threading.RLock()
 def register(mode: Mode[Any]) -> Mode[Any]:
     _modes[mode.id] = mode
     return mode
+
+
+@contextmanager
+def registered(mode: Mode[Any]) -> Iterator[Mode[Any]]:
+    """``mode`` registered (after the built-in ones) for the block only: how the tests add
+    their test-only mode without the game or the CLI ever seeing it."""
+    _load_builtin()
+    register(mode)
+    try:
+        yield mode
+    finally:
+        _modes.pop(mode.id, None)
 
 
 def _load_builtin() -> None:
