@@ -375,8 +375,10 @@ class Hub:
                 ws, "room-full", f"room is full ({lim.max_viewers} viewers)", CLOSE_FULL
             )
             return
-        name = clean_name(q.get("name"), lim.max_name) or f"观众{viewer[:4]}"
-        conn = Conn(ws, viewer, "主播" if host else name, host, asyncio.Queue())
+        # the viewer's own name, or "": the pages label unnamed senders from their string
+        # tables (st.viewerName with the hint's tag), in the reader's language
+        name = "" if host else clean_name(q.get("name"), lim.max_name)
+        conn = Conn(ws, viewer, name, host, asyncio.Queue())
         live.join(conn)
         writer = asyncio.get_running_loop().create_task(self._writer(conn))
         vote = room.round.votes.get(viewer) if room.round else None

@@ -221,6 +221,7 @@ class Room:
             "id": self.hint_seq,
             "viewer": voter,
             "name": name,
+            "tag": "" if name else voter[:4],  # what labels an unnamed sender
             "cell": cmd.cell,
             "preset": cmd.preset,
             "n": cmd.n,

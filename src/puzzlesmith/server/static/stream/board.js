@@ -2,6 +2,8 @@
 // data-cell), with the path or the pieces, conflicts, vote targets, tallies and hint markers
 // drawn over it. Nothing from viewers is parsed as markup: names and texts are textContent.
 
+import { senderName } from "./common.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 function el(name, attrs = {}, text) {
@@ -125,7 +127,7 @@ export class Board {
       if (!p) continue;
       const m = el("g", { class: "st-hint", "data-hint": h.cell });
       m.append(el("circle", { cx: p[0], cy: p[1], r: u * 0.46 }));
-      m.append(el("text", { x: p[0], y: p[1] - u * 0.52, "font-size": u * 0.22 }, `${h.name}`));
+      m.append(el("text", { x: p[0], y: p[1] - u * 0.52, "font-size": u * 0.22 }, senderName(h)));
       g.append(m);
     }
     this.layer.replaceChildren(g);

@@ -46,8 +46,13 @@ export function lastText(last) {
   return t("st.last", { cell: last.winner, n: last.tally[last.winner] });
 }
 
+/** Who sent a hint: their own name, else the string table's label with the server's tag. */
+export function senderName(hint) {
+  return hint.name || t("st.viewerName", { tag: hint.tag ?? "" });
+}
+
 export function hintText(hint, lang) {
-  return `${hint.name}: ${hint.cell} · ${hint.text[lang] ?? hint.text.zh}`;
+  return `${senderName(hint)}: ${hint.cell} · ${hint.text[lang] ?? hint.text.zh}`;
 }
 
 /** A server error for people: the translated sentence for known codes, else its one line. */

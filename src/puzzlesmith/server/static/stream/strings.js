@@ -3,7 +3,7 @@ import { addStrings } from "../shell/i18n.js";
 
 export const strings = {
   zh: {
-    "st.stream": "直播这一关", "st.room": "房间 {code}", "st.viewers": "{n} 位观众",
+    "st.stream": "直播这一关", "st.room": "房间 {code}", "st.viewers": "{n} 位观众", "st.viewerName": "观众{tag}",
     "st.join": "加入房间", "st.code": "房间码", "st.go": "进入",
     "st.noRound": "等待主播开启投票", "st.round": "第 {n} 轮投票 · 剩 {s} 秒", "st.paused": "投票暂停",
     "st.tapVote": "点亮起的格子投票（可改票）", "st.voted": "已投：{cell}", "st.votes": "{n} 票",
@@ -24,7 +24,7 @@ export const strings = {
     "st.err.room-busy": "房间太忙，请稍后再试",
   },
   en: {
-    "st.stream": "Stream this level", "st.room": "Room {code}", "st.viewers": "{n} viewers",
+    "st.stream": "Stream this level", "st.room": "Room {code}", "st.viewers": "{n} viewers", "st.viewerName": "Viewer {tag}",
     "st.join": "Join a room", "st.code": "Room code", "st.go": "Join",
     "st.noRound": "Waiting for the streamer to open a vote", "st.round": "Vote {n} · {s} s left", "st.paused": "Voting paused",
     "st.tapVote": "Tap a lit cell to vote (you can change it)", "st.voted": "Your vote: {cell}", "st.votes": "{n} votes",
