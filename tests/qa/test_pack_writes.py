@@ -106,6 +106,18 @@ def _children(pid: int) -> set[int]:
     return out
 
 
+def _cpu_seconds(pids: set[int]) -> float:
+    """User + system CPU time the processes have used (from /proc): work done, not wall time."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0]
@@ -147,7 +159,11 @@ def test_a_signal_stops_the_batch_with_no_orphans_and_keeps_finished_work(
         time.sleep(0.2)
         kids = _children(proc.pid)
     partial = tmp_path / "c.partial.json"
-    time.sleep(1.5)  # let some levels finish
+    # let some levels finish: a 7×7 level takes the workers ~40 ms of CPU, so 1 s of their
+    # CPU time is a few dozen levels however loaded the machine is
+    while time.monotonic() < deadline and _cpu_seconds(kids) < 1.0:
+        time.sleep(0.05)
+        kids |= _children(proc.pid)
     kids |= _children(proc.pid)
     assert kids, "no worker processes were started"
     proc.send_signal(signum)
