@@ -93,13 +93,21 @@ def test_a_round_decided_by_phone_viewers(browser: Any, live_server: str) -> Non
 def test_a_room_from_a_level_code(browser: Any, live_server: str) -> None:
     """#/play/<code> (a level in no pack) opens a room for exactly that level."""
     from puzzlesmith.core import registry
-    from puzzlesmith.core.codes import encode_level
+    from puzzlesmith.core.codes import decode_level, encode_level
 
     m = registry.get("hex")
     code = encode_level(m, m.shipped_packs()[0].levels[1])
+    want = sorted(m.cell_ids(decode_level(code)[1]))  # the code's canonical cell ids
+    others = [
+        lv for p in m.shipped_packs() for lv in p.levels
+        if sorted(m.cell_ids(decode_level(encode_level(m, lv))[1])) == want
+    ]  # fmt: skip
+    assert len(others) == 1, "another shipped level has the same cells: the check would pass"
     pg = new_page(browser, "touch")
     stream_from_game(pg, f"{live_server}/#/play/{code}")
-    pg.locator('.st-board [data-cell="1,0"]').wait_for()
+    cells = "[...new Set([...document.querySelectorAll('.st-board [data-cell]')].map(e => e.dataset.cell))]"
+    pg.wait_for_function(f"n => {cells}.length >= n", arg=len(want))
+    assert sorted(pg.evaluate(cells)) == want
     pg.context.close()
 
 
