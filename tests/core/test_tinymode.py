@@ -80,6 +80,18 @@ def test_the_daily_of_a_new_mode_is_replayed_in_its_own_words(client: TestClient
     assert bad.status_code == 403 and bad.json()["error"] == "bad-token"
 
 
+def test_what_a_mode_does_not_declare_is_refused_in_one_line(client: TestClient) -> None:
+    """No ``editor`` capability: no live check and no publishing, a 404 naming why."""
+    r = client.post(f"/api/modes/{MODE.id}/check-level", json={"level": {"lamps": "01"}})
+    assert (r.status_code, r.json()["error"]) == (404, "no-editor"), r.text
+    r = client.post(
+        f"/api/community/{MODE.id}",
+        json={"level": {"lamps": "01"}, "title": "x"},
+        headers=_me(client, "戊戊"),
+    )
+    assert (r.status_code, r.json()["error"]) == (404, "no-editor"), r.text
+
+
 async def _room_flow(base: str) -> None:
     level = MODE.find_level("1-2")[1]
     room = open_room(base, mode=MODE.cli_name, level=level.id)

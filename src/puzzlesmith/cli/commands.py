@@ -40,13 +40,15 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     _add_solve(app, mode)
     _add_grade(app, mode)
     _add_render(app, mode)
-    add_clip_command(app, mode)
+    if mode.capabilities.raster:
+        add_clip_command(app, mode)
     if mode.capabilities.generate:
         add_generate_command(app, mode)
     if mode.capabilities.design:
         _add_design(app, mode)
     add_code_commands(app, mode)
-    add_check_command(app, mode)
+    if mode.capabilities.editor:
+        add_check_command(app, mode)
     return app
 
 

@@ -3,17 +3,20 @@
 - :data:`Ctx`: the daily layer of this app (store, dailies, runs, players, limits), opened
   on first use;
 - :data:`Me` / :data:`MaybeMe`: the player of the bearer token (401 without one / None);
-- :data:`Checker`: the process's live-check pool (worker processes with a deadline).
+- :data:`Checker`: the process's live-check pool (worker processes with a deadline);
+- :data:`EditorMode`: the path's ``{mode}``, when it has a level editor.
 
 Routers import these from here, never from each other.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
 
+from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import CheckPool
 from puzzlesmith.server.daily.context import DailyConfig, DailyContext
 from puzzlesmith.server.errors import ApiError
@@ -76,3 +79,14 @@ def check_pool() -> CheckPool:
 
 
 Checker = Annotated[CheckPool, Depends(check_pool)]
+
+
+def editor_mode(mode: str) -> Mode[Any]:
+    """The ``{mode}`` of the path, when it declares the ``editor`` capability (404 else)."""
+    m = mode_of(mode)
+    if not m.capabilities.editor:
+        raise ApiError(404, "no-editor", f"mode {m.id} has no level editor")
+    return m
+
+
+EditorMode = Annotated[Mode[Any], Depends(editor_mode)]

@@ -17,7 +17,7 @@ from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
 from puzzlesmith.server.daily.limits import RateLimiter
-from puzzlesmith.server.deps import Checker, Ctx, Me
+from puzzlesmith.server.deps import Checker, Ctx, EditorMode, Me
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
 
@@ -64,9 +64,8 @@ class ReportIn(BaseModel):
 
 @router.post("/{mode}", responses=_ERR)
 def publish(
-    mode: str, body: PublishIn, me: Me, ctx: Ctx, limits: Limits, pool: Checker
+    m: EditorMode, body: PublishIn, me: Me, ctx: Ctx, limits: Limits, pool: Checker
 ) -> dict[str, Any]:
-    m = mode_of(mode)
     title = check_text(body.title, "title", low=1, high=TITLE_MAX)
     caption = check_text(body.caption, "caption", low=0, high=CAPTION_MAX)
     limits.hit(me.id, "publish")

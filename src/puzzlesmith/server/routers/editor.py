@@ -16,9 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
-from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
-from puzzlesmith.server.deps import Checker
+from puzzlesmith.server.deps import Checker, EditorMode
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
 
@@ -56,9 +55,10 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
     "/{mode}/check-level",
     responses=error_responses(400, 404, 413, 422, 503),  # 400: not JSON; 503: checkers busy
 )
-def check_level(mode: str, body: CheckLevelBody, request: Request, pool: Checker) -> dict[str, Any]:
+def check_level(
+    m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker
+) -> dict[str, Any]:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""
-    m = mode_of(mode)
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
