@@ -6,11 +6,15 @@ daily never touches a database; the store is migrated to head as it opens.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from puzzlesmith.server.daily import errors
 from puzzlesmith.server.daily.limits import RateLimiter
@@ -43,10 +47,15 @@ class DailyConfig:
             with self._lock:
                 if self._ctx is None:
                     dailies = open_dailies(self.data_dir, self.url)
+                    self.limiter.store = dailies.store
                     self._ctx = DailyContext(
                         Runs(dailies, self.rules), Players(dailies.store), self.limiter
                     )
         return self._ctx
+
+    @property
+    def is_open(self) -> bool:
+        return self._ctx is not None
 
     def close(self) -> None:
         if self._ctx is not None:
@@ -60,8 +69,47 @@ def install(app: FastAPI, data_dir: Path | None = None) -> None:
 
     app.state.daily = DailyConfig(data_dir)
     errors.install(app)
+    app.add_middleware(OpenAtStart)
     app.include_router(players.router)
     app.include_router(daily.router)
+
+
+def _opens_at_start(cfg: DailyConfig) -> bool:
+    """A server given a store (a data dir, a URL) opens it as it starts; one built bare
+    (tests of other areas) opens it on first use, so it never touches the home dir."""
+    return bool(
+        cfg.data_dir
+        or cfg.url
+        or os.environ.get("PUZZLESMITH_DATABASE_URL")
+        or os.environ.get("PUZZLESMITH_DATA_DIR")
+    )
+
+
+class OpenAtStart:
+    """Opens the daily store while the server starts, so a refused store (another secret,
+    an empty database file, a lost ``secret.key``: ``StoreRefused``) stops the process with one line: the
+    ASGI startup answers ``lifespan.startup.failed`` with that line and uvicorn exits
+    (with several workers, the parent stops too) instead of serving."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+        cfg: DailyConfig = scope["app"].state.daily
+
+        async def checked(message: Message) -> None:
+            if message["type"] == "lifespan.startup.complete" and _opens_at_start(cfg):
+                try:
+                    await run_in_threadpool(cfg.open)
+                except (ValueError, SQLAlchemyError, OSError) as exc:
+                    line = " ".join(str(exc).split())[:300]
+                    message = {"type": "lifespan.startup.failed", "message": line}
+            await send(message)
+
+        await self.app(scope, receive, checked)
 
 
 async def context(request: Request) -> DailyContext:
