@@ -162,8 +162,7 @@ def played(store: Store, level_id: str, who: str) -> dict[str, Any]:
     """Count a play once per player (or, without a token, per client address) and level."""
     with store.write() as s:
         _get(s, level_id)
-        new = s.execute(store.insert_new(CommunityPlay).values(level_id=level_id, who=who))
-        if new.rowcount:
+        if store.inserted(s, store.insert_new(CommunityPlay).values(level_id=level_id, who=who)):
             s.execute(
                 update(CommunityLevel)
                 .where(CommunityLevel.id == level_id)
@@ -178,9 +177,12 @@ def like(store: Store, level_id: str, player: Player, on: bool) -> dict[str, Any
     with store.write() as s:
         _get(s, level_id)
         if on:
-            changed = s.execute(
-                store.insert_new(CommunityLike).values(level_id=level_id, player_id=player.id)
-            ).rowcount
+            changed = int(
+                store.inserted(
+                    s,
+                    store.insert_new(CommunityLike).values(level_id=level_id, player_id=player.id),
+                )
+            )
         else:
             changed = -s.execute(
                 delete(CommunityLike).where(
@@ -224,7 +226,8 @@ def report(
     with store.write() as s:
         _get(s, level_id)
         weight = report_weight(s, player, now)
-        new = s.execute(
+        new = store.inserted(
+            s,
             store.insert_new(CommunityReport).values(
                 level_id=level_id,
                 player_id=player.id,
@@ -232,9 +235,9 @@ def report(
                 created_ms=now,
                 address=address,
                 weight=weight,
-            )
+            ),
         )
-        if new.rowcount:
+        if new:
             total = CommunityLevel.report_weight + weight
             s.execute(
                 update(CommunityLevel)

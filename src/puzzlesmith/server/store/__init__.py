@@ -183,9 +183,17 @@ class Store:
 
     def insert_new(self, model: type[Base]) -> Any:
         """``INSERT … ON CONFLICT DO NOTHING`` for this dialect: a row that exists (any
-        unique key) is left as it is, and the result's ``rowcount`` says whether it was new
-        — one statement, so two workers inserting the same row at once never fail."""
+        unique key) is left as it is — one statement, so two workers inserting the same row
+        at once never fail. :meth:`inserted` runs it and says whether the row was new."""
         return self._dialect_insert(model).on_conflict_do_nothing()
+
+    @staticmethod
+    def inserted(session: Session, stmt: Any) -> bool:
+        """Run an :meth:`insert_new` statement; True when it stored a new row (RETURNING,
+        which both dialects answer exactly where ``rowcount`` may be -1)."""
+        table = stmt.table
+        key = next(iter(table.primary_key.columns))
+        return session.execute(stmt.returning(key)).first() is not None
 
     def _dialect_insert(self, model: type[Base]) -> Any:
         if self.dialect == "postgresql":
