@@ -28,8 +28,10 @@ from collections.abc import Sequence
 
 from puzzlesmith.core.movelog import TimedMove
 
-#: fewer moves than this are not judged (too little to tell)
-MIN_MOVES = 10
+#: fewer moves than this are not judged at all (too little to tell)
+MIN_MOVES = 3
+#: gaps needed before their evenness is judged
+MIN_EVEN_GAPS = 6
 #: gaps this even (standard deviation / mean) are a timer's, not a hand's
 MAX_REGULAR_CV = 0.05
 #: at least one pause this long (reading the board counts) in any real solve
@@ -38,8 +40,8 @@ MIN_LONGEST_PAUSE_MS = 1000
 GESTURE_GAP_MS = 150
 #: the median time before a gesture (a decision) is at least this for a person
 MIN_MEDIAN_DECISION_MS = 250
-#: decisions needed before their median is judged
-MIN_DECISIONS = 12
+#: decisions needed before their median is judged (a 7×7 Cows daily is 7 taps)
+MIN_DECISIONS = 6
 
 REASONS = {
     "machine-timing": "the moves came at an even pace no hand keeps",
@@ -66,9 +68,10 @@ def judge(log: Sequence[TimedMove]) -> list[tuple[str, str]]:
     gaps = gaps_of(log)
     out: list[tuple[str, str]] = []
     later = gaps[1:]
-    mean = statistics.fmean(later)
-    if mean == 0 or statistics.pstdev(later) / mean < MAX_REGULAR_CV:
-        out.append(("machine-timing", REASONS["machine-timing"]))
+    if len(later) >= MIN_EVEN_GAPS:
+        mean = statistics.fmean(later)
+        if mean == 0 or statistics.pstdev(later) / mean < MAX_REGULAR_CV:
+            out.append(("machine-timing", REASONS["machine-timing"]))
     if max(gaps) < MIN_LONGEST_PAUSE_MS:
         out.append(("no-pause", REASONS["no-pause"]))
     decisions = [g for g in gaps if g >= GESTURE_GAP_MS]
