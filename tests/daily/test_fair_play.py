@@ -127,9 +127,7 @@ def test_a_turned_daily_is_refused_too(client: Any, daily_app: Any) -> None:
 
 
 # ---- one name, two players ---------------------------------------------------------------------
-def test_two_players_with_one_name_are_told_apart_on_the_board(
-    client: Any, daily_app: Any
-) -> None:
+def test_two_players_with_one_name_are_told_apart_on_the_board(client: Any, daily_app: Any) -> None:
     m = MODES[-1]
     moves = registry.get(m).solution_moves(level_of(daily_app, m))
     ids = {}

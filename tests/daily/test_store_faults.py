@@ -151,9 +151,7 @@ def test_an_unwritable_store_is_one_sentence_and_the_connection_lives_on(
         conn.close()
 
 
-def test_a_used_up_pool_answers_busy_at_once(
-    db_url: str, tmp_path: Path, monkeypatch: Any
-) -> None:
+def test_a_used_up_pool_answers_busy_at_once(db_url: str, tmp_path: Path, monkeypatch: Any) -> None:
     if not db_url.startswith("postgresql"):
         pytest.skip("the connection budget is PostgreSQL's (SQLite has no server to exhaust)")
     monkeypatch.setenv("PUZZLESMITH_DB_POOL", "1")

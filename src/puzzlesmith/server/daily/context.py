@@ -98,18 +98,25 @@ class OpenAtStart:
         if scope["type"] != "lifespan":
             await self.app(scope, receive, send)
             return
+        first = await receive()  # lifespan.startup: the store first, then the app's own
         cfg: DailyConfig = scope["app"].state.daily
+        if first["type"] == "lifespan.startup" and _opens_at_start(cfg):
+            try:
+                await run_in_threadpool(cfg.open)
+            except (ValueError, SQLAlchemyError, OSError) as exc:
+                line = " ".join(str(exc).split())[:300]
+                await send({"type": "lifespan.startup.failed", "message": line})
+                return  # the app's lifespan never starts, so nothing is left to cancel
+        replayed = False
 
-        async def checked(message: Message) -> None:
-            if message["type"] == "lifespan.startup.complete" and _opens_at_start(cfg):
-                try:
-                    await run_in_threadpool(cfg.open)
-                except (ValueError, SQLAlchemyError, OSError) as exc:
-                    line = " ".join(str(exc).split())[:300]
-                    message = {"type": "lifespan.startup.failed", "message": line}
-            await send(message)
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return first
+            return await receive()
 
-        await self.app(scope, receive, checked)
+        await self.app(scope, replay, send)
 
 
 async def context(request: Request) -> DailyContext:
