@@ -73,7 +73,7 @@ def workers(count: int, env: Mapping[str, str]) -> Iterator[list[str]]:
                     env=dict(env),
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.PIPE,
-                )  # fmt: skip
+                )
             )
             bases.append(f"http://127.0.0.1:{port}")
         for proc, base in zip(procs, bases, strict=True):

@@ -184,11 +184,12 @@ def like(store: Store, level_id: str, player: Player, on: bool) -> dict[str, Any
                 )
             )
         else:
-            changed = -s.execute(
-                delete(CommunityLike).where(
-                    CommunityLike.level_id == level_id, CommunityLike.player_id == player.id
-                )
-            ).rowcount
+            gone = s.execute(
+                delete(CommunityLike)
+                .where(CommunityLike.level_id == level_id, CommunityLike.player_id == player.id)
+                .returning(CommunityLike.level_id)
+            ).first()
+            changed = 0 if gone is None else -1
         if changed:
             s.execute(
                 update(CommunityLevel)

@@ -106,12 +106,13 @@ class Players:
         code = "-".join(raw[i : i + 4] for i in range(0, 12, 4))
         expires = now + TRANSFER_TTL_MS
         with self.store.write() as s:
-            done = s.execute(
+            done = s.scalar(
                 update(Player)
                 .where(Player.id == player_id)
                 .values(transfer_hash=digest(code), transfer_expires_ms=expires)
+                .returning(Player.id)
             )
-            if not done.rowcount:
+            if done is None:
                 raise DailyApiError(401, "bad-token", "the player of this token is gone")
         return code, expires
 
