@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from test_api import MODES, level_of, player
+from test_api import MODES, finish, level_of, player, start
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import encode_level
@@ -97,10 +97,9 @@ def test_a_log_may_not_claim_more_than_the_server_measured(client: Any, judged: 
 def test_a_finish_without_a_log_is_not_ranked(client: Any, judged: Any) -> None:
     m = MODES[0]
     me = player(client, "无记录")
-    run = client.post(f"/api/daily/{m}/start", headers=me).json()["run"]
     moves = registry.get(m).solution_moves(level_of(judged, m))
-    out = client.post(f"/api/daily/{m}/finish", json={"run": run, "moves": moves}, headers=me)
-    assert "no-log" in out.json()["flags"] and not out.json()["ranked"]
+    out = finish(client, me, m, start(client, me, m)["run"], moves).json()
+    assert "no-log" in out["flags"] and not out["ranked"]
 
 
 # ---- today's daily through the code routes -------------------------------------------------------
