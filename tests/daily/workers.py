@@ -40,6 +40,7 @@ def server_env(url: str, data_dir: Path, secret: str) -> dict[str, str]:
         "PUZZLESMITH_DATABASE_URL": url,
         "PUZZLESMITH_DATA_DIR": str(data_dir),
         "PUZZLESMITH_SECRET": secret,
+        "PUZZLESMITH_DB_POOL_TIMEOUT": "30",  # bursts on a loaded machine wait, not 503
         "PYTHONUNBUFFERED": "1",
     }
 

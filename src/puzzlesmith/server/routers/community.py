@@ -96,7 +96,7 @@ def publish(mode: str, body: PublishIn, me: Me, ctx: Ctx, limits: Limits) -> dic
         raise
 
 
-@router.get("/published/{code}", responses=_ERR)
+@router.get("/published/{code}", responses=error_responses(400, 422, 503))
 def published(code: str, ctx: Ctx) -> dict[str, Any]:
     """``{"mode", "published", "id"}``: whether the board of a level code (turned or
     mirrored too) is already published, so the editor can say so instead of offering 发布."""
