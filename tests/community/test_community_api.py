@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from community_support import player, publish
+from community_support import age, player, publish, report
 from editor_levels import (
     COWS,
     COWS_MULTIPLE,
@@ -105,13 +105,11 @@ def test_sorts_likes_plays_and_reports(client: TestClient) -> None:
     grade = first["grade"]
     by_grade = client.get(f"/api/community/{STROKE}", params={"grade": grade}).json()["levels"]
     assert all(x["grade"] == grade for x in by_grade) and by_grade
-    for who in (b, c, c, d):  # three distinct players hide it (a repeat does not count)
-        r = client.post(
-            f"/api/community/levels/{first['id']}/report",
-            json={"reason": "抄袭的关卡"},
-            headers=who,
-        )
-        assert r.status_code == 200
+    for who in (b, c, d):
+        age(client, who, days=2, finishes=1)
+    # three established players hide it (a repeat does not count)
+    for who, address in ((b, "10.0.0.2"), (c, "10.0.0.3"), (c, "10.0.0.3"), (d, "10.0.0.4")):
+        assert report(client, first["id"], who, address).status_code == 200
     assert client.get(f"/api/community/levels/{first['id']}").status_code == 404
     assert [x["id"] for x in client.get(f"/api/community/{STROKE}").json()["levels"]] == [
         third["id"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from community_support import player, publish
+from community_support import established, player, publish, report
 from editor_levels import STROKE, STROKE_UNIQUE
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
@@ -40,11 +40,8 @@ def test_hidden_by_reports_then_kept_then_removed(client: TestClient, cli: Any) 
     lid = publish(client, author, STROKE, STROKE_UNIQUE, "好关").json()["id"]
     r = cli("reports")
     assert r.exit_code == 0 and r.stdout.strip() == "community: 0 reported level(s)"
-    for name in ("小甲", "小乙", "小丙"):
-        client.post(
-            f"/api/community/levels/{lid}/report", json={"reason": f"{name}说抄袭"},
-            headers=player(client, name),
-        )  # fmt: skip
+    for k, name in enumerate(("小甲", "小乙", "小丙")):
+        report(client, lid, established(client, name), f"10.0.1.{k}", f"{name}说抄袭")
     assert listed(client) == []
     rows = [json.loads(line) for line in cli("reports", "--hidden", "--json").stdout.splitlines()]
     assert [(x["id"], x["hidden"], x["reports"], x["author"]) for x in rows] == [
@@ -58,11 +55,12 @@ def test_hidden_by_reports_then_kept_then_removed(client: TestClient, cli: Any) 
     assert r.exit_code == 0 and lid in r.stdout
     assert listed(client) == [lid]
     assert cli("reports", "--json").stdout == ""  # reports cleared
-    client.post(  # a new report counts from zero: one is not enough to hide it again
-        f"/api/community/levels/{lid}/report", json={"reason": "again"},
-        headers=player(client, "小丁"),
-    )  # fmt: skip
+    # a new report counts from zero, and a kept level needs twice the weight to hide again
+    for k, name in enumerate(("小丁", "小戊", "小己")):
+        report(client, lid, established(client, name), f"10.0.2.{k}", "again")
     assert listed(client) == [lid]
+    row = json.loads(cli("reports", "--json").stdout)
+    assert (row["reports"], row["weight"], row["needed"], row["hidden"]) == (3, 6, 12, False)
 
     r = cli("remove", lid)
     assert r.exit_code == 0

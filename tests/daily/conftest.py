@@ -54,10 +54,14 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def daily_app(db_url: str, tmp_path: Path) -> Iterator[Any]:
-    """A fresh app whose daily store is the parametrised database (SQLite or PostgreSQL)."""
+def daily_app(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A fresh app whose daily store is the parametrised database (SQLite or PostgreSQL).
+
+    Requests wait up to 30 s for a pooled connection, not 2: the bursts of these tests
+    must not meet ``busy`` on a loaded machine (test_store_faults tests ``busy`` itself)."""
     from puzzlesmith.server.app import create_app
 
+    monkeypatch.setenv("PUZZLESMITH_DB_POOL_TIMEOUT", "30")
     app = create_app(data_dir=tmp_path / "data")
     app.state.daily.url = db_url
     app.state.daily.rules.min_ms_per_move = 0  # tests that want the too-fast flag set it

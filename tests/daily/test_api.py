@@ -165,9 +165,10 @@ def test_too_fast_run_is_recorded_flagged_not_ranked(client: Any, daily_app: Any
     moves = registry.get(m).solution_moves(level_of(daily_app, m))
     out = finish(client, me, m, run, moves).json()
     assert out["verified"] and not out["ranked"] and out["rank"] is None
-    assert out["flags"] == ["too-fast"]
+    assert out["flags"] == ["too-fast", "no-log"]  # and no timed log to judge either
+    assert "faster than a person" in out["reasons"]["too-fast"]
     board = client.get(f"/api/daily/{m}/leaderboard", headers=me).json()
-    assert board["entries"] == [] and board["you"]["flags"] == ["too-fast"]
+    assert board["entries"] == [] and board["you"]["flags"] == ["too-fast", "no-log"]
     assert finish(client, me, m, run, moves).status_code == 409  # recorded: no second try
 
 

@@ -23,7 +23,7 @@ def runs_of(app: Any) -> Any:
     return app.state.daily.open().runs
 
 
-def log_text(moves: list[str], step_ms: int = 1) -> str:
+def log_text(moves: list[str], step_ms: int = 0) -> str:
     return encode([TimedMove(k * step_ms, m) for k, m in enumerate(moves)])
 
 

@@ -8,7 +8,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.daily.context import DailyConfig
+from puzzlesmith.server.daily.context import DailyConfig, OpenAtStart
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
     achievements,
@@ -43,7 +43,8 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
-    app.state.daily = DailyConfig(data_dir)  # opened by deps.context on first use
+    app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
+    app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
     for module in (modes, levels, play, clips, achievements, players, daily, codes, editor):
         app.include_router(module.router)
     app.include_router(community.router)

@@ -35,6 +35,13 @@ class Settings(BaseSettings):
     database_url: str | None = None
     #: the HMAC secret of dailies and run tokens (the same on every worker), else the data dir's
     secret: str | None = None
+    #: PostgreSQL connections one process may hold (processes × this ≤ max_connections)
+    db_pool: int = Field(default=5, ge=1, le=200)
+    #: seconds a request waits for a free connection before 503 ``busy`` (Retry-After)
+    db_pool_timeout: float = Field(default=2.0, ge=0.05, le=60)
+    #: start a new store deliberately where the start would be refused (an empty database
+    #: file, a lost secret.key while runs exist, another secret than the store's)
+    store_init: bool = False
     #: seconds one live check of the editor may take
     check_seconds: float = Field(default=2.0, gt=0, le=3600)
     #: live-check worker processes

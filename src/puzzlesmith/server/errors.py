@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from puzzlesmith.core.budget import BudgetExceeded
@@ -18,6 +19,7 @@ from puzzlesmith.core.errors import (
     UnknownLevelError,
     UnknownModeError,
 )
+from puzzlesmith.server.store.faults import UNREACHABLE, classify
 
 log = logging.getLogger("puzzlesmith.server")
 
@@ -130,6 +132,20 @@ def install(app: FastAPI) -> None:
 
     for exc_type, (status, code, field) in _ENGINE_ERRORS.items():
         app.add_exception_handler(exc_type, _engine_handler(status, code, field))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def store_error(_: Request, exc: SQLAlchemyError) -> JSONResponse:
+        """Handled here (not by the catch-all), so the keep-alive connection stays open;
+        one sentence (``store.faults``), never the library's text."""
+        fault = classify(exc)
+        if fault is UNREACHABLE and not isinstance(exc, DBAPIError):
+            log.exception("unexpected store error")  # a bug, not an outage: keep its trace
+        else:
+            log.warning("store: %s (%s)", fault.code, type(exc).__name__)
+        resp = _json(503, fault.code, fault.message)
+        if fault.retry_after is not None:
+            resp.headers["Retry-After"] = str(fault.retry_after)
+        return resp
 
     @app.exception_handler(Exception)
     async def anything(_: Request, exc: Exception) -> JSONResponse:

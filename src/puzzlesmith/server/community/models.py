@@ -1,4 +1,5 @@
-"""The community tables: published levels, likes and reports (migration 0002_community).
+"""The community tables: published levels, likes, reports and plays (migrations
+0002_community, 0004_multiworker).
 
 A level's ``key`` is its board up to the grid's symmetries (``Mode.symmetry_key``, hashed
 with SHA-256): one row per key and mode, so a copy turned or mirrored cannot be published
@@ -45,6 +46,10 @@ class CommunityLevel(Base):
     likes: Mapped[int] = mapped_column(Integer, default=0)
     reports: Mapped[int] = mapped_column(Integer, default=0)
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the summed weight of its reports (``service.report_weight``; 0004_multiworker)
+    report_weight: Mapped[int] = mapped_column(Integer, default=0)
+    #: how often a moderator kept it: each keep raises the weight that hides it again
+    kept: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class CommunityLike(Base):
@@ -59,7 +64,10 @@ class CommunityLike(Base):
 
 
 class CommunityReport(Base):
+    """One report per player and level, and one per client address and level."""
+
     __tablename__ = "community_reports"
+    __table_args__ = (UniqueConstraint("level_id", "address", name="uq_report_address"),)
 
     level_id: Mapped[str] = mapped_column(
         ForeignKey("community_levels.id", ondelete="CASCADE"), primary_key=True
@@ -69,3 +77,18 @@ class CommunityReport(Base):
     )
     reason: Mapped[str] = mapped_column(String(200))
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    #: HMAC of the reporter's client address (never the address itself)
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    weight: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CommunityPlay(Base):
+    """Who played a level (a player id, or ``addr:`` + HMAC of the client address): a
+    play counts once per player or address."""
+
+    __tablename__ = "community_plays"
+
+    level_id: Mapped[str] = mapped_column(
+        ForeignKey("community_levels.id", ondelete="CASCADE"), primary_key=True
+    )
+    who: Mapped[str] = mapped_column(String(80), primary_key=True)

@@ -1,8 +1,8 @@
 """What a moderator does with reported community levels: look, keep or remove.
 
-Enough distinct reports hide a level at once (``service.HIDE_AFTER_REPORTS``); a person then
-decides. Keeping it clears its reports and shows it again; removing it deletes the level
-with its likes and reports. Both are run from the command line
+Reports that weigh enough hide a level at once (``service.hide_weight``); a person then
+decides. Keeping it clears its reports, shows it again and raises the weight that hides
+it next time; removing it deletes the level with its likes, reports and plays. Both are run from the command line
 (``puzzlesmith community ...``) against the same store as the server.
 """
 
@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
-from puzzlesmith.server.community.models import CommunityLevel, CommunityLike, CommunityReport
+from puzzlesmith.server.community.models import (
+    CommunityLevel,
+    CommunityLike,
+    CommunityPlay,
+    CommunityReport,
+)
+from puzzlesmith.server.community.service import hide_weight
 from puzzlesmith.server.store import Player, Store
 
 
@@ -24,18 +30,14 @@ class UnknownLevel(LookupError):
 MAX_REASONS = 20
 
 
-def reported(
-    store: Store, *, hidden_only: bool = False, limit: int = 100
-) -> list[dict[str, Any]]:
+def reported(store: Store, *, hidden_only: bool = False, limit: int = 100) -> list[dict[str, Any]]:
     """Up to ``limit`` levels with reports (hidden first, then most reported), each with its
     first reasons: two queries whatever the number of levels."""
     q = (
         select(CommunityLevel, Player.name)
         .join(Player, Player.id == CommunityLevel.author_id)
         .where(CommunityLevel.reports > 0)
-        .order_by(
-            CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id
-        )
+        .order_by(CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id)
         .limit(limit)
     )
     if hidden_only:
@@ -57,6 +59,8 @@ def reported(
                 "title": row.title,
                 "author": author,
                 "reports": row.reports,
+                "weight": row.report_weight,
+                "needed": hide_weight(row.kept),
                 "hidden": row.hidden,
                 "code": row.code,
                 "reasons": reasons[row.id],
@@ -73,12 +77,16 @@ def _row(s: Any, level_id: str) -> CommunityLevel:
 
 
 def keep(store: Store, level_id: str) -> dict[str, Any]:
-    """The level stays: its reports are cleared and it is shown again."""
+    """The level stays: its reports are cleared, it is shown again, and hiding it again
+    takes more report weight than before."""
     with store.write() as s:
-        row = _row(s, level_id)
+        _row(s, level_id)
         s.execute(delete(CommunityReport).where(CommunityReport.level_id == level_id))
-        row.reports = 0
-        row.hidden = False
+        s.execute(
+            update(CommunityLevel)
+            .where(CommunityLevel.id == level_id)
+            .values(reports=0, report_weight=0, hidden=False, kept=CommunityLevel.kept + 1)
+        )
         return {"id": level_id, "kept": True}
 
 
@@ -88,5 +96,6 @@ def remove(store: Store, level_id: str) -> dict[str, Any]:
         _row(s, level_id)
         s.execute(delete(CommunityReport).where(CommunityReport.level_id == level_id))
         s.execute(delete(CommunityLike).where(CommunityLike.level_id == level_id))
+        s.execute(delete(CommunityPlay).where(CommunityPlay.level_id == level_id))
         s.execute(delete(CommunityLevel).where(CommunityLevel.id == level_id))
         return {"id": level_id, "removed": True}

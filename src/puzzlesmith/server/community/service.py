@@ -13,18 +13,28 @@ import secrets
 import time
 from typing import Any, Literal
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.community.models import CommunityLevel, CommunityLike, CommunityReport
+from puzzlesmith.server.community.models import (
+    CommunityLevel,
+    CommunityLike,
+    CommunityPlay,
+    CommunityReport,
+)
 from puzzlesmith.server.errors import ApiError
-from puzzlesmith.server.store import Player, Store
+from puzzlesmith.server.store import Player, Run, Store
 
 Sort = Literal["newest", "played", "likes"]
-#: distinct reports that hide a level until someone looks at it
-HIDE_AFTER_REPORTS = 3
+#: the report weight that hides a level until someone looks at it (three reports from
+#: established players); each time a moderator keeps it, one more such share is needed
+HIDE_WEIGHT = 6
+#: a profile younger than this reports with no weight (three made in a minute hide nothing)
+NEW_PROFILE_MS = 3600 * 1000
+#: a profile this old with a verified daily finish reports with double weight
+ESTABLISHED_MS = 24 * 3600 * 1000
 
 
 def board_key(mode: Mode[Any], level: Any) -> str:
@@ -146,58 +156,113 @@ def one(store: Store, level_id: str) -> dict[str, Any]:
         return summary(row, author.name if author else "?")
 
 
-def played(store: Store, level_id: str) -> dict[str, Any]:
-    with store.session() as s:
+def played(store: Store, level_id: str, who: str) -> dict[str, Any]:
+    """Count a play once per player (or, without a token, per client address) and level."""
+    with store.write() as s:
         _get(s, level_id)
-        s.execute(
-            update(CommunityLevel)
-            .where(CommunityLevel.id == level_id)
-            .values(plays=CommunityLevel.plays + 1)
-        )
+        if store.inserted(s, store.insert_new(CommunityPlay).values(level_id=level_id, who=who)):
+            s.execute(
+                update(CommunityLevel)
+                .where(CommunityLevel.id == level_id)
+                .values(plays=CommunityLevel.plays + 1)
+            )
     return one(store, level_id)
 
 
 def like(store: Store, level_id: str, player: Player, on: bool) -> dict[str, Any]:
-    """Like or unlike (idempotent); the count is recounted from the likes table."""
-    with store.session() as s:
+    """Like or unlike (idempotent, also from two workers at once): the like row is inserted
+    or deleted in one statement and the count moves by exactly the rows that changed."""
+    with store.write() as s:
         _get(s, level_id)
-        have = s.get(CommunityLike, (level_id, player.id))
-        if on and have is None:
-            s.add(CommunityLike(level_id=level_id, player_id=player.id))
-        elif not on and have is not None:
-            s.execute(
-                delete(CommunityLike).where(
-                    CommunityLike.level_id == level_id, CommunityLike.player_id == player.id
+        if on:
+            changed = int(
+                store.inserted(
+                    s,
+                    store.insert_new(CommunityLike).values(level_id=level_id, player_id=player.id),
                 )
             )
-        s.flush()
-        count = s.scalar(
-            select(func.count())
-            .select_from(CommunityLike)
-            .where(CommunityLike.level_id == level_id)
-        )
-        s.execute(
-            update(CommunityLevel).where(CommunityLevel.id == level_id).values(likes=count or 0)
-        )
+        else:
+            gone = s.execute(
+                delete(CommunityLike)
+                .where(CommunityLike.level_id == level_id, CommunityLike.player_id == player.id)
+                .returning(CommunityLike.level_id)
+            ).first()
+            changed = 0 if gone is None else -1
+        if changed:
+            s.execute(
+                update(CommunityLevel)
+                .where(CommunityLevel.id == level_id)
+                .values(likes=CommunityLevel.likes + changed)
+            )
     return {**one(store, level_id), "liked": on}
 
 
-def report(store: Store, level_id: str, player: Player, reason: str) -> dict[str, Any]:
-    """One report per player and level; enough distinct reports hide the level."""
-    with store.session() as s:
-        row = _get(s, level_id)
-        if s.get(CommunityReport, (level_id, player.id)) is None:
-            s.add(
-                CommunityReport(
-                    level_id=level_id, player_id=player.id, reason=reason, created_ms=now_ms()
+def report_weight(s: Any, reporter: Player, now: int) -> int:
+    """What one report weighs: nothing from a profile younger than an hour, 1 from an older
+    one, 2 from a profile at least a day old with a verified daily finish."""
+    age = now - reporter.created_ms
+    if age < NEW_PROFILE_MS:
+        return 0
+    if age >= ESTABLISHED_MS and s.scalar(
+        select(Run.id).where(Run.player_id == reporter.id).limit(1)
+    ):
+        return 2
+    return 1
+
+
+def hide_weight(kept: int) -> int:
+    """The report weight that hides a level a moderator has kept ``kept`` times."""
+    return HIDE_WEIGHT * (1 + kept)
+
+
+def report(
+    store: Store, level_id: str, player: Player, reason: str, address: str
+) -> dict[str, Any]:
+    """One report per player and level and one per client address and level (a second
+    one is stored nowhere and changes nothing); the level is hidden once its reports weigh
+    :func:`hide_weight` — decided in the same statement that adds the weight."""
+    now = now_ms()
+    with store.write() as s:
+        _get(s, level_id)
+        weight = report_weight(s, player, now)
+        new = store.inserted(
+            s,
+            store.insert_new(CommunityReport).values(
+                level_id=level_id,
+                player_id=player.id,
+                reason=reason,
+                created_ms=now,
+                address=address,
+                weight=weight,
+            ),
+        )
+        if new:
+            total = CommunityLevel.report_weight + weight
+            s.execute(
+                update(CommunityLevel)
+                .where(CommunityLevel.id == level_id)
+                .values(
+                    reports=CommunityLevel.reports + 1,
+                    report_weight=total,
+                    hidden=case(
+                        (total >= HIDE_WEIGHT * (1 + CommunityLevel.kept), True),
+                        else_=CommunityLevel.hidden,
+                    ),
                 )
             )
-            s.flush()
-            n = s.scalar(
-                select(func.count())
-                .select_from(CommunityReport)
-                .where(CommunityReport.level_id == level_id)
+        hidden = s.scalar(select(CommunityLevel.hidden).where(CommunityLevel.id == level_id))
+        return {"id": level_id, "reported": True, "hidden": bool(hidden)}
+
+
+def published(store: Store, mode: Mode[Any], level: Any) -> dict[str, Any]:
+    """Whether this board (turned or mirrored too) is published: the editor says so
+    instead of offering 发布. A hidden level is published but not shown (no id)."""
+    with store.session() as s:
+        row = s.execute(
+            select(CommunityLevel.id, CommunityLevel.hidden).where(
+                CommunityLevel.mode == mode.id, CommunityLevel.key == board_key(mode, level)
             )
-            row.reports = n or 0
-            row.hidden = row.reports >= HIDE_AFTER_REPORTS
-        return {"id": level_id, "reported": True, "hidden": row.hidden}
+        ).first()
+    if row is None:
+        return {"mode": mode.id, "published": False, "id": None}
+    return {"mode": mode.id, "published": True, "id": None if row.hidden else row.id}

@@ -12,6 +12,11 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.daily.players import Players
 from puzzlesmith.server.daily.runs import Rules, Runs
@@ -42,12 +47,57 @@ class DailyConfig:
             with self._lock:
                 if self._ctx is None:
                     dailies = open_dailies(self.data_dir, self.url)
+                    self.limiter.store = dailies.store
                     self._ctx = DailyContext(
                         Runs(dailies, self.rules), Players(dailies.store), self.limiter
                     )
         return self._ctx
 
+    @property
+    def is_open(self) -> bool:
+        return self._ctx is not None
+
     def close(self) -> None:
         if self._ctx is not None:
             self._ctx.runs.store.close()
             self._ctx = None
+
+def _opens_at_start(cfg: DailyConfig) -> bool:
+    """A server given a store (a data dir, a URL) opens it as it starts; one built bare
+    (tests of other areas) opens it on first use, so it never touches the home dir."""
+    conf = settings()
+    return bool(cfg.data_dir or cfg.url or conf.database_url or conf.data_dir)
+
+
+class OpenAtStart:
+    """Opens the daily store while the server starts, so a refused store (another secret,
+    an empty database file, a lost ``secret.key``: ``StoreRefused``) stops the process with
+    one line: the ASGI startup answers ``lifespan.startup.failed`` with that line and
+    uvicorn exits (with several workers, the parent stops too) instead of serving."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+        first = await receive()  # lifespan.startup: the store first, then the app's own
+        cfg: DailyConfig = scope["app"].state.daily
+        if first["type"] == "lifespan.startup" and _opens_at_start(cfg):
+            try:
+                await run_in_threadpool(cfg.open)
+            except (ValueError, SQLAlchemyError, OSError) as exc:
+                line = " ".join(str(exc).split())[:300]
+                await send({"type": "lifespan.startup.failed", "message": line})
+                return  # the app's lifespan never starts, so nothing is left to cancel
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return first
+            return await receive()
+
+        await self.app(scope, replay, send)

@@ -1,16 +1,27 @@
-"""Per-player rate limits: a sliding window of recent actions, in this process's memory.
+"""Rate limits counted in the shared store, so N workers allow exactly what one allows.
 
-Several workers each keep their own windows, so a player's real limit is at most
-workers × the figure here; enough to stop a script hammering finishes or hints.
+Each (action, who) is one row of ``rate_hits`` holding a theoretical arrival time (GCRA,
+the generic cell rate algorithm): a limit of *n* per *w* seconds lets a burst of *n*
+through, then one more every *w / n* seconds. A hit is one upsert statement (the
+database's row lock orders concurrent hits from every worker); a refused hit changes
+nothing. ``refund`` gives a hit back, for actions whose refusal must not use the quota.
+
+Per-address limits read ``request.client``: behind a proxy, start uvicorn with
+``--forwarded-allow-ips=<the proxy's address>`` so that is the client's address.
 """
 
 from __future__ import annotations
 
-import threading
+import hashlib
+import hmac
+import random
 import time
-from collections import deque
+
+from fastapi import Request
+from sqlalchemy import case, delete, literal, update
 
 from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.store import RateHit, Store
 
 #: action → (how many, per how many seconds)
 LIMITS: dict[str, tuple[int, float]] = {
@@ -20,30 +31,80 @@ LIMITS: dict[str, tuple[int, float]] = {
     "hint": (60, 60.0),
     "profile": (30, 60.0),
 }
+#: about one hit in this many sweeps buckets that are back to full (they hold nothing)
+_SWEEP_EVERY = 2000
+
+
+def client_address(request: Request) -> str:
+    """The client's address (the proxy's when uvicorn is not told to trust it)."""
+    return request.client.host if request.client else "?"
+
+
+def address_key(secret: bytes, address: str) -> str:
+    """What the store keeps of an address: an HMAC under the server secret (32 hex)."""
+    return hmac.new(secret, b"address:" + address.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
 
 
 class RateLimiter:
-    def __init__(self, limits: dict[str, tuple[int, float]] | None = None) -> None:
-        self.limits = dict(LIMITS if limits is None else limits)
-        self._seen: dict[tuple[str, str], deque[float]] = {}
-        self._lock = threading.Lock()
+    """Limits by action; bound to the store it counts in (``DailyConfig.open`` binds it)."""
 
-    def hit(self, who: str, action: str) -> None:
-        """Count one action; 429 ``rate-limited`` when the window is full."""
+    def __init__(
+        self, limits: dict[str, tuple[int, float]] | None = None, store: Store | None = None
+    ) -> None:
+        self.limits = dict(LIMITS if limits is None else limits)
+        self.store = store
+
+    def _rule(self, action: str) -> tuple[int, int] | None:
+        """(ms between hits, burst tolerance ms), None when the action is not limited."""
         count, window = self.limits.get(action, (0, 0.0))
         if count <= 0:
+            return None
+        step = max(1, round(window * 1000 / count))
+        return step, step * (count - 1)
+
+    def hit(self, who: str, action: str) -> None:
+        """Count one action; 429 ``rate-limited`` (with the wait) when the bucket is full."""
+        rule = self._rule(action)
+        if rule is None:
             return
-        now = time.monotonic()
-        with self._lock:
-            q = self._seen.setdefault((who, action), deque())
-            while q and q[0] <= now - window:
-                q.popleft()
-            if len(q) >= count:
-                wait = max(1, int(q[0] + window - now) + 1)
-                raise DailyApiError(
-                    429, "rate-limited", f"{action}: too many requests, try again in {wait} s"
-                )
-            q.append(now)
-            if len(self._seen) > 100_000:  # forget idle players rather than grow without end
-                for key in [k for k, v in self._seen.items() if not v or v[-1] <= now - window]:
-                    del self._seen[key]
+        if self.store is None:
+            raise RuntimeError("RateLimiter: not bound to a store")
+        step, tolerance = rule
+        now = now_ms()
+        t = RateHit.__table__.c
+        stmt = self.store.upsert(RateHit).values(key=f"{action}:{who}", tat_ms=now + step, ok=True)
+        base = case((t.tat_ms > now, t.tat_ms), else_=literal(now))
+        allowed = base - now <= tolerance
+        stmt = stmt.on_conflict_do_update(
+            index_elements=["key"],
+            set_={
+                "tat_ms": case((allowed, base + step), else_=t.tat_ms),
+                "ok": allowed,
+            },
+        ).returning(t.tat_ms, t.ok)
+        with self.store.write() as s:
+            tat, ok = s.execute(stmt).one()
+            if random.randrange(_SWEEP_EVERY) == 0:
+                s.execute(delete(RateHit).where(RateHit.tat_ms < now))
+        if not ok:
+            wait = max(1, -(-(int(tat) - now - tolerance) // 1000))
+            raise DailyApiError(
+                429, "rate-limited", f"{action}: too many requests, try again in {wait} s"
+            )
+
+    def refund(self, who: str, action: str) -> None:
+        """Give back one counted hit (its action was refused, so it must not use the quota)."""
+        rule = self._rule(action)
+        if rule is None or self.store is None:
+            return
+        step = rule[0]
+        with self.store.write() as s:
+            s.execute(
+                update(RateHit)
+                .where(RateHit.key == f"{action}:{who}")
+                .values(tat_ms=RateHit.tat_ms - step)
+            )

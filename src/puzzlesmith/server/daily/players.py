@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
-import time
 import unicodedata
 import uuid
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.server.daily.errors import DailyApiError
@@ -59,21 +57,27 @@ def check_name(raw: object) -> str:
     return name
 
 
-#: how long a token → player lookup is remembered (a moved profile's old token may work
-#: this long on another worker; this worker forgets it at once)
-TOKEN_TTL_S = 30.0
+def display_key(name: str) -> str:
+    """Names compared as people read them: NFKC, case-folded (``Ada`` and ``ＡＤＡ`` clash).
+
+    >>> display_key("ＡＤＡ") == display_key("ada")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def tagged(name: str, player_id: str) -> str:
+    """A name with its player's tag, for a board where another player shows the same name;
+    ``#`` is not allowed in names, so no one can type another player's tag."""
+    return f"{name} #{player_id[:4].upper()}"
 
 
 class Players:
+    """Every lookup reads the store (one indexed query): nothing is cached, so a transfer,
+    a claim or a rename is seen by every worker at once (benchmarks/daily_tokens.py)."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._known: dict[str, tuple[float, Player]] = {}
-        self._lock = threading.Lock()
-
-    def _forget(self, player_id: str) -> None:
-        with self._lock:
-            for key in [k for k, (_, p) in self._known.items() if p.id == player_id]:
-                del self._known[key]
 
     def create(self, name: object, now: int) -> tuple[Player, str]:
         clean = check_name(name)
@@ -84,19 +88,8 @@ class Players:
         return p, token
 
     def by_token(self, token: str) -> Player | None:
-        key = digest(token)
-        now = time.monotonic()
-        hit = self._known.get(key)
-        if hit is not None and hit[0] > now:
-            return hit[1]
         with self.store.session() as s:
-            p = s.scalars(select(Player).where(Player.token_hash == key)).first()
-        if p is not None:
-            with self._lock:
-                if len(self._known) > 100_000:
-                    self._known.clear()
-                self._known[key] = (now + TOKEN_TTL_S, p)
-        return p
+            return s.scalars(select(Player).where(Player.token_hash == digest(token))).first()
 
     def rename(self, player_id: str, name: object) -> Player:
         clean = check_name(name)
@@ -105,7 +98,6 @@ class Players:
             if p is None:
                 raise DailyApiError(401, "bad-token", "the player of this token is gone")
             p.name = clean
-        self._forget(player_id)
         return p
 
     def transfer_code(self, player_id: str, now: int) -> tuple[str, int]:
@@ -114,15 +106,21 @@ class Players:
         code = "-".join(raw[i : i + 4] for i in range(0, 12, 4))
         expires = now + TRANSFER_TTL_MS
         with self.store.write() as s:
-            p = s.get(Player, player_id)
-            if p is None:
+            done = s.scalar(
+                update(Player)
+                .where(Player.id == player_id)
+                .values(transfer_hash=digest(code), transfer_expires_ms=expires)
+                .returning(Player.id)
+            )
+            if done is None:
                 raise DailyApiError(401, "bad-token", "the player of this token is gone")
-            p.transfer_hash = digest(code)
-            p.transfer_expires_ms = expires
         return code, expires
 
     def claim(self, code: object, now: int) -> tuple[Player, str]:
-        """The profile a transfer code names, with a new token; the old token stops working."""
+        """The profile a transfer code names, with a new token; the old token stops working.
+
+        One ``UPDATE … WHERE transfer_hash = … RETURNING``: of two claims of one code at
+        once (on any workers), exactly one gets the profile."""
         if not isinstance(code, str) or not code.strip():
             raise DailyApiError(422, "bad-code", "code: the transfer code is missing", "code")
         norm = "".join(ch for ch in code.upper() if ch.isalnum())
@@ -130,15 +128,20 @@ class Players:
         token = secrets.token_urlsafe(32)
         try:
             with self.store.write() as s:
-                p = s.scalars(select(Player).where(Player.transfer_hash == digest(norm))).first()
-                if p is None or (p.transfer_expires_ms or 0) < now:
-                    raise DailyApiError(
-                        404, "bad-code", "code: no profile has this transfer code (or it expired)"
+                pid = s.scalar(
+                    update(Player)
+                    .where(
+                        Player.transfer_hash == digest(norm),
+                        Player.transfer_expires_ms >= now,
                     )
-                p.token_hash = digest(token)
-                p.transfer_hash = None
-                p.transfer_expires_ms = None
-            self._forget(p.id)
+                    .values(token_hash=digest(token), transfer_hash=None, transfer_expires_ms=None)
+                    .returning(Player.id)
+                )
+                p = None if pid is None else s.get(Player, pid)
+            if p is None:
+                raise DailyApiError(
+                    404, "bad-code", "code: no profile has this transfer code (or it expired)"
+                )
             return p, token
         except IntegrityError:  # pragma: no cover (a token collision: 256 random bits)
             raise DailyApiError(409, "retry", "please try again") from None

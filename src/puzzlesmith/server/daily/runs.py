@@ -8,6 +8,7 @@ plausible minimum for its number of moves is recorded as flagged, never ranked.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -22,7 +23,9 @@ from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode, encode, moves_of
 from puzzlesmith.server.daily.awards import Awards
 from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.players import display_key, tagged
 from puzzlesmith.server.daily.service import Dailies, today
+from puzzlesmith.server.daily.timing import REASONS, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 from puzzlesmith.server.store import Player, Run, Start
 
@@ -32,15 +35,20 @@ BOARD_SIZE = 100
 #: how long a day's top 100 is served from memory (a finish here refreshes it at once;
 #: finishes on other workers show within this time)
 BOARD_TTL_S = 1.0
-#: a log may claim a little more time than the server measured (clocks, latency) but no more
-LOG_SLACK_MS = 3000
 #: more moves than this in one run's log is not play
 MAX_LOG_MOVES = 20_000
 
 
 @dataclass
 class Rules:
+    """How finishes are judged. ``min_ms_per_move = 0`` is a test server: no speed or
+    timing flags at all (browser tests drive the board at machine speed)."""
+
     min_ms_per_move: int = MIN_MS_PER_MOVE
+
+    @property
+    def judges_timing(self) -> bool:
+        return self.min_ms_per_move > 0
 
 
 def utc_date(ms: int) -> str:
@@ -189,14 +197,28 @@ class Runs:
             raise DailyApiError(
                 422, "bad-log", f"log: {len(log)} moves (at most {MAX_LOG_MOVES})", "log"
             )
-        if log and log[-1].ms > time_ms + LOG_SLACK_MS:
+        if log and log[-1].ms > time_ms:  # the log's clock starts after the server's
             raise DailyApiError(
                 422,
                 "bad-log",
-                f"log: it lasts {log[-1].ms} ms but the run started {time_ms} ms ago",
+                f"log: it lasts {log[-1].ms} ms but the server measured {time_ms} ms",
                 "log",
             )
         return log
+
+    def flags_of(self, claim: RunClaim, time_ms: int, played: int, timed: Any) -> list[str]:
+        """Why a verified run is not ranked (no reason: ranked)."""
+        flags: list[str] = []
+        if self.rules.judges_timing:
+            if time_ms < self.rules.min_ms_per_move * played:
+                flags.append("too-fast")
+            if timed is None:
+                flags.append("no-log")
+            else:
+                flags.extend(flag for flag, _ in judge(timed))
+        if utc_date(claim.started_ms) != claim.date:  # an old daily: no rank, no streak
+            flags.append("archive")
+        return flags
 
     def finish(
         self,
@@ -235,13 +257,7 @@ class Runs:
                 422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
             )
         hints = max(row.hints, sum(map(mode.is_assist, played)))
-        flags: list[str] = []
-        if time_ms < self.rules.min_ms_per_move * len(played):
-            flags.append("too-fast")
-        if (
-            utc_date(claim.started_ms) != claim.date
-        ):  # an old daily, played later: no rank, no streak
-            flags.append("archive")
+        flags = self.flags_of(claim, time_ms, len(played), timed)
         run = Run(
             player_id=player.id,
             mode=mode.id,
@@ -286,6 +302,7 @@ class Runs:
         return int(ahead or 0) + 1
 
     def result(self, run: Run) -> JSON:
+        flags = run.flags.split() if run.flags else []
         return {
             "verified": True,
             "ranked": run.ranked,
@@ -293,7 +310,9 @@ class Runs:
             "rank": self.rank_of(run),
             "flawless": run.flawless,
             "hints": run.hints,
-            "flags": run.flags.split() if run.flags else [],
+            "flags": flags,
+            #: flag → one sentence saying why the run is not ranked (for the player)
+            "reasons": {f: REASONS.get(f, f) for f in flags},
             "date": run.date,
         }
 
@@ -318,7 +337,9 @@ class Runs:
             return hit[1], hit[2]
         with self.store.session() as s:
             rows = s.execute(
-                select(Run.id, Run.time_ms, Run.flawless, Run.log.is_not(None), Player.name)
+                select(
+                    Run.id, Run.time_ms, Run.flawless, Run.log.is_not(None), Player.name, Player.id
+                )
                 .join(Player, Player.id == Run.player_id)
                 .where(Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True))
                 .order_by(Run.time_ms, Run.id)
@@ -334,9 +355,17 @@ class Runs:
                     )
                     or 0
                 )
+        clash = Counter(display_key(row[4]) for row in rows)
         entries = [
-            {"rank": i + 1, "id": rid, "name": name, "time_ms": t, "flawless": f, "replay": lg}
-            for i, (rid, t, f, lg, name) in enumerate(rows)
+            {
+                "rank": i + 1,
+                "id": rid,
+                "name": tagged(name, pid) if clash[display_key(name)] > 1 else name,
+                "time_ms": t,
+                "flawless": f,
+                "replay": lg,
+            }
+            for i, (rid, t, f, lg, name, pid) in enumerate(rows)
         ]
         if len(self._boards) > 10_000:
             self._boards.clear()
@@ -350,7 +379,17 @@ class Runs:
         if player is not None:
             mine = self._run_row(player.id, mode.id, iso)
             if mine is not None:
-                out["you"] = {"name": player.name, **self.result(mine)}
+                mine_shown = [e["name"] for e in entries if e["id"] == mine.id]
+                key = display_key(player.name)
+                clash = any(display_key(e["name"].split(" #")[0]) == key for e in entries)
+                name = (
+                    mine_shown[0]
+                    if mine_shown
+                    else tagged(player.name, player.id)
+                    if clash
+                    else player.name
+                )
+                out["you"] = {"name": name, **self.result(mine)}
         return out
 
     # ---- replays ------------------------------------------------------------------------

@@ -55,6 +55,7 @@ class Dailies:
     _levels: dict[tuple[str, str], tuple[DailyPuzzle, Any]] = field(default_factory=dict)
     _views: dict[tuple[str, str], JSON] = field(default_factory=dict)
     _view_texts: dict[tuple[str, str], str] = field(default_factory=dict)
+    _keys: dict[tuple[str, str], str] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def get(self, mode: Mode[Any], day: date) -> tuple[DailyPuzzle, Any]:
@@ -93,6 +94,14 @@ class Dailies:
         if hit is None:
             hit = self._view_texts[key] = json.dumps(self.view(mode, day), ensure_ascii=False)
         return hit
+
+    def is_todays(self, mode: Mode[Any], level: Any) -> bool:
+        """Whether ``level`` is today's daily of its mode, turned or mirrored or not."""
+        key = (mode.id, today().isoformat())
+        daily_key = self._keys.get(key)
+        if daily_key is None:
+            daily_key = self._keys[key] = mode.symmetry_key(self.get(mode, today())[1])
+        return bool(mode.symmetry_key(level) == daily_key)
 
     def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
         with self.store.session() as s:
@@ -164,6 +173,12 @@ def public_view(mode: Mode[Any], level: Any) -> JSON:
 
 def open_dailies(data_dir: Path | None, url: str | None = None) -> Dailies:
     """The store (``url``, ``$PUZZLESMITH_DATABASE_URL`` or the data dir's SQLite file) and
-    the secret (``$PUZZLESMITH_SECRET`` or the data dir's)."""
+    the secret (``$PUZZLESMITH_SECRET`` or the data dir's), checked against the store's
+    fingerprint of it (``StoreRefused`` for another secret, a lost ``secret.key``)."""
     d = data_dir or default_data_dir()
-    return Dailies(Store.open(url or url_for(d)), load_secret(d))
+    store = Store.open(url or url_for(d))
+    try:
+        return Dailies(store, load_secret(d, store))
+    except BaseException:
+        store.close()
+        raise

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from puzzlesmith.server.daily.guard import not_todays_daily
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.payloads import CodeOut, Hint, State
 from puzzlesmith.server.plays import hint_level, level_of_code, replay_level
@@ -20,19 +21,22 @@ from puzzlesmith.server.schemas import HintBody, MovesBody, error_responses
 router = APIRouter(prefix="/api/codes", tags=["codes"])
 
 _ERRORS = error_responses(400, 422)
+_DAILY_ERRORS = error_responses(400, 403, 422)
 
 
-@router.get("/{code}", responses=_ERRORS, response_model=CodeOut, response_model_exclude_unset=True)
+@router.get(
+    "/{code}", responses=_DAILY_ERRORS, response_model=CodeOut, response_model_exclude_unset=True
+)
 async def get_code(code: str, request: Request) -> dict[str, Any]:
     """``{"mode": mode id, "level": view}`` — everything the client needs to play it.
 
     Any level can arrive in a code, so the work (the view solves it) runs in the heavy
     pool under its deadline (503 ``gave-up`` for a level too open to solve)."""
-    return await run_heavy(request, _view_of_code, code)
+    return await run_heavy(request, _view_of_code, code, getattr(request.app.state, "daily", None))
 
 
-def _view_of_code(code: str) -> dict[str, Any]:
-    m, lv = level_of_code(code)
+def _view_of_code(code: str, daily: Any = None) -> dict[str, Any]:
+    m, lv = not_todays_daily(daily, *level_of_code(code))
     return {"mode": m.id, "level": m.view(lv)}
 
 
@@ -45,8 +49,11 @@ async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, 
 
 
 @router.post(
-    "/{code}/hint", responses=_ERRORS, response_model=Hint, response_model_exclude_unset=True
+    "/{code}/hint", responses=_DAILY_ERRORS, response_model=Hint, response_model_exclude_unset=True
 )
 async def hint_code(code: str, body: HintBody, request: Request) -> dict[str, Any]:
     """A hint on the code's level for the position the moves reach."""
-    return await run_heavy(request, lambda: hint_level(*level_of_code(code), body))
+    daily = getattr(request.app.state, "daily", None)
+    return await run_heavy(
+        request, lambda: hint_level(*not_todays_daily(daily, *level_of_code(code)), body)
+    )

@@ -16,16 +16,20 @@ from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
-from puzzlesmith.server.daily.limits import RateLimiter
-from puzzlesmith.server.deps import Checker, Ctx, EditorMode, Me
+from puzzlesmith.server.daily.limits import RateLimiter, address_key, client_address
+from puzzlesmith.server.deps import Checker, Ctx, EditorMode, MaybeMe, Me
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api/community", tags=["community"])
 
-#: action → (how many, per how many seconds), per player (plays: per client address)
+#: action → (how many, per how many seconds), per player (plays: per client address).
+#: ``publish`` counts publishes that went through (a refused one is given back);
+#: ``publish-try`` bounds the attempts, each of which costs a server-side check.
 LIMITS: dict[str, tuple[int, float]] = {
     "publish": (5, 600.0),
+    "publish-try": (30, 600.0),
     "like": (60, 60.0),
     "report": (10, 600.0),
     "play": (120, 60.0),
@@ -33,12 +37,15 @@ LIMITS: dict[str, tuple[int, float]] = {
 _ERR = error_responses(401, 404, 409, 422, 429, 503)
 
 
-def limiter(request: Request) -> RateLimiter:
-    """The app's community limits (tests replace them on ``app.state``)."""
+def limiter(request: Request, ctx: Ctx) -> RateLimiter:
+    """The app's community limits (tests replace them on ``app.state``), counted in the
+    daily store like the daily limits."""
     state = request.app.state
     if not hasattr(state, "community_limits"):
         state.community_limits = RateLimiter(LIMITS)
     lim: RateLimiter = state.community_limits
+    if lim.store is None:
+        lim.store = ctx.runs.store
     return lim
 
 
@@ -68,14 +75,27 @@ def publish(
 ) -> dict[str, Any]:
     title = check_text(body.title, "title", low=1, high=TITLE_MAX)
     caption = check_text(body.caption, "caption", low=0, high=CAPTION_MAX)
+    limits.hit(me.id, "publish-try")
     limits.hit(me.id, "publish")
     try:
-        checked = pool.check(m.id, body.level, 0)
-    except Busy as exc:
-        raise ApiError(503, "busy", str(exc)) from None
-    if checked is None or "error" in checked:
-        raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
-    return service.publish(ctx.runs.store, m, checked, body.level, title, caption, me)
+        try:
+            checked = pool.check(m.id, body.level, 0)
+        except Busy as exc:
+            raise ApiError(503, "busy", str(exc)) from None
+        if checked is None or "error" in checked:
+            raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
+        return service.publish(ctx.runs.store, m, checked, body.level, title, caption, me)
+    except ApiError:  # refused (duplicate, not unique, bad level, busy): not a publish
+        limits.refund(me.id, "publish")
+        raise
+
+
+@router.get("/published/{code}", responses=error_responses(400, 422, 503))
+def published(code: str, ctx: Ctx) -> dict[str, Any]:
+    """``{"mode", "published", "id"}``: whether the board of a level code (turned or
+    mirrored too) is already published, so the editor can say so instead of offering 发布."""
+    m, level = level_of_code(code)
+    return service.published(ctx.runs.store, m, level)
 
 
 @router.get("/{mode}", responses=_ERR)
@@ -97,9 +117,12 @@ def get_level(level_id: str, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.post("/levels/{level_id}/play", responses=_ERR)
-def play(level_id: str, ctx: Ctx, limits: Limits, request: Request) -> dict[str, Any]:
-    limits.hit(request.client.host if request.client else "?", "play")
-    return service.played(ctx.runs.store, level_id)
+def play(level_id: str, ctx: Ctx, limits: Limits, request: Request, me: MaybeMe) -> dict[str, Any]:
+    """Count a play: once per player (with a token) or per client address (without)."""
+    address = client_address(request)
+    limits.hit(address, "play")
+    who = me.id if me is not None else "addr:" + address_key(ctx.runs.secret, address)
+    return service.played(ctx.runs.store, level_id, who)
 
 
 @router.post("/levels/{level_id}/like", responses=_ERR)
@@ -109,7 +132,11 @@ def like(level_id: str, body: LikeIn, me: Me, ctx: Ctx, limits: Limits) -> dict[
 
 
 @router.post("/levels/{level_id}/report", responses=_ERR)
-def report(level_id: str, body: ReportIn, me: Me, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+def report(
+    level_id: str, body: ReportIn, me: Me, ctx: Ctx, limits: Limits, request: Request
+) -> dict[str, Any]:
+    """A report; its weight depends on the reporter, one counts per address and level."""
     reason = check_text(body.reason, "reason", low=3, high=REASON_MAX)
     limits.hit(me.id, "report")
-    return service.report(ctx.runs.store, level_id, me, reason)
+    address = address_key(ctx.runs.secret, client_address(request))
+    return service.report(ctx.runs.store, level_id, me, reason, address)

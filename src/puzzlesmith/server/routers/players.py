@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from puzzlesmith.server.daily.limits import client_address
 from puzzlesmith.server.daily.service import today
 from puzzlesmith.server.daily.stats import player_stats
 from puzzlesmith.server.deps import Ctx, Me
@@ -34,7 +35,7 @@ def _me(p: Player) -> dict[str, Any]:
 @router.post("", status_code=201)
 def create_player(body: NameIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     """A new anonymous player; keep the token (it is shown once)."""
-    ctx.limiter.hit(request.client.host if request.client else "?", "create")
+    ctx.limiter.hit(client_address(request), "create")
     p, token = ctx.players.create(body.name, ctx.runs.dailies.clock())
     return {"id": p.id, "token": token, "name": p.name}
 
@@ -61,7 +62,7 @@ def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
 @router.post("/claim")
 def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     """Take over the profile of a transfer code: a new token; the old device's stops working."""
-    ctx.limiter.hit(request.client.host if request.client else "?", "create")
+    ctx.limiter.hit(client_address(request), "create")
     p, token = ctx.players.claim(body.code, ctx.runs.dailies.clock())
     return {"id": p.id, "token": token, "name": p.name}
 

@@ -22,16 +22,28 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from puzzlesmith.server.config import settings
-from puzzlesmith.server.store.models import Base, Daily, Player, PlayerAchievement, Run, Start
+from puzzlesmith.server.store.models import (
+    Base,
+    Daily,
+    Player,
+    PlayerAchievement,
+    RateHit,
+    Run,
+    Start,
+    StoreMeta,
+)
 
 __all__ = [
     "Base",
     "Daily",
     "Player",
     "PlayerAchievement",
+    "RateHit",
     "Run",
     "Start",
     "Store",
+    "StoreMeta",
+    "StoreRefused",
     "default_data_dir",
     "url_for",
 ]
@@ -59,6 +71,15 @@ def url_for(data_dir: Path | None) -> str:
     return f"sqlite:///{d / 'puzzlesmith.sqlite3'}"
 
 
+class StoreRefused(ValueError):
+    """The store will not be opened as it is (one line saying why and what to do)."""
+
+
+def _sqlite_path(url: str) -> str:
+    """The file of an SQLite URL ('' or ':memory:' for an in-memory database)."""
+    return url.split("///", 1)[1].split("?", 1)[0] if "///" in url else ""
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     """WAL so readers never wait for the writer; a busy writer is waited for, not failed."""
     cur = dbapi_conn.cursor()
@@ -67,6 +88,13 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+def _is_empty_file(path: Path) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 class Store:
@@ -87,15 +115,26 @@ class Store:
     def open(cls, url: str, *, migrate: bool = True) -> Store:
         """Connect (creating the SQLite file's directory) and bring the schema to head."""
         kwargs: dict[str, Any] = {"future": True}
+        conf = settings()
         if url.startswith("sqlite"):
-            path = url.split("///", 1)[1] if "///" in url else ""
+            path = _sqlite_path(url)
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
+                if _is_empty_file(Path(path)) and not conf.store_init:
+                    raise StoreRefused(
+                        f"store: {path} is an empty file (0 bytes), not a database: restore "
+                        "it from a backup, or set PUZZLESMITH_STORE_INIT=1 to start a new store"
+                    )
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
             if path and path != ":memory:":  # WAL readers run side by side: one per thread
                 kwargs.update(pool_size=20, max_overflow=40)
-        else:
-            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        else:  # a fixed budget per process (PUZZLESMITH_DB_POOL), a short wait for it
+            kwargs.update(
+                pool_size=conf.db_pool,
+                max_overflow=0,
+                pool_timeout=conf.db_pool_timeout,
+                pool_pre_ping=True,
+            )
         engine = create_engine(url, **kwargs)
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas)
@@ -141,6 +180,33 @@ class Store:
             return
         with self._one_writer, self.session() as s:
             yield s
+
+    def insert_new(self, model: type[Base]) -> Any:
+        """``INSERT … ON CONFLICT DO NOTHING`` for this dialect: a row that exists (any
+        unique key) is left as it is — one statement, so two workers inserting the same row
+        at once never fail. :meth:`inserted` runs it and says whether the row was new."""
+        return self._dialect_insert(model).on_conflict_do_nothing()
+
+    @staticmethod
+    def inserted(session: Session, stmt: Any) -> bool:
+        """Run an :meth:`insert_new` statement; True when it stored a new row (RETURNING,
+        which both dialects answer exactly where ``rowcount`` may be -1)."""
+        table = stmt.table
+        key = next(iter(table.primary_key.columns))
+        return session.execute(stmt.returning(key)).first() is not None
+
+    def _dialect_insert(self, model: type[Base]) -> Any:
+        if self.dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            return pg_insert(model)
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(model)
+
+    def upsert(self, model: type[Base]) -> Any:
+        """The dialect's ``INSERT`` that takes ``on_conflict_do_update`` (rate counters)."""
+        return self._dialect_insert(model)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -91,6 +91,28 @@ class Run(Base):
     log: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
 
 
+class RateHit(Base):
+    """One rate-limit bucket (``action:who``): its theoretical arrival time (GCRA, ms).
+
+    Every worker counts in this one row with one upsert, so N workers allow what one does
+    (migration 0004_multiworker)."""
+
+    __tablename__ = "rate_hits"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    tat_ms: Mapped[int] = mapped_column(BigInteger)
+    ok: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class StoreMeta(Base):
+    """Facts about the store itself (``secret``: the fingerprint of the server secret)."""
+
+    __tablename__ = "store_meta"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
 class PlayerAchievement(Base):
     """An achievement a player's verified daily runs earned (each unlocks once)."""
 
