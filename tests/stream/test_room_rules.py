@@ -124,9 +124,9 @@ def small_app(**limits: Any) -> FastAPI:
 async def limits_scenario(base: str) -> None:
     info = open_room(base, mode="stroke", level="1-3")
     code, key = info["room"], info["host_key"]
-    a = await Client.connect(base, code, viewer="aaaaaa", name="<img src=x onerror=alert(1)>")
-    b = await Client.connect(base, code, viewer="bbbbbb")
-    full = await Client.connect(base, code, viewer="cccccc")
+    a = await Client.viewer(base, code, name="<img src=x onerror=alert(1)>")
+    b = await Client.viewer(base, code)
+    full = await Client.viewer(base, code)
     msg = await full.recv()
     assert msg == {"type": "error", "code": "room-full", "message": "room is full (2 viewers)"}
 
@@ -169,11 +169,11 @@ async def limits_scenario(base: str) -> None:
     seen = await a.until(lambda m: m["type"] == "live" and m["hints"])
     assert "viewer" not in seen["hints"][0]  # viewers never learn each other's ids...
     told = await host.until(lambda m: m["type"] == "live" and m["hints"])
-    assert told["hints"][0]["viewer"] == "bbbbbb"  # ... the host does, to kick by
-    await host.send(type="host", key=key, action="kick", viewer="bbbbbb")
+    assert told["hints"][0]["viewer"] == b.id  # ... the host does, to kick by
+    await host.send(type="host", key=key, action="kick", viewer=b.id)
     gone = await b.until(lambda m: m["type"] == "error")
     assert gone["code"] == "kicked"
-    back = await Client.connect(base, code, viewer="bbbbbb")
+    back = await Client.connect(base, code, token=b.token)  # the kick holds against the identity
     assert (await back.recv())["code"] == "kicked"
     for c in (a, host):
         await c.close()
@@ -186,10 +186,10 @@ def test_limits_over_websockets() -> None:
 
 async def expiry_scenario(base: str, app: FastAPI) -> None:
     info = open_room(base, mode="cows", level="1-1")
-    a = await Client.connect(base, info["room"], viewer="aaaaaa")
+    a = await Client.viewer(base, info["room"])
     msg = await a.until(lambda m: m["type"] == "error", timeout=5)
     assert msg["code"] == "room-expired"
-    again = await Client.connect(base, info["room"], viewer="aaaaaa")
+    again = await Client.connect(base, info["room"], token=a.token)
     assert (await again.recv())["code"] == "unknown-room"
 
 
@@ -203,7 +203,7 @@ async def auto_scenario(base: str) -> None:
     info = open_room(base, mode="stroke", level="1-3")
     code, key = info["room"], info["host_key"]
     host = await Client.connect(base, code, role="host", key=key)
-    v = await Client.connect(base, code, viewer="vvvvvv")
+    v = await Client.viewer(base, code)
     await host.send(type="host", key=key, action="vote", seconds=0, auto=True)
     m = registry.get("stroke")
     level = m.find_level("1-3")[1]
@@ -236,14 +236,14 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
     async def main() -> None:
         hub = Hub(Limits(room_rate=0.001, room_burst=3))
         m = registry.get("cows")
-        room = hub.create(m, m.find_level("1-1")[1])
+        room = await hub.create(m, m.find_level("1-1")[1])
         room.open_round(hub.clock())
-        hub.submit(room.code, "v1", "a", parse_chat("!vote r0c0") or Command("", ""))
-        hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r1c1"))
+        await hub.submit(room.code, "v1", "a", parse_chat("!vote r0c0") or Command("", ""))
+        await hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r1c1"))
         with pytest.raises(RoomError, match="not a legal move"):
-            hub.submit(room.code, "v3", "c", Command("vote", "r9c9"))
+            await hub.submit(room.code, "v3", "c", Command("vote", "r9c9"))
         with pytest.raises(RoomError) as busy:
-            hub.submit(room.code, "v4", "d", Command("vote", "r0c0"))
+            await hub.submit(room.code, "v4", "d", Command("vote", "r0c0"))
         assert busy.value.code == "room-busy"
         assert room.round is not None and room.round.tally()["r0c0"] == 1
         hub.close_room(room.code, "room-expired", "bye")
