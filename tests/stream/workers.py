@@ -48,10 +48,19 @@ class Worker:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [
-                    sys.executable, "-m", "uvicorn", "--factory",
-                    "puzzlesmith.server.app:create_app", "--host", "127.0.0.1",
-                    "--port", str(self.port), "--log-level", "warning",
-                    "--ws-per-message-deflate", "false",
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "--factory",
+                    "puzzlesmith.server.app:create_app",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--log-level",
+                    "warning",
+                    "--ws-per-message-deflate",
+                    "false",
                 ],  # fmt: skip
                 env=self.env,
                 stdout=out,

@@ -141,13 +141,13 @@ class MemoryStore:
         return None
 
     async def create(self, room: Room, who: Creator) -> bool:
-        lim = self.limits
-        await self.expire()
+        lim, now = self.limits, self.clock()
         if room.code in self.rooms:
             return False
-        live = list(self.creators.values())
-        if len(self.rooms) >= lim.max_rooms:
-            raise RoomError("too-many-rooms", f"the server already has {len(self.rooms)} rooms")
+        # the cap counts live rooms (the hub's sweep closes the others soon)
+        live = [self.creators[c] for c, r in self.rooms.items() if not expired(r, now, lim)]
+        if len(live) >= lim.max_rooms:
+            raise RoomError("too-many-rooms", f"the server already has {len(live)} rooms")
         by_client = sum(c.client == who.client for c in live) if who.client else 0
         check_creator(lim, sum(c.addr == who.addr for c in live), by_client)
         if not await self.take(f"create:{who.addr}", lim.create_rate, lim.create_burst):
