@@ -61,7 +61,7 @@ class Worker:
                     "warning",
                     "--ws-per-message-deflate",
                     "false",
-                ],  # fmt: skip
+                ],
                 env=self.env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
