@@ -17,7 +17,8 @@ export function mountOverlay(root, room, params, onLang) {
   const line = h("div", "st-line");
   const bars = h("div", "st-bars");
   const hints = h("div", "st-hints");
-  const party = h("div", "st-party", t("st.cleared"));
+  // a full-width "！" is half empty space on its right: the big word would sit left of centre
+  const party = h("div", "st-party", t("st.cleared").replace(/！$/u, "!"));
   party.hidden = true;
   const head = h("div", "st-head st-title", t("st.room", { code: room }));
   head.append(langSwitch(onLang));
