@@ -350,13 +350,13 @@ def test_the_viewer_page_keeps_trying_an_unknown_room(browser: Any, live_server:
     sockets: list[str] = []
     phone.on("websocket", lambda ws: sockets.append(ws.url))
     phone.goto(f"{live_server}/r/NOPE9")
-    phone.locator(".st-line", has_text="正在重试").wait_for(timeout=20000)
+    phone.locator(".st-note", has_text="正在重试").wait_for(timeout=20000)
     phone.wait_for_function("() => true")
     deadline = 0
     while len(sockets) < 3 and deadline < 200:  # a condition, polled in the page's own time
         phone.wait_for_timeout(100)
         deadline += 1
     assert len(sockets) >= 3, sockets
-    assert "没有这个房间" in phone.locator(".st-line").inner_text()
+    assert "没有这个房间" in phone.locator(".st-note").inner_text()
     shot(phone, "stream-viewer-retry")
     phone.context.close()

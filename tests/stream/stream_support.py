@@ -18,9 +18,24 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from browser_support import serving as serve
 
-__all__ = ["Client", "addr", "mint", "open_room", "run", "serve"]
+__all__ = ["Client", "addr", "mint", "open_room", "run", "serve", "small_app"]
 
 T = TypeVar("T")
+
+
+def small_app(**limits: Any) -> Any:
+    """An app with only the rooms' routes, and a hub with other limits."""
+    from fastapi import FastAPI
+
+    from puzzlesmith.server import errors
+    from puzzlesmith.server.rooms.hub import Hub
+    from puzzlesmith.server.rooms.limits import Limits
+    from puzzlesmith.server.routers.rooms import make_router
+
+    app = FastAPI()
+    errors.install(app)
+    app.include_router(make_router(Hub(Limits(**limits))))
+    return app
 
 
 def open_room(base: str, **body: Any) -> dict[str, Any]:

@@ -12,16 +12,14 @@ from fastapi import FastAPI
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_support import Client, open_room, run, serve
+from stream_support import Client, open_room, run, serve, small_app
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.server import errors
 from puzzlesmith.server.rooms.commands import Command, parse_chat
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.limits import Bucket, Limits
 from puzzlesmith.server.rooms.room import Room, RoomError
-from puzzlesmith.server.routers.rooms import make_router
 
 
 def room(mode: str = "stroke", level: str = "1-3", **limits: Any) -> Room:
@@ -114,11 +112,6 @@ def test_token_bucket() -> None:
 
 
 # ---- limits over real sockets ------------------------------------------------------------------
-def small_app(**limits: Any) -> FastAPI:
-    app = FastAPI()
-    errors.install(app)
-    app.include_router(make_router(Hub(Limits(**limits))))
-    return app
 
 
 async def limits_scenario(base: str) -> None:

@@ -11,23 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from fastapi import FastAPI
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_support import Client, addr, mint, open_room, run, serve
-
-from puzzlesmith.server import errors
-from puzzlesmith.server.rooms.hub import Hub
-from puzzlesmith.server.rooms.limits import Limits
-from puzzlesmith.server.routers.rooms import make_router
-
-
-def small_app(**limits: Any) -> FastAPI:
-    app = FastAPI()
-    errors.install(app)
-    app.include_router(make_router(Hub(Limits(**limits))))
-    return app
+from stream_support import Client, addr, mint, open_room, run, serve, small_app
 
 
 async def stuffing(base: str) -> None:

@@ -24,6 +24,17 @@ from pgcluster import Cluster
 __all__ = ["Cluster", "Worker", "Workers"]
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+#: the app as the README deploys it, one worker a process, as `puzzlesmith play` (no deflate)
+UVICORN = [
+    "--factory",
+    "puzzlesmith.server.app:create_app",
+    "--host",
+    "127.0.0.1",
+    "--log-level",
+    "warning",
+    "--ws-per-message-deflate",
+    "false",
+]
 
 
 def _free_port() -> int:
@@ -47,21 +58,7 @@ class Worker:
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 16384)), hard))
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "uvicorn",
-                    "--factory",
-                    "puzzlesmith.server.app:create_app",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                    "--log-level",
-                    "warning",
-                    "--ws-per-message-deflate",
-                    "false",
-                ],
+                [sys.executable, "-m", "uvicorn", *UVICORN, "--port", str(self.port)],
                 env=self.env,
                 stdout=out,
                 stderr=subprocess.STDOUT,

@@ -6,18 +6,19 @@ const TOKEN_KEY = "stream:token";
 //: an unknown room is tried again this many times (a worker restarting, a link typed early)
 const UNKNOWN_TRIES = 6;
 
-/** The viewer identity the server issued to this browser (asked for once, then kept);
- *  null when the server gives none now (too many new viewers from this address). */
+/** The viewer identity the server issued to this browser (asked for once, then kept):
+ *  {token} or {token: null, status} when the server gives none now (404: no such room yet,
+ *  429: too many new viewers from this address). */
 export async function viewerToken(room, { fresh = false } = {}) {
   let token = fresh ? null : localStorage.getItem(TOKEN_KEY);
-  if (token && /^v1\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_=-]{24}$/.test(token)) return token;
+  if (token && /^v1\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_=-]{24}$/.test(token)) return { token };
   try {
     token = (await post(`/api/rooms/${encodeURIComponent(room)}/viewer`, {})).token;
-  } catch {
-    return null;
+  } catch (e) {
+    return { token: null, status: e?.status ?? 0 };
   }
   try { localStorage.setItem(TOKEN_KEY, token); } catch { /* private mode: this visit only */ }
-  return token;
+  return { token };
 }
 
 export class RoomConnection {

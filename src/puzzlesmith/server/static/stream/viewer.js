@@ -101,9 +101,12 @@ export function mountViewer(root, room, onLang) {
       live = msg;
     } else if (msg.type === "hello") {
       mine = msg.vote;
-      if (!msg.viewer && conn.params.token) {  // an identity this server does not know: a new one
-        conn.params.token = null;
-        viewerToken(room, { fresh: true }).then((token) => { if (token && !stopped) conn.reconnect({ token }); });
+      if (!msg.viewer && !asked) {  // no identity, or one this server does not know: ask once
+        asked = true;
+        viewerToken(room, { fresh: Boolean(conn.params.token) }).then(({ token, status }) => {
+          if (token && !stopped) conn.reconnect({ token });
+          else if (status === 429) note.textContent = t("st.watchOnly");
+        });
       }
     } else if (msg.type === "named") {
       nameInput.value = msg.name;
@@ -126,13 +129,15 @@ export function mountViewer(root, room, onLang) {
       hintBar.replaceChildren(button(t("st.retry"), "retry", () => onLang()), again);
       note.textContent = "";
       presetBox.hidden = true;
-    } else if (status === "retry") {
-      line.textContent = `${lastError || t("st.err.unknown-room")} · ${t("st.retrying")}`;
+    } else if (status === "retry") {  // the round line keeps ticking: say it underneath
+      note.textContent = `${lastError || t("st.err.unknown-room")} · ${t("st.retrying")}`;
     } else if (status !== "open") line.textContent = t("st.connecting");
   };
-  viewerToken(room).then((token) => {
+  let asked = false;
+  viewerToken(room).then(({ token, status }) => {
     if (stopped) return;
-    if (!token) note.textContent = t("st.watchOnly");
+    if (status === 429) note.textContent = t("st.watchOnly");
+    asked = status === 429;  // a 404 (no room yet) is asked again once the room answers
     conn = new RoomConnection(room, { token, name: nameInput.value.trim() }, onMessage, onStatus);
   });
   return { stop() { stopped = true; conn?.stop(); } };
