@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -243,3 +244,25 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
         assert not hub.rooms
 
     run(main())
+
+
+def test_a_snapshot_brings_another_workers_copy_to_the_same_room() -> None:
+    """What a shared store keeps: a copy restored from the snapshot states the same room
+    (moves, round with its deadline, hints, kicks, last result) and plays on alike."""
+    a = room("cows", "1-1")
+    a.play("cow 0 1")
+    a.open_round(5.0, 20)
+    a.hint("v1", "ann", Command("hint", "r2c2", "stuck"), 6.0)
+    a.kicked.add("bad")
+    a.round.votes.clear()  # type: ignore[union-attr]
+    b = room("cows", "1-1")
+    b.restore(json.loads(json.dumps(a.snapshot())))  # through JSON, as the row keeps it
+    assert b.state(7.0, board=False) == a.state(7.0, board=False)
+    assert b.live(3, host=True) == a.live(3, host=True) and b.kicked == {"bad"}
+    b.vote("v2", "r1c4")
+    a.vote("v2", "r1c4")
+    assert b.decide() == a.decide() and b.moves == a.moves == ["cow 0 1", "cow 1 4"]
+    c = room("cows", "1-1")
+    c.restore(b.snapshot())
+    c.undo()  # the copy's moves are its own
+    assert b.moves == ["cow 0 1", "cow 1 4"] and c.moves == ["cow 0 1"]

@@ -672,6 +672,9 @@ class Hub:
         except (RoomError, CommandError) as exc:
             code = exc.code if isinstance(exc, RoomError) else "bad-request"
             return _error(code, str(exc))
+        except Exception as exc:  # the shared store is away: one line, the socket stays
+            log.warning("rooms: %s: %r", live.room.code, exc)
+            return _error("busy", "the room cannot be reached right now; try again")
 
 
 def default_name(viewer: str) -> str:
