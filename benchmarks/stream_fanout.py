@@ -93,6 +93,7 @@ class Viewer:
         self.acks = 0
         self.errors = 0
         self.last: str | None = None  # the last vote the server acknowledged
+        self.closed: int | None = None  # the close code, once closed
         self.round_open = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self.read())
 
@@ -112,6 +113,7 @@ class Viewer:
                     self.errors += 1
         except websockets.ConnectionClosed:
             pass
+        self.closed = self.ws.close_code
 
 
 async def wait_all(viewers: list[Viewer], n_moves: int, timeout: float = 30) -> float:
@@ -215,6 +217,12 @@ async def run(bases: list[str], n: int, moves: int) -> dict[str, Any]:
     lost = sum(abs(expected.get(c, 0) - tally.get(c, 0)) for c in set(expected) | set(tally))
     lost += sent - acked - sum(v.errors for v in viewers)  # never answered
     dropped = sum(v.task.done() for v in viewers)  # sockets the server or the OS closed
+    codes: dict[int | None, int] = {}
+    for v in viewers:
+        if v.task.done():
+            codes[v.closed] = codes.get(v.closed, 0) + 1
+    if codes:
+        print(f"  closed before the end, by close code: {codes}", flush=True)
     for v in viewers:
         await v.ws.close()
     await host.close()

@@ -287,7 +287,6 @@ class Hub:
                     self._hang_up(live, c, CLOSE_KICKED)
         self._arm(live)
         self.broadcast_state(live)
-        self._mark_live(live, news=False)
 
     # ---- sending -------------------------------------------------------------------------
     def _push(self, live: Live, conn: Conn, text: str) -> None:

@@ -53,6 +53,8 @@ CHANNEL = "puzzlesmith_rooms"
 CREATE_LOCK = 0x726F6F6D
 #: connections per worker besides the listening one
 POOL = 4
+#: NOTIFY payloads are at most 8000 bytes; a longer snapshot is read from the row
+MAX_PAYLOAD = 7900
 #: a worker's viewer count stays in the sum this long after it last wrote it
 PRESENCE_TTL = 15.0
 
@@ -118,6 +120,8 @@ class PgStore:
         self._tasks: list[asyncio.Task[None]] = []
         #: this worker's viewer count per room, as last written
         self._here: dict[str, int] = {}
+        #: the newest snapshot a notification carried, per room (read by ``refresh``)
+        self._latest: dict[str, dict[str, Any]] = {}
 
     def clock(self) -> float:
         return time.time()
@@ -150,7 +154,9 @@ class PgStore:
                         self._emit("*", "state", -1)
                     delay = 0.2
                     async for n in conn.notifies():
-                        code, kind, version = n.payload.split(" ")
+                        code, kind, version, *snap = n.payload.split(" ", 3)
+                        if snap:  # the new state itself: no read back per worker
+                            self._latest[code] = json.loads(snap[0])
                         self._emit(code, kind, int(version))
             except asyncio.CancelledError:
                 raise
@@ -217,8 +223,15 @@ class PgStore:
         async with self.pool.tx() as cur:
             return await self._expire(cur, self.clock())
 
-    async def _notify(self, cur: psycopg.AsyncCursor[Any], code: str, kind: str, v: int) -> None:
-        await cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {kind} {v}"))
+    async def _notify(
+        self, cur: psycopg.AsyncCursor[Any], code: str, kind: str, v: int, snap: str = ""
+    ) -> None:
+        """Announce a change; the snapshot rides along when it fits the payload (8000 bytes),
+        so the other workers need not read the row back."""
+        text = f"{code} {kind} {v}"
+        if snap and len(text) + len(snap.encode()) < MAX_PAYLOAD:
+            text += " " + snap
+        await cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, text))
 
     def owns(self, code: str) -> bool:
         return code in self.leased
@@ -290,6 +303,10 @@ class PgStore:
         return room
 
     async def refresh(self, room: Room) -> bool:
+        snap = self._latest.pop(room.code, None)
+        if snap is not None and snap["version"] > room.version:
+            room.restore(snap)
+            return True
         async with self.pool.tx() as cur:
             await cur.execute("SELECT snapshot FROM stream_rooms WHERE code = %s", (room.code,))
             row = await cur.fetchone()
@@ -331,11 +348,12 @@ class PgStore:
                         (room.code, number, list(before - after)),
                     )
             r = work.round
+            snap = json.dumps(work.snapshot(), separators=(",", ":"))
             await cur.execute(
                 "UPDATE stream_rooms SET snapshot = %s, version = %s, active = %s,"
                 " host_joined = %s, voting = %s WHERE code = %s",
                 (
-                    json.dumps(work.snapshot()),
+                    snap,
                     work.version,
                     work.active,
                     work.host_joined,
@@ -343,7 +361,7 @@ class PgStore:
                     room.code,
                 ),
             )
-            await self._notify(cur, room.code, kind, work.version)
+            await self._notify(cur, room.code, kind, work.version, snap)
         if work.version >= room.version:
             room.restore(work.snapshot())
         return out
@@ -360,17 +378,17 @@ class PgStore:
         if cell not in r.options:
             raise RoomError("not-an-option", f"vote: {cell} is not a legal move this round")
         async with self.pool.tx() as cur:
+            # the round still open (share-locked until commit) and this viewer's vote so far
             await cur.execute(
-                "SELECT 1 FROM stream_rooms WHERE code = %s AND voting = %s FOR SHARE",
-                (room.code, r.number),
+                "SELECT (SELECT cell FROM stream_votes WHERE room = %(c)s AND round = %(r)s"
+                " AND viewer = %(v)s) FROM stream_rooms WHERE code = %(c)s AND voting = %(r)s"
+                " FOR SHARE OF stream_rooms",
+                {"c": room.code, "r": r.number, "v": viewer},
             )
-            if await cur.fetchone() is None:
+            row = await cur.fetchone()
+            if row is None:
                 raise RoomError("no-round", "vote: no voting round is open")
-            await cur.execute(
-                "SELECT cell FROM stream_votes WHERE room = %s AND round = %s AND viewer = %s",
-                (room.code, r.number, viewer),
-            )
-            old = await cur.fetchone()
+            old = None if row[0] is None else row
             if old is not None and old[0] == cell:
                 return
             if old is None and not viewer.startswith("twitch:"):
