@@ -136,7 +136,7 @@ async def scenario(ws: Workers) -> None:
     )
     took = time.monotonic() - t0
     assert new_owner in (ws.all[1].pid, ws.all[2].pid)
-    assert took < 6.0, f"the lease moved after {took:.1f} s"
+    assert took < 10.0, f"the lease moved after {took:.1f} s"  # ttl 3 s + a tick, on a busy machine
     survivors = [v for v, w in zip(viewers, on, strict=True) if w != 0]
     for v in survivors:
         done = await v.until(is_state(moves=2), timeout=40)
