@@ -357,6 +357,6 @@ def test_the_viewer_page_keeps_trying_an_unknown_room(browser: Any, live_server:
         phone.wait_for_timeout(100)
         deadline += 1
     assert len(sockets) >= 3, sockets
-    assert "没有这个房间" in phone.locator(".st-note").inner_text()
+    assert "没有这个房间" in phone.locator(".st-note").first.inner_text()
     shot(phone, "stream-viewer-retry")
     phone.context.close()
