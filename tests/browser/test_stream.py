@@ -3,6 +3,9 @@ the overlay shows the tally, and the round is decided by the viewers' votes."""
 
 from __future__ import annotations
 
+import re
+import sys
+from pathlib import Path
 from typing import Any
 
 from browser_support import shot
@@ -189,3 +192,179 @@ def test_the_streamer_draws_a_path_in_one_drag(browser: Any, live_server: str) -
     assert steps == [str(k) for k in range(1, len(sol) + 1)]
     shot(host, "stream-host-drawn")
     host.context.close()
+
+
+# ---- the streamer's and viewers' rough edges (issue #31) --------------------------------------
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stream"))
+from stream_support import Client, open_room, run  # noqa: E402
+
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
+
+
+def overlay_page(browser: Any, base: str, room: str, query: str = "") -> Any:
+    pg = new_page(browser, {"viewport": {"width": 1280, "height": 720}})
+    pg.goto(f"{base}/static/stream/index.html#/overlay/{room}?w=1280&h=720{query}")
+    pg.locator(".st-board [data-cell]").first.wait_for()
+    return pg
+
+
+def test_the_host_page_leads_back_to_the_game_and_writes_no_cell_ids(
+    browser: Any, live_server: str
+) -> None:
+    pg = new_page(browser, "touch")
+    stream_from_game(pg, f"{live_server}/?all=1#/01-number-stroke/1-1")
+    pg.locator(".st-target").first.wait_for()
+    assert pg.locator(".st-board .st-label").count() == 0  # no "e" written on the 1
+    shot(pg, "stream-host-back")
+    back = pg.locator('[data-action="back"]')
+    assert back.is_visible() and back.bounding_box()["y"] < 120  # at the top, in reach
+    back.click()
+    pg.wait_for_url("**/#/01-number-stroke/1-1")
+    pg.locator(".mode-root svg").first.wait_for()
+    pg.context.close()
+
+
+def test_the_overlay_is_not_counted_as_a_viewer(browser: Any, live_server: str) -> None:
+    host = new_page(browser, "mouse")
+    room = stream_from_game(host, f"{live_server}/?all=1#/04-cows/1-1")
+    overlay = overlay_page(browser, live_server, room)
+    phone = new_page(browser, "touch")
+    phone.goto(f"{live_server}/r/{room}")
+    phone.locator(".st-board [data-cell]").first.wait_for()
+    host.locator(".st-count-line", has_text="1 位观众").wait_for()  # the phone, not the overlay
+    host.wait_for_timeout(0)
+    assert host.locator(".st-count-line").inner_text() == "1 位观众"
+    for pg in (host, overlay, phone):
+        pg.context.close()
+
+
+def test_a_viewer_chooses_the_name_the_streamer_sees(browser: Any, live_server: str) -> None:
+    host = new_page(browser, "mouse")
+    room = stream_from_game(host, f"{live_server}/?all=1#/04-cows/1-1")
+    phone = new_page(browser, "touch")
+    phone.goto(f"{live_server}/r/{room}")
+    phone.locator(".st-board [data-cell]").first.wait_for()
+    phone.fill(".st-name", "小明 <b>")
+    phone.click('[data-action="name"]')
+    phone.click('[data-action="hint"]')
+    phone.locator('.st-board [data-cell="r1c1"]').click()
+    phone.click('[data-action="preset-look"]')
+    host.locator(".st-hint-row", has_text="小明 <b>: r1c1").wait_for()  # text, not markup
+    shot(phone, "stream-viewer-name")
+    phone.reload()  # the name is kept by this browser
+    phone.locator(".st-board [data-cell]").first.wait_for()
+    assert phone.input_value(".st-name") == "小明 <b>"
+    for pg in (host, phone):
+        pg.context.close()
+
+
+def test_stream_pages_switch_language(browser: Any, live_server: str) -> None:
+    info = open_room(live_server, mode="cows", level="1-3")
+    overlay = overlay_page(browser, live_server, info["room"], "&lang=en")
+    overlay.locator(".st-side .st-head", has_text=f"Room {info['room']}").wait_for()
+    side = overlay.evaluate(
+        "() => { const s = document.querySelector('.st-side').cloneNode(true);"
+        " s.querySelector('[data-action=lang]').remove(); return s.innerText; }"
+    )  # the switch names the other language in that language: 中文
+    assert not CJK.search(side), side  # an OBS source in English, by its URL alone
+    shot(overlay, "stream-overlay-en")
+    overlay.click('[data-action="lang"]')  # and the switch: back to Chinese
+    overlay.locator(".st-side .st-head", has_text=f"房间 {info['room']}").wait_for()
+    phone = new_page(browser, "touch")
+    phone.goto(f"{live_server}/r/{info['room']}")
+    phone.locator(".st-board [data-cell]").first.wait_for()
+    phone.locator(".st-note", has_text="点亮起的格子").wait_for()
+    phone.click('[data-action="lang"]')
+    phone.locator(".st-note", has_text="Tap a lit cell").wait_for()
+    assert phone.locator('[data-action="lang"]').inner_text() == "中文"
+    shot(phone, "stream-viewer-en")
+    for pg in (overlay, phone):
+        pg.context.close()
+
+
+def test_the_overlay_celebration_is_centred(browser: Any, live_server: str) -> None:
+    from puzzlesmith.core import registry
+
+    info = open_room(live_server, mode="cows", level="1-1")
+    overlay = overlay_page(browser, live_server, info["room"])
+    m = registry.get("cows")
+
+    async def solve() -> None:
+        host = await Client.connect(live_server, info["room"], role="host", key=info["host_key"])
+        for move in m.solution_moves(m.find_level("1-1")[1]):
+            await host.send(type="host", key=info["host_key"], action="move", move=move)
+            await host.until(lambda msg: msg["type"] in ("ok", "error"))
+        await host.close()
+
+    run(solve())
+    party = overlay.locator(".st-party")
+    party.wait_for()
+    overlay.wait_for_function(
+        "getComputedStyle(document.querySelector('.st-party')).transform === 'none' ||"
+        " getComputedStyle(document.querySelector('.st-party')).transform ==="
+        " 'matrix(1, 0, 0, 1, 0, 0)'"
+    )  # the pop animation has ended
+    shot(overlay, "stream-overlay-cleared")
+    # where the ink is (not the text box: a full-width "！" is half empty), by the font itself
+    ink = overlay.evaluate(
+        """() => { const e = document.querySelector('.st-party'), r = document.createRange();
+        r.selectNodeContents(e);
+        const b = r.getBoundingClientRect(), css = getComputedStyle(e);
+        const g = document.createElement('canvas').getContext('2d');
+        g.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+        const m = g.measureText(e.textContent);
+        return [b.x - m.actualBoundingBoxLeft + (m.actualBoundingBoxLeft + m.actualBoundingBoxRight) / 2,
+                b.y + b.height / 2]; }"""
+    )
+    assert abs(ink[0] - 640) < 8 and abs(ink[1] - 360) < 12, (
+        ink
+    )  # the middle of the 1280×720 source
+    overlay.context.close()
+
+
+def test_cell_names_stay_clear_of_region_letters(browser: Any, live_server: str) -> None:
+    """Cows' region letters (top left of a cell) and the names chat votes by never overlap,
+    on the overlay (names for chat) and the host page (no names)."""
+    host = new_page(browser, "touch")
+    room = stream_from_game(host, f"{live_server}/?all=1#/04-cows/3-1")
+    overlay = overlay_page(browser, live_server, room)
+    host.click('[data-action="vote"]')
+    overlay.locator(".st-label").first.wait_for()
+    overlap = """() => {
+      const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+      const letters = boxes('.st-svg > text, .st-svg > g > text:not(.st-label):not(.st-count):not(.st-step)');
+      const names = boxes('.st-label');
+      // a name closer than 2 px to a letter reads as one word with it ("Ar0c0")
+      let n = 0;
+      const m = 2;
+      for (const a of letters) for (const b of names)
+        if (a.x < b.x + b.width + m && b.x < a.x + a.width + m && a.y < b.y + b.height + m && b.y < a.y + a.height + m) n++;
+      return [letters.length, names.length, n];
+    }"""
+    letters, names, hits = overlay.evaluate(overlap)
+    assert letters >= 81 and names == 81 and hits == 0, (letters, names, hits)
+    shot(overlay, "stream-overlay-names")
+    host.locator(".st-target").first.wait_for()
+    assert host.evaluate(overlap)[2] == 0 and host.locator(".st-label").count() == 0
+    shot(host, "stream-host-cows")
+    for pg in (host, overlay):
+        pg.context.close()
+
+
+def test_the_viewer_page_keeps_trying_an_unknown_room(browser: Any, live_server: str) -> None:
+    """A room that is not there (yet, or on a restarting server) is tried again with
+    backoff, saying so; the page never goes quiet."""
+    phone = new_page(browser, "touch")
+    sockets: list[str] = []
+    phone.on("websocket", lambda ws: sockets.append(ws.url))
+    phone.goto(f"{live_server}/r/NOPE9")
+    phone.locator(".st-note", has_text="正在重试").wait_for(timeout=20000)
+    phone.wait_for_function("() => true")
+    deadline = 0
+    while len(sockets) < 3 and deadline < 200:  # a condition, polled in the page's own time
+        phone.wait_for_timeout(100)
+        deadline += 1
+    assert len(sockets) >= 3, sockets
+    assert "没有这个房间" in phone.locator(".st-note").first.inner_text()
+    shot(phone, "stream-viewer-retry")
+    phone.context.close()

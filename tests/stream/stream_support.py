@@ -18,9 +18,24 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from browser_support import serving as serve
 
-__all__ = ["Client", "open_room", "run", "serve"]
+__all__ = ["Client", "addr", "mint", "open_room", "run", "serve", "small_app"]
 
 T = TypeVar("T")
+
+
+def small_app(**limits: Any) -> Any:
+    """An app with only the rooms' routes, and a hub with other limits."""
+    from fastapi import FastAPI
+
+    from puzzlesmith.server import errors
+    from puzzlesmith.server.rooms.hub import Hub
+    from puzzlesmith.server.rooms.limits import Limits
+    from puzzlesmith.server.routers.rooms import make_router
+
+    app = FastAPI()
+    errors.install(app)
+    app.include_router(make_router(Hub(Limits(**limits))))
+    return app
 
 
 def open_room(base: str, **body: Any) -> dict[str, Any]:
@@ -30,21 +45,49 @@ def open_room(base: str, **body: Any) -> dict[str, Any]:
     return out
 
 
+def addr(k: int) -> str:
+    """The k-th loopback address (127.0.0.0/8 is all loopback on Linux): tests play
+    viewers on different networks, as the per-address limits see them."""
+    return f"127.{(k // 250) % 250}.{k % 250 + 1}.{(k // 62500) % 250 + 1}"
+
+
+async def mint(base: str, room: str, local: str = "127.0.0.1") -> httpx.Response:
+    transport = httpx.AsyncHTTPTransport(local_address=local)
+    async with httpx.AsyncClient(transport=transport, timeout=20) as http:
+        return await http.post(f"{base}/api/rooms/{room}/viewer")
+
+
 class Client:
     """One WebSocket client of a room: keeps every message, waits for the one wanted."""
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws
+        self.token = ""
+        self.id = ""
         self.inbox: list[dict[str, Any]] = []
         self._used: set[int] = set()
 
     @classmethod
-    async def connect(cls, base: str, room: str, **params: str) -> Client:
+    async def connect(cls, base: str, room: str, local: str = "127.0.0.1", **params: str) -> Client:
         query = urlencode(params)
         url = (
             base.replace("http://", "ws://") + f"/ws/rooms/{room}" + (f"?{query}" if query else "")
         )
-        return cls(await websockets.connect(url, max_size=2**22, open_timeout=20))
+        ws = await websockets.connect(
+            url, max_size=2**22, open_timeout=20, local_addr=(local, 0), ping_timeout=None
+        )
+        return cls(ws)
+
+    @classmethod
+    async def viewer(cls, base: str, room: str, local: str = "127.0.0.1", **params: str) -> Client:
+        """A viewer as the page is one: an identity from the server, then the socket (both
+        from the address ``local``)."""
+        r = await mint(base, room, local)
+        assert r.status_code == 201, r.text
+        client = await cls.connect(base, room, local, token=r.json()["token"], **params)
+        client.token = r.json()["token"]
+        client.id = r.json()["viewer"]
+        return client
 
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,16 +13,14 @@ from fastapi import FastAPI
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_support import Client, open_room, run, serve
+from stream_support import Client, open_room, run, serve, small_app
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.server import errors
 from puzzlesmith.server.rooms.commands import Command, parse_chat
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.limits import Bucket, Limits
 from puzzlesmith.server.rooms.room import Room, RoomError
-from puzzlesmith.server.routers.rooms import make_router
 
 
 def room(mode: str = "stroke", level: str = "1-3", **limits: Any) -> Room:
@@ -114,19 +113,14 @@ def test_token_bucket() -> None:
 
 
 # ---- limits over real sockets ------------------------------------------------------------------
-def small_app(**limits: Any) -> FastAPI:
-    app = FastAPI()
-    errors.install(app)
-    app.include_router(make_router(Hub(Limits(**limits))))
-    return app
 
 
 async def limits_scenario(base: str) -> None:
     info = open_room(base, mode="stroke", level="1-3")
     code, key = info["room"], info["host_key"]
-    a = await Client.connect(base, code, viewer="aaaaaa", name="<img src=x onerror=alert(1)>")
-    b = await Client.connect(base, code, viewer="bbbbbb")
-    full = await Client.connect(base, code, viewer="cccccc")
+    a = await Client.viewer(base, code, name="<img src=x onerror=alert(1)>")
+    b = await Client.viewer(base, code)
+    full = await Client.viewer(base, code)
     msg = await full.recv()
     assert msg == {"type": "error", "code": "room-full", "message": "room is full (2 viewers)"}
 
@@ -169,11 +163,11 @@ async def limits_scenario(base: str) -> None:
     seen = await a.until(lambda m: m["type"] == "live" and m["hints"])
     assert "viewer" not in seen["hints"][0]  # viewers never learn each other's ids...
     told = await host.until(lambda m: m["type"] == "live" and m["hints"])
-    assert told["hints"][0]["viewer"] == "bbbbbb"  # ... the host does, to kick by
-    await host.send(type="host", key=key, action="kick", viewer="bbbbbb")
+    assert told["hints"][0]["viewer"] == b.id  # ... the host does, to kick by
+    await host.send(type="host", key=key, action="kick", viewer=b.id)
     gone = await b.until(lambda m: m["type"] == "error")
     assert gone["code"] == "kicked"
-    back = await Client.connect(base, code, viewer="bbbbbb")
+    back = await Client.connect(base, code, token=b.token)  # the kick holds against the identity
     assert (await back.recv())["code"] == "kicked"
     for c in (a, host):
         await c.close()
@@ -186,10 +180,10 @@ def test_limits_over_websockets() -> None:
 
 async def expiry_scenario(base: str, app: FastAPI) -> None:
     info = open_room(base, mode="cows", level="1-1")
-    a = await Client.connect(base, info["room"], viewer="aaaaaa")
+    a = await Client.viewer(base, info["room"])
     msg = await a.until(lambda m: m["type"] == "error", timeout=5)
     assert msg["code"] == "room-expired"
-    again = await Client.connect(base, info["room"], viewer="aaaaaa")
+    again = await Client.connect(base, info["room"], token=a.token)
     assert (await again.recv())["code"] == "unknown-room"
 
 
@@ -203,7 +197,7 @@ async def auto_scenario(base: str) -> None:
     info = open_room(base, mode="stroke", level="1-3")
     code, key = info["room"], info["host_key"]
     host = await Client.connect(base, code, role="host", key=key)
-    v = await Client.connect(base, code, viewer="vvvvvv")
+    v = await Client.viewer(base, code)
     await host.send(type="host", key=key, action="vote", seconds=0, auto=True)
     m = registry.get("stroke")
     level = m.find_level("1-3")[1]
@@ -236,17 +230,39 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
     async def main() -> None:
         hub = Hub(Limits(room_rate=0.001, room_burst=3))
         m = registry.get("cows")
-        room = hub.create(m, m.find_level("1-1")[1])
+        room = await hub.create(m, m.find_level("1-1")[1])
         room.open_round(hub.clock())
-        hub.submit(room.code, "v1", "a", parse_chat("!vote r0c0") or Command("", ""))
-        hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r1c1"))
+        await hub.submit(room.code, "v1", "a", parse_chat("!vote r0c0") or Command("", ""))
+        await hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r1c1"))
         with pytest.raises(RoomError, match="not a legal move"):
-            hub.submit(room.code, "v3", "c", Command("vote", "r9c9"))
+            await hub.submit(room.code, "v3", "c", Command("vote", "r9c9"))
         with pytest.raises(RoomError) as busy:
-            hub.submit(room.code, "v4", "d", Command("vote", "r0c0"))
+            await hub.submit(room.code, "v4", "d", Command("vote", "r0c0"))
         assert busy.value.code == "room-busy"
         assert room.round is not None and room.round.tally()["r0c0"] == 1
         hub.close_room(room.code, "room-expired", "bye")
         assert not hub.rooms
 
     run(main())
+
+
+def test_a_snapshot_brings_another_workers_copy_to_the_same_room() -> None:
+    """What a shared store keeps: a copy restored from the snapshot states the same room
+    (moves, round with its deadline, hints, kicks, last result) and plays on alike."""
+    a = room("cows", "1-1")
+    a.play("cow 0 1")
+    a.open_round(5.0, 20)
+    a.hint("v1", "ann", Command("hint", "r2c2", "stuck"), 6.0)
+    a.kicked.add("bad")
+    a.round.votes.clear()  # type: ignore[union-attr]
+    b = room("cows", "1-1")
+    b.restore(json.loads(json.dumps(a.snapshot())))  # through JSON, as the row keeps it
+    assert b.state(7.0, board=False) == a.state(7.0, board=False)
+    assert b.live(3, host=True) == a.live(3, host=True) and b.kicked == {"bad"}
+    b.vote("v2", "r1c4")
+    a.vote("v2", "r1c4")
+    assert b.decide() == a.decide() and b.moves == a.moves == ["cow 0 1", "cow 1 4"]
+    c = room("cows", "1-1")
+    c.restore(b.snapshot())
+    c.undo()  # the copy's moves are its own
+    assert b.moves == ["cow 0 1", "cow 1 4"] and c.moves == ["cow 0 1"]

@@ -19,6 +19,19 @@ class Limits:
     #: a room nobody used for this long is closed; no room lives longer than max_age
     idle_ttl: float = 3 * 3600.0
     max_age: float = 12 * 3600.0
+    #: a room no host has joined is closed after this long
+    unjoined_ttl: float = 300.0
+    #: room creation: live rooms per client address and per client (the browser's viewer
+    #: identity, when it sends one), and new rooms per address (rate per second, burst)
+    rooms_per_address: int = 20
+    rooms_per_client: int = 3
+    create_rate: float = 1 / 30
+    create_burst: float = 20.0
+    #: viewer identities one address may be given (rate per second, burst), and the votes
+    #: one address may cast in a round (the hard bound on one person's browsers)
+    mint_rate: float = 1 / 30
+    mint_burst: float = 20.0
+    votes_per_address: int = 10
     #: longest WebSocket text message a viewer may send, and a viewer's display name
     max_message: int = 300
     max_name: int = 20
@@ -36,6 +49,10 @@ class Limits:
     outbox: int = 256
     #: live tallies and viewer counts are pushed at most this often (seconds)
     live_every: float = 0.25
+    #: shared store only: a worker's round-timer lease lasts this long, renewed every
+    #: ``lease_every`` (a dead worker's rooms are taken over within ``lease_ttl`` + that)
+    lease_ttl: float = 3.0
+    lease_every: float = 1.0
 
 
 class Bucket:

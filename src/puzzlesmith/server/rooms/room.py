@@ -93,8 +93,65 @@ class Room:
         self.auto = False
         self.seconds = 20.0
         self.kicked: set[str] = set()
+        #: a room no host ever joined expires within minutes (``Limits.unjoined_ttl``)
+        self.host_joined = False
         self.version = 0
         self._refresh()
+
+    # ---- persistence (a shared store keeps this between workers) --------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that changes, as JSON (votes are kept apart: a shared store counts them
+        in rows, one per viewer and round)."""
+        r = self.round
+        return {
+            "moves": list(self.moves),
+            "round": None
+            if r is None
+            else {
+                "number": r.number,
+                "seconds": r.seconds,
+                "options": r.options,
+                "deadline": r.deadline,
+                "remaining": r.remaining,
+            },
+            "rounds": self.rounds,
+            "last": self.last,
+            "hints": list(self.hints),
+            "hint_seq": self.hint_seq,
+            "vote_seq": self.vote_seq,
+            "auto": self.auto,
+            "seconds": self.seconds,
+            "kicked": sorted(self.kicked),
+            "host_joined": self.host_joined,
+            "version": self.version,
+            "created": self.created,
+            "active": self.active,
+        }
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Take a :meth:`snapshot` (the votes of the open round start empty)."""
+        moves = list(snap["moves"])  # never shared with the copy it came from
+        if moves != self.moves:
+            if moves[: len(self.moves)] == self.moves:  # moves played since: apply just those
+                for i in range(len(self.moves), len(moves)):
+                    self.game.apply(moves[i], i)
+            else:  # an undo elsewhere: fold the log again
+                self.game = self.mode.play(self.level, moves)
+            self.moves = moves
+            self._refresh()
+        r = snap["round"]
+        self.round = (
+            None
+            if r is None
+            else Round(r["number"], r["seconds"], dict(r["options"]), r["deadline"], r["remaining"])
+        )
+        self.rounds, self.last = snap["rounds"], snap["last"]
+        self.hints = deque(snap["hints"], maxlen=self.limits.hints_kept)
+        self.hint_seq, self.vote_seq = snap["hint_seq"], snap["vote_seq"]
+        self.auto, self.seconds = snap["auto"], snap["seconds"]
+        self.kicked = set(snap["kicked"])
+        self.host_joined = snap["host_joined"]
+        self.version, self.created, self.active = snap["version"], snap["created"], snap["active"]
 
     # ---- the position ------------------------------------------------------------------
     def _refresh(self) -> None:

@@ -1,25 +1,37 @@
 """Stream rooms: ``POST /api/rooms`` opens one, ``/ws/rooms/{room}`` is its live channel.
 
-Unlike the other routers this one holds state — the rooms live in a :class:`Hub` made
-for each app, so every ``create_app()`` (each test, each ``puzzlesmith play``) starts empty.
+Unlike the other routers this one holds state — the rooms of a :class:`Hub` made for
+each app. On SQLite (one process) they live in memory, so every ``create_app()`` starts
+empty; with ``PUZZLESMITH_DATABASE_URL`` on PostgreSQL they live in its tables and every
+worker serves every room (:mod:`puzzlesmith.server.rooms.pgstore`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.codes import CodeError, decode_level
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.room import RoomError
+from puzzlesmith.server.rooms.store import Creator, MemoryStore
 from puzzlesmith.server.schemas import error_responses
 
-_STATUS = {"too-many-rooms": 503, "no-voting": 422}
+_STATUS = {
+    "too-many-rooms": 503,
+    "no-voting": 422,
+    "unknown-room": 404,
+    "too-many-rooms-here": 429,
+    "too-many-new-rooms": 429,
+    "too-many-viewers-here": 429,
+}
 
 
 class RoomBody(BaseModel):
@@ -29,6 +41,13 @@ class RoomBody(BaseModel):
     mode: str | None = Field(default=None, min_length=1, max_length=40)
     code: str | None = Field(default=None, min_length=1, max_length=4096)
     level: str | None = Field(default=None, min_length=1, max_length=64)
+    #: the streamer's browser identity (the viewer token it keeps), for the per-client limit
+    client: str | None = Field(default=None, max_length=64)
+
+
+class ViewerOut(BaseModel):
+    viewer: str
+    token: str
 
 
 class RoomOut(BaseModel):
@@ -60,21 +79,56 @@ def _level(body: RoomBody) -> tuple[Any, Any]:
     return mode, level_of(mode, body.level)
 
 
+async def _configure(hub: Hub, app: FastAPI) -> None:
+    """On first use: rooms in PostgreSQL when the app's store is PostgreSQL (its URL from the
+    daily layer's config, the schema migrated by the store), else in this process."""
+    if isinstance(hub.store, MemoryStore) and not hub.rooms:
+        from puzzlesmith.server.daily.secret import load_secret
+        from puzzlesmith.server.store import Store, default_data_dir, url_for
+
+        cfg = getattr(app.state, "daily", None)
+        data_dir = getattr(cfg, "data_dir", None)
+        url = getattr(cfg, "url", None) or url_for(data_dir)
+        if url.startswith("postgresql"):
+            from puzzlesmith.server.rooms.pgstore import PgStore
+
+            def migrate() -> bytes:
+                Store.open(url).close()  # migrated to head under the store's advisory lock
+                return load_secret(data_dir or default_data_dir())
+
+            hub.secret = await asyncio.to_thread(migrate)
+            hub.store = PgStore(url, hub.limits)
+    await hub.start()
+
+
 def make_router(hub: Hub | None = None) -> APIRouter:
     """The routes with their own hub (tests pass one with other limits)."""
     the_hub = hub or Hub()
     router = APIRouter(tags=["rooms"])
+    ready = asyncio.Lock()
+    done: list[bool] = []
+
+    async def hub_for(app: FastAPI) -> Hub:
+        if not done:
+            async with ready:
+                if not done:
+                    await _configure(the_hub, app)
+                    done.append(True)
+        return the_hub
 
     @router.post(
         "/api/rooms",
         status_code=201,
         responses=error_responses(404, 422, 503),
     )
-    async def create_room(body: RoomBody) -> RoomOut:
-        """Open a room for a level; the host key is shown once and needed for every action."""
+    async def create_room(body: RoomBody, request: Request) -> RoomOut:
+        """Open a room for a level; the host key is shown once and needed for every action.
+        Limited per client address and per browser (429), and in all (503)."""
         mode, level = _level(body)
+        hub = await hub_for(request.app)
+        who = Creator(_addr(request), tokens.verify(hub.secret, body.client))
         try:
-            room = the_hub.create(mode, level)
+            room = await hub.create(mode, level, who)
         except RoomError as exc:
             raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
         page = "/static/stream/index.html"
@@ -88,6 +142,20 @@ def make_router(hub: Hub | None = None) -> APIRouter:
             host_url=f"{page}#/host/{room.code}",
         )
 
+    @router.post("/api/rooms/{room}/viewer", status_code=201, responses=error_responses(404, 429))
+    async def new_viewer(room: str, request: Request) -> ViewerOut:
+        """A viewer identity for the room's page (kept in the browser): one vote per round
+        per identity; identities per client address are limited (429)."""
+        hub = await hub_for(request.app)
+        code = room.upper()[:12]
+        try:
+            token = await hub.mint(code, _addr(request))
+        except RoomError as exc:
+            raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
+        viewer = tokens.verify(hub.secret, token)
+        assert viewer is not None  # just signed
+        return ViewerOut(viewer=viewer, token=token)
+
     @router.get("/r/{room}", include_in_schema=False)
     def short_link(room: str) -> RedirectResponse:
         """The link viewers type or scan: the viewer page for the room."""
@@ -96,7 +164,13 @@ def make_router(hub: Hub | None = None) -> APIRouter:
 
     @router.websocket("/ws/rooms/{room}")
     async def room_socket(websocket: WebSocket, room: str) -> None:
-        await the_hub.serve(websocket, room)
+        hub = await hub_for(websocket.app)
+        await hub.serve(websocket, room)
 
     router.hub = the_hub  # type: ignore[attr-defined]
     return router
+
+
+def _addr(request: Request) -> str:
+    """The client's address (behind a proxy: uvicorn's ``--forwarded-allow-ips`` sets it)."""
+    return request.client.host if request.client else "unknown"

@@ -115,7 +115,8 @@ export class Board {
         const t = el("g", { class: "st-target" + (cell === mine ? " mine" : ""), "data-target": cell });
         t.append(el("circle", { cx: p[0], cy: p[1], r: u * 0.36 }));
         // chat votes by cell name (!vote r1c3): the overlay and the host page show the names
-        if (labels) t.append(el("text", { x: p[0], y: p[1] - u * 0.24, "font-size": u * 0.2, class: "st-label" }, cell));
+        // top right of the cell: clear of the mode's own marks (Cows' region letter is top left)
+        if (labels) t.append(el("text", { x: p[0] + u * 0.46, y: p[1] - u * 0.3, "font-size": u * 0.2, class: "st-label" }, cell));
         const n = tally[cell];
         if (n) t.append(el("text", { x: p[0], y: p[1] + u * 0.3, "font-size": u * 0.24, class: "st-count" }, n));
         t.addEventListener("click", (e) => { e.stopPropagation(); this.onTap(cell); });

@@ -1,8 +1,20 @@
 // What the three stream pages share: DOM helpers, the round line and its countdown.
 import { button as plainButton, el as h } from "../shell/dom.js";
 import { t } from "../shell/i18n.js";
+import { set, settings } from "../shell/settings.js";
 
 export { h };
+
+/** 中文 / English on every stream page: switches the language and draws the page again. */
+export function langSwitch(redraw) {
+  const other = settings.lang === "zh" ? "en" : "zh";
+  const b = plainButton("st-btn st-lang", other === "en" ? "English" : "中文", { action: "lang" }, () => {
+    set("lang", other);
+    redraw();
+  });
+  b.lang = other === "en" ? "en" : "zh-CN";
+  return b;
+}
 
 export function button(label, action, fn) {
   return plainButton("st-btn", label, { action }, fn);

@@ -4,18 +4,30 @@ import { t } from "../shell/i18n.js";
 import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
 import { RoomConnection } from "./connection.js";
-import { button, errorText, h, hintText, RoundClock } from "./common.js";
-import { hostKeyName } from "./open.js";
+import { button, errorText, h, hintText, langSwitch, RoundClock } from "./common.js";
+import { backName, hostKeyName } from "./open.js";
 
-export function mountHost(root, room) {
+/** The way back to the game: the level the room was opened from (else the home screen). */
+function backLink(room) {
+  const hash = localStorage.getItem(backName(room)) || "#/";
+  const a = h("a", "st-btn st-back", t("st.back"));
+  a.href = `/${/^#\/[\w./~%:+,()-]*$/.test(hash) ? hash : "#/"}`;
+  a.dataset.action = "back";
+  return a;
+}
+
+export function mountHost(root, room, onLang) {
   const key = localStorage.getItem(hostKeyName(room));
-  if (!key) { root.replaceChildren(h("div", "st-note", t("st.noKey"))); return null; }
+  if (!key) {
+    root.replaceChildren(backLink(room), h("div", "st-note", t("st.noKey")));
+    return null;
+  }
   const origin = location.origin;
   const viewerUrl = `${origin}/r/${room}`;
   const overlayUrl = `${origin}/static/stream/index.html#/overlay/${room}?w=1280&h=720`;
-  const title = h("div", "st-head", t("st.room", { code: room }));
+  const title = h("div", "st-head st-title");
   const count = h("span", "st-count-line");
-  title.append(" · ", count);
+  title.append(backLink(room), h("span", "", t("st.room", { code: room })), " · ", count, langSwitch(onLang));
   const links = h("div", "st-links");
   for (const [label, url, name] of [[t("st.viewerLink"), viewerUrl, "viewer"], [t("st.overlayLink"), overlayUrl, "overlay"]]) {
     const row = h("div", "st-link");
@@ -116,7 +128,8 @@ export function mountHost(root, room) {
     board.draw({
       position: state.position,
       targets: r ? r.options : Object.keys(state.legal),
-      tally, hints: live?.hints ?? [], celebrate: state.cleared, labels: true,
+      // no cell names here: the streamer taps or draws (names are for chat, on the overlay)
+      tally, hints: live?.hints ?? [], celebrate: state.cleared,
     });
     renderBars(bars, tally, (n) => t("st.votes", { n }));
     count.textContent = t("st.viewers", { n: live?.viewers ?? state.viewers ?? 0 });

@@ -1,9 +1,9 @@
 // Stream pages, one per hash route: #/view/<room> (phone), #/host/<room>, #/overlay/<room>?w=&h=.
 // #/ asks for a room code.
 import { t } from "../shell/i18n.js";
-import { applyClasses } from "../shell/settings.js";
+import { applyClasses, settings } from "../shell/settings.js";
 import "./strings.js";
-import { button, h } from "./common.js";
+import { button, h, langSwitch } from "./common.js";
 import { mountHost } from "./host.js";
 import { mountOverlay } from "./overlay.js";
 import { mountViewer } from "./viewer.js";
@@ -18,7 +18,9 @@ function join() {
   input.autocapitalize = "characters";
   const go = () => { location.hash = `#/view/${input.value.trim().toUpperCase()}`; };
   input.onkeydown = (e) => { if (e.key === "Enter") go(); };
-  root.replaceChildren(h("h1", "st-head", t("st.join")), input, button(t("st.go"), "join", go));
+  const head = h("h1", "st-head st-title", t("st.join"));
+  head.append(langSwitch(route));
+  root.replaceChildren(head, input, button(t("st.go"), "join", go));
 }
 
 function route() {
@@ -31,10 +33,19 @@ function route() {
   const [page, raw] = path.split("/");
   const room = (raw || "").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 12);
   const params = new URLSearchParams(query || location.search);
+  // ?lang=en|zh: an OBS browser source has no settings screen (this page only, not saved)
+  const lang = params.get("lang");
+  if (lang === "zh" || lang === "en") { settings.lang = lang; applyClasses(); }
   if (!room) return join();
-  if (page === "host") current = mountHost(root, room);
-  else if (page === "overlay") current = mountOverlay(root, room, params);
-  else current = mountViewer(root, room);
+  const redraw = () => {  // after the language switch: the page again in the other language
+    if (lang) {
+      params.set("lang", settings.lang);
+      location.hash = `#/${page}/${room}?${params}`;
+    } else route();
+  };
+  if (page === "host") current = mountHost(root, room, redraw);
+  else if (page === "overlay") current = mountOverlay(root, room, params, redraw);
+  else current = mountViewer(root, room, redraw);
 }
 
 applyClasses();

@@ -4,9 +4,9 @@ import { t } from "../shell/i18n.js";
 import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
 import { RoomConnection } from "./connection.js";
-import { h, hintText, RoundClock } from "./common.js";
+import { h, hintText, langSwitch, RoundClock } from "./common.js";
 
-export function mountOverlay(root, room, params) {
+export function mountOverlay(root, room, params, onLang) {
   document.body.classList.add("st-overlay-body");
   const w = Number(params.get("w")) || 0, hgt = Number(params.get("h")) || 0;
   if (w > 0) root.style.width = `${Math.min(w, 7680)}px`;
@@ -17,9 +17,12 @@ export function mountOverlay(root, room, params) {
   const line = h("div", "st-line");
   const bars = h("div", "st-bars");
   const hints = h("div", "st-hints");
-  const party = h("div", "st-party", t("st.cleared"));
+  // a full-width "！" is half empty space on its right: the big word would sit left of centre
+  const party = h("div", "st-party", t("st.cleared").replace(/！$/u, "!"));
   party.hidden = true;
-  side.append(h("div", "st-head", t("st.room", { code: room })), line, bars, hints, h("div", "st-note", t("st.chat")));
+  const head = h("div", "st-head st-title", t("st.room", { code: room }));
+  head.append(langSwitch(onLang));
+  side.append(head, line, bars, hints, h("div", "st-note", t("st.chat")));
   root.replaceChildren(boardBox, side, party);
   const clock = new RoundClock(line);
   const board = new Board(boardBox, () => {});
@@ -36,7 +39,8 @@ export function mountOverlay(root, room, params) {
     party.hidden = !state.cleared;
   }
 
-  return new RoomConnection(room, { viewer: "overlay" + room, name: "OBS" }, (msg) => {
+  // role=overlay: it sees everything, votes for nothing and is not counted as a viewer
+  return new RoomConnection(room, { role: "overlay" }, (msg) => {
     if (msg.type === "state") { state = msg; board.setBoard(msg.board); clock.set(msg); }
     else if (msg.type === "live") live = msg;
     paint();

@@ -22,6 +22,11 @@ export const strings = {
     "st.err.too-fast": "太快了，请慢一点", "st.err.too-many-hints": "提示太频繁，请稍后再发",
     "st.err.not-an-option": "这一步现在不能投", "st.err.no-round": "现在没有在投票",
     "st.err.room-busy": "房间太忙，请稍后再试",
+    "st.err.too-many-votes": "你这个网络里投票的人太多了，这一轮不能再投",
+    "st.err.no-identity": "这个页面还没有观众身份，刷新一下再投票",
+    "st.err.busy": "房间暂时连不上",
+    "st.back": "← 回到游戏", "st.name": "你的名字", "st.namePh": "给主播看的名字", "st.nameSave": "保存",
+    "st.retry": "重试", "st.retrying": "正在重试…", "st.watchOnly": "现在只能观看（这个网络的新观众太多）",
   },
   en: {
     "st.stream": "Stream this level", "st.room": "Room {code}", "st.viewers": "{n} viewers", "st.viewerName": "Viewer {tag}",
@@ -43,6 +48,11 @@ export const strings = {
     "st.err.too-fast": "Too fast, slow down", "st.err.too-many-hints": "Too many hints, wait a little",
     "st.err.not-an-option": "That move is not an option now", "st.err.no-round": "No vote is open",
     "st.err.room-busy": "The room is busy, try again",
+    "st.err.too-many-votes": "Too many viewers on your network voted this round",
+    "st.err.no-identity": "This page has no viewer identity yet; reload it to vote",
+    "st.err.busy": "The room cannot be reached right now",
+    "st.back": "← Back to the game", "st.name": "Your name", "st.namePh": "Name the streamer sees", "st.nameSave": "Save",
+    "st.retry": "Try again", "st.retrying": "trying again…", "st.watchOnly": "Watching only (too many new viewers on this network)",
   },
 };
 addStrings(strings);

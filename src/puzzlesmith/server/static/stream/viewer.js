@@ -2,8 +2,10 @@
 import { t } from "../shell/i18n.js";
 import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
-import { RoomConnection, viewerId } from "./connection.js";
-import { button, errorText, h, RoundClock } from "./common.js";
+import { RoomConnection, viewerToken } from "./connection.js";
+import { button, errorText, h, langSwitch, RoundClock } from "./common.js";
+
+const NAME_KEY = "stream:name";
 
 const PRESETS = ["look", "number", "stuck", "wrong", "next"];
 const PRESET_WORDS = {
@@ -11,8 +13,9 @@ const PRESET_WORDS = {
   en: { look: "Look here!", number: "Is this …?", stuck: "This region is stuck", wrong: "This looks wrong", next: "Go here next" },
 };
 
-export function mountViewer(root, room) {
-  const title = h("div", "st-head", t("st.room", { code: room }));
+export function mountViewer(root, room, onLang) {
+  const title = h("div", "st-head st-title", t("st.room", { code: room }));
+  title.append(langSwitch(onLang));
   const line = h("div", "st-line");
   const note = h("div", "st-note", t("st.tapVote"));
   const boardBox = h("div", "st-board");
@@ -22,13 +25,28 @@ export function mountViewer(root, room) {
   presetBox.hidden = true;
   const num = h("input", "st-num");
   num.type = "number"; num.min = "0"; num.max = "999"; num.value = "1";
-  root.replaceChildren(title, line, boardBox, note, bars, hintBar, presetBox);
+  // viewers choose the name the streamer sees next to their hints (kept in this browser)
+  const nameRow = h("div", "st-row");
+  const nameInput = h("input", "st-channel st-name");
+  nameInput.placeholder = t("st.namePh");
+  nameInput.maxLength = 20;
+  nameInput.value = localStorage.getItem(NAME_KEY) ?? "";
+  const saveName = () => {
+    const name = nameInput.value.trim();
+    try { localStorage.setItem(NAME_KEY, name); } catch { /* private mode */ }
+    conn?.params && Object.assign(conn.params, { name });
+    conn?.send({ type: "name", name });
+  };
+  nameInput.onkeydown = (e) => { if (e.key === "Enter") saveName(); };
+  nameRow.append(h("label", "st-note", t("st.name")), nameInput, button(t("st.nameSave"), "name", saveName));
+  root.replaceChildren(title, line, boardBox, note, bars, hintBar, presetBox, nameRow);
   const clock = new RoundClock(line);
   let state = null, live = null, mine = null, hintMode = false, hintCell = null, lastError = "";
 
+  let conn = null, stopped = false;
   const board = new Board(boardBox, (cell) => {
     if (hintMode) { hintCell = cell; showPresets(); return; }
-    conn.send({ type: "vote", cell });
+    conn?.send({ type: "vote", cell });
   });
 
   function showPresets() {
@@ -39,7 +57,7 @@ export function mountViewer(root, room) {
       ...PRESETS.map((p) => button(words[p], `preset-${p}`, () => {
         const msg = { type: "hint", cell: hintCell, preset: p };
         if (p === "number") msg.n = Math.max(0, Math.min(999, parseInt(num.value, 10) || 0));
-        conn.send(msg);
+        conn?.send(msg);
         setHintMode(false);
       })),
       num,
@@ -72,7 +90,7 @@ export function mountViewer(root, room) {
     renderBars(bars, live && r && live.round === r.number ? live.tally : {}, (n) => t("st.votes", { n }));
   }
 
-  const conn = new RoomConnection(room, { viewer: viewerId(), name: "" }, (msg) => {
+  const onMessage = (msg) => {
     if (msg.type === "state") {
       if (state?.round?.number !== msg.round?.number) mine = null;
       state = msg;
@@ -83,6 +101,15 @@ export function mountViewer(root, room) {
       live = msg;
     } else if (msg.type === "hello") {
       mine = msg.vote;
+      if (!msg.viewer && !asked) {  // no identity, or one this server does not know: ask once
+        asked = true;
+        viewerToken(room, { fresh: Boolean(conn.params.token) }).then(({ token, status }) => {
+          if (token && !stopped) conn.reconnect({ token });
+          else if (status === 429) note.textContent = t("st.watchOnly");
+        });
+      }
+    } else if (msg.type === "named") {
+      nameInput.value = msg.name;
     } else if (msg.type === "voted") {
       mine = msg.cell;
       note.textContent = t("st.voted", { cell: mine });
@@ -93,16 +120,25 @@ export function mountViewer(root, room) {
       note.textContent = lastError;
     }
     paint();
-  }, (status) => {
-    if (status === "gone") {  // nothing more to do here but join another room
+  };
+  const onStatus = (status) => {
+    if (status === "gone") {  // say why, and offer to try again or join another room
       clock.stop(lastError);
       const again = h("a", "st-btn", t("st.join"));
       again.href = "#/";
-      hintBar.replaceChildren(again);
+      hintBar.replaceChildren(button(t("st.retry"), "retry", () => onLang()), again);
       note.textContent = "";
       presetBox.hidden = true;
-    }
-    else if (status !== "open") line.textContent = t("st.connecting");
+    } else if (status === "retry") {  // the round line keeps ticking: say it underneath
+      note.textContent = `${lastError || t("st.err.unknown-room")} · ${t("st.retrying")}`;
+    } else if (status !== "open") line.textContent = t("st.connecting");
+  };
+  let asked = false;
+  viewerToken(room).then(({ token, status }) => {
+    if (stopped) return;
+    if (status === 429) note.textContent = t("st.watchOnly");
+    asked = status === 429;  // a 404 (no room yet) is asked again once the room answers
+    conn = new RoomConnection(room, { token, name: nameInput.value.trim() }, onMessage, onStatus);
   });
-  return conn;
+  return { stop() { stopped = true; conn?.stop(); } };
 }
