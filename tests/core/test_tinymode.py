@@ -97,7 +97,7 @@ async def _room_flow(base: str) -> None:
     room = open_room(base, mode=MODE.cli_name, level=level.id)
     code, key = room["room"], room["host_key"]
     host = await Client.connect(base, code, role="host", key=key)
-    viewer = await Client.connect(base, code, viewer="viewer-tiny1")
+    viewer = await Client.viewer(base, code)  # a server-issued identity: one vote
     first = await host.recv()
     assert first["type"] == "state" and first["legal"] == MODE.vote_moves(level, [])
     moves: list[str] = []

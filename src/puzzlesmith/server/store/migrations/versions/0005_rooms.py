@@ -2,7 +2,7 @@
 viewer counts per worker, rate-limit buckets (used on PostgreSQL only)
 
 Revision ID: 0005_rooms
-Revises: 0003_daily_hooks
+Revises: 0004_multiworker
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_rooms"
-down_revision = "0003_daily_hooks"
+down_revision = "0004_multiworker"
 branch_labels = None
 depends_on = None
 
