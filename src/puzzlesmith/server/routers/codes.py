@@ -8,21 +8,29 @@ the one-line message the CLI prints.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, Request
 
+from puzzlesmith.core.budget import Budget, BudgetExceeded
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server import heavy
 from puzzlesmith.server.heavy import run_heavy
+from puzzlesmith.server.limits import CODE_NODES, CODE_VIEWS_KEPT
 from puzzlesmith.server.payloads import CodeOut, Hint, State
 from puzzlesmith.server.routers.play import hint_level, replay_level
 from puzzlesmith.server.schemas import HintBody, MovesBody, error_responses
 
 router = APIRouter(prefix="/api/codes", tags=["codes"])
 
-_ERRORS = error_responses(400, 422)
+_ERRORS = error_responses(400, 422, 429, 503)
+
+#: code → its answer (a view, or the refusal of a board too open for :data:`CODE_NODES`),
+#: so a shared link is solved once and a looped open board costs one budget, not one each
+_views: OrderedDict[str, dict[str, Any] | str] = OrderedDict()
 
 
 def level_of_code(code: str) -> tuple[Mode[Any], Any]:
@@ -39,8 +47,24 @@ async def get_code(code: str, request: Request) -> dict[str, Any]:
     """``{"mode": mode id, "level": view}`` — everything the client needs to play it.
 
     Any level can arrive in a code, so the work (the view solves it) runs in the heavy
-    pool under its deadline (503 ``gave-up`` for a level too open to solve)."""
-    return await run_heavy(request, _view_of_code, code)
+    lane under a node budget: a board too open to solve in :data:`CODE_NODES` nodes (a
+    second or less, whatever the load) answers 503 ``gave-up`` then, and at once after."""
+    known = _views.get(code)
+    if known is None:
+        spent = Budget(seconds=heavy.DEADLINE, nodes=CODE_NODES)
+        try:
+            known = await run_heavy(request, _view_of_code, code, work_budget=spent)
+        except BudgetExceeded as exc:
+            if spent.nodes <= CODE_NODES:
+                raise  # the deadline or a hang-up: depends on the moment, not kept
+            known = str(exc)
+    _views[code] = known
+    _views.move_to_end(code)
+    while len(_views) > CODE_VIEWS_KEPT:
+        _views.popitem(last=False)
+    if isinstance(known, str):
+        raise ApiError(503, "gave-up", known)
+    return known
 
 
 def _view_of_code(code: str) -> dict[str, Any]:
@@ -53,7 +77,9 @@ def _view_of_code(code: str) -> dict[str, Any]:
 )
 async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, Any]:
     """Replay the moves on the code's level with the Python rules."""
-    return await run_heavy(request, lambda: replay_level(*level_of_code(code), body))
+    return await run_heavy(
+        request, lambda: replay_level(*level_of_code(code), body), nodes=CODE_NODES
+    )
 
 
 @router.post(
@@ -61,4 +87,6 @@ async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, 
 )
 async def hint_code(code: str, body: HintBody, request: Request) -> dict[str, Any]:
     """A hint on the code's level for the position the moves reach."""
-    return await run_heavy(request, lambda: hint_level(*level_of_code(code), body))
+    return await run_heavy(
+        request, lambda: hint_level(*level_of_code(code), body), nodes=CODE_NODES
+    )
