@@ -24,7 +24,7 @@ MIN_WIDTH = 480  # px: a frame is drawn at least this wide (a small board is sca
 MAX_SIDE = 720  # px: ...unless its longest side would pass this
 #: frames × width × height: what the frames of one clip may hold (1 byte a pixel once
 #: quantized), checked before any frame is drawn; a larger clip is drawn smaller
-MAX_FRAME_PIXELS = 64_000_000
+MAX_FRAME_PIXELS = 72_000_000
 MAX_BYTES = 4_000_000  # the encoded clip
 MAX_MOVES = 100_000  # a longer log is not read at all
 MIN_FRAME_MS = 60

@@ -62,8 +62,11 @@ class Lane:
         self._running = 0
         self._pending = 0
         self._per_client: dict[str, int] = {}
-        #: address → its waiting requests' wake-up futures, in round-robin order
+        #: address → its waiting requests' wake-up futures, in arrival order
         self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        #: address → when it last had a turn (a count), while it has requests here
+        self._served: dict[str, int] = {}
+        self._turns = 0
 
     def in_flight(self, key: str) -> int:
         """Requests of this address waiting or running here (tests, benchmarks)."""
@@ -88,11 +91,17 @@ class Lane:
             self._per_client[key] = left
         else:
             del self._per_client[key]
+            self._served.pop(key, None)
+
+    def _mark(self, key: str) -> None:
+        self._turns += 1
+        self._served[key] = self._turns
 
     async def _turn(self, key: str) -> None:
         """Wait until a worker is free and it is this address's turn."""
         if self._running < WORKERS and not self._waiting:
             self._running += 1
+            self._mark(key)
             return
         wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(key, deque()).append(wake)
@@ -113,14 +122,15 @@ class Lane:
                 del self._waiting[key]
 
     def _release(self) -> None:
-        """A worker is free: wake the next address in round-robin order, or free the slot."""
+        """A worker is free: wake the waiting address served longest ago, or free the slot."""
         while self._waiting:
-            key, queue = next(iter(self._waiting.items()))
+            key = min(self._waiting, key=lambda k: self._served.get(k, 0))
+            queue = self._waiting[key]
             wake = queue.popleft()
-            del self._waiting[key]
-            if queue:
-                self._waiting[key] = queue  # to the back of the round
+            if not queue:
+                del self._waiting[key]
             if not wake.done():
+                self._mark(key)
                 wake.set_result(None)
                 return
         self._running -= 1
