@@ -32,7 +32,9 @@ print(json.dumps({"mb": (after - before) / 1024, "frames": made.frames, "size": 
 MAX_EXTRA_MB = 150
 
 
-@pytest.mark.parametrize(("mode", "fmt"), [("04-cows", "gif"), ("04-cows", "webp"), ("stroke", "gif")])
+@pytest.mark.parametrize(
+    ("mode", "fmt"), [("04-cows", "gif"), ("04-cows", "webp"), ("stroke", "gif")]
+)
 def test_a_10000_move_clip_stays_within_its_memory_bound(mode: str, fmt: str) -> None:
     code = PROBE.replace("MODE", repr(mode)).replace("FMT", repr(fmt))
     out = subprocess.run(

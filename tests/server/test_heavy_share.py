@@ -104,7 +104,9 @@ def test_a_player_checks_while_an_attacker_loops_an_open_code(monkeypatch: Any) 
     async def go() -> None:
         bad, player = clients(app)
         async with bad, player:
-            attack_task = asyncio.ensure_future(attack(4, lambda _: bad.get(f"/api/codes/{OPEN_HEX}")))
+            attack_task = asyncio.ensure_future(
+                attack(4, lambda _: bad.get(f"/api/codes/{OPEN_HEX}"))
+            )
             await until(lambda: heavy.HEAVY.in_flight(ATTACKER[0]) >= 1, "the attacker's view")
             r = await player.post(CHECK, json={"moves": []})
             seen = await attack_task

@@ -110,9 +110,7 @@ def draw_path_frame(
     start = next((cid for cid, v in geo.clues.items() if v == 1), None)
     for cid, polys in geo.outlines.items():
         on_path = cid in steps or (cid == start and not steps)  # the 1 is drawn filled
-        fill = (
-            CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if on_path else CELL
-        )
+        fill = CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if on_path else CELL
         for poly in polys:
             d.polygon([px(p) for p in poly], fill=fill)
     for cid, (at, ring) in _rings(geo, unit).items():  # clue outlines: ink, light once visited

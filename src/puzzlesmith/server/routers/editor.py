@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
@@ -38,6 +39,10 @@ class CheckLevelBody(BaseModel):
     suggest: int = Field(default=0, ge=0, le=5, description="clue sets to suggest (0 = none)")
 
 
+#: what the editor waits before it sends a check again after "busy, retrying"
+RETRY_AFTER = 1
+
+
 def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
     lid = level.get("id") if isinstance(level.get("id"), str) else DRAFT_ID
     found = LevelCheck(
@@ -46,7 +51,8 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
         problems=[
             Problem(
                 "too-large",
-                f"the check took over {seconds:g} s here; use the CLI (puzzlesmith <mode> check)",
+                f"the check took over {seconds:g} s of CPU time here; "
+                "use the CLI (puzzlesmith <mode> check)",
                 where="board",
             )
         ],
@@ -58,8 +64,12 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
     "/{mode}/check-level",
     responses=error_responses(400, 404, 413, 422, 503),  # 400: not JSON; 503: checkers busy
 )
-def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, Any]:
-    """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""
+def check_level(mode: str, body: CheckLevelBody, request: Request) -> Any:
+    """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells.
+
+    ``too-large`` means the check ran out of its CPU budget; when the checkers are busy
+    or starved the answer is 503 ``busy`` with ``Retry-After`` (send it again), never a
+    verdict."""
     m = mode_of(mode)
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
@@ -69,7 +79,11 @@ def check_level(mode: str, body: CheckLevelBody, request: Request) -> dict[str, 
     try:
         out = WORKER.check(m.id, body.level, body.suggest)
     except Busy as exc:
-        raise ApiError(503, "busy", str(exc)) from None
+        return JSONResponse(
+            {"error": "busy", "message": str(exc), "retry": True},
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
     if out is None:
         return _too_slow(body.level, WORKER.seconds)
     if "error" in out:
