@@ -8,6 +8,7 @@ never a false ``too-large``; a board that needs more CPU than the budget is too-
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -56,7 +57,7 @@ def worker_pid(p: CheckPool) -> int:
     return proc.pid
 
 
-def starved(p: CheckPool, hold: float) -> dict[str, Any] | None | Exception:
+def starved(p: CheckPool, hold: float) -> dict[str, Any] | Exception | None:
     """The check's answer while its worker gets no CPU for ``hold`` wall seconds."""
     pid = worker_pid(p)
     answer: list[Any] = []
@@ -68,16 +69,14 @@ def starved(p: CheckPool, hold: float) -> dict[str, Any] | None | Exception:
         # for several times its CPU budget while the check is asked
         threading.Event().wait(hold)
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):  # killed as starved: replaced
             os.kill(pid, signal.SIGCONT)
-        except ProcessLookupError:
-            pass  # killed as starved by the pool: it was replaced
     t.join(120)
     assert answer, "the check never answered"
     return answer[0]  # type: ignore[no-any-return]
 
 
-def _try(p: CheckPool) -> dict[str, Any] | None | Exception:
+def _try(p: CheckPool) -> dict[str, Any] | Exception | None:
     try:
         return p.check(HEX, LEVEL)
     except Busy as exc:

@@ -88,11 +88,13 @@ def _unit_for(
     """px per board unit: ``min_width`` wide, at most ``max_side`` on the longest side, and
     ``frames`` frames within :data:`MAX_FRAME_PIXELS` (sized before the work starts)."""
     probe = mode.draw_frame(level, state, _BASE_UNIT)
+    w: float
+    h: float
     w, h = probe.size[0] / _BASE_UNIT, probe.size[1] / _BASE_UNIT  # px per unit of size
     unit = math.ceil(min(min_width, max_side) / w)
     unit = min(unit, math.floor(max_side / max(w, h)))
     unit = min(unit, math.floor((MAX_FRAME_PIXELS / max(1, frames) / (w * h)) ** 0.5))
-    return max(6, unit)
+    return max(6, int(unit))
 
 
 def _palette_of(samples: list[Any]) -> Any:

@@ -113,9 +113,9 @@ def draw_path_frame(
         fill = CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if on_path else CELL
         for poly in polys:
             d.polygon([px(p) for p in poly], fill=fill)
-    for cid, (at, ring) in _rings(geo, unit).items():  # clue outlines: ink, light once visited
+    for cid, (corner, ring) in _rings(geo, unit).items():  # clue outlines: ink, light once visited
         if cid not in bad and cid != start:
-            img.paste(CELL_LINE if cid in steps else INK, at, ring)
+            img.paste(CELL_LINE if cid in steps else INK, corner, ring)
     path: list[str] = state.get("path", [])
     if len(path) > 1:
         d.line(

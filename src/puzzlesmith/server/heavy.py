@@ -155,7 +155,8 @@ class Lane:
                 future = asyncio.get_running_loop().run_in_executor(
                     self._pool, _under, work_budget, fn, args
                 )
-                return await self._waited(request, work_budget, future)
+                result: T = await self._waited(request, work_budget, future)
+                return result
             finally:
                 self._release()
         finally:

@@ -16,8 +16,8 @@ from fastapi import APIRouter, Request
 from puzzlesmith.core.budget import Budget, BudgetExceeded
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server import heavy
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.limits import CODE_NODES, CODE_VIEWS_KEPT
 from puzzlesmith.server.payloads import CodeOut, Hint, State
