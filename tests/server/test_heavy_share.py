@@ -20,7 +20,7 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server import heavy
 from puzzlesmith.server.app import create_app
-from puzzlesmith.server.limits import CODE_NODES
+from puzzlesmith.server.bounds import CODE_NODES
 from puzzlesmith.server.routers import codes
 
 OPEN_HEX = "HAKUxh59___fPAJ4AAAAAAAAAAAAAAAAAW"  # an open 37-hex board, one clue

@@ -21,10 +21,10 @@ from pydantic import BaseModel, Field
 from puzzlesmith.core.clip import Clip, ClipError, make_clip
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import MoveLogError, decode
+from puzzlesmith.server.bounds import CLIP_CACHE_BYTES
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import CLIPS
-from puzzlesmith.server.limits import CLIP_CACHE_BYTES
 from puzzlesmith.server.routers.codes import level_of_code
 from puzzlesmith.server.schemas import error_responses
 

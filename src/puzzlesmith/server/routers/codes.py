@@ -17,9 +17,9 @@ from puzzlesmith.core.budget import Budget, BudgetExceeded
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server import heavy
+from puzzlesmith.server.bounds import CODE_NODES, CODE_VIEWS_KEPT
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
-from puzzlesmith.server.limits import CODE_NODES, CODE_VIEWS_KEPT
 from puzzlesmith.server.payloads import CodeOut, Hint, State
 from puzzlesmith.server.routers.play import hint_level, replay_level
 from puzzlesmith.server.schemas import HintBody, MovesBody, error_responses
