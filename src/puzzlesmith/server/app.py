@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
 
 from puzzlesmith.server import errors
 from puzzlesmith.server.daily import context as daily
@@ -23,11 +23,10 @@ from puzzlesmith.server.routers import (
 )
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
-    REVALIDATE,
     STATIC,
     RevalidatedStatic,
     VersionedStatic,
-    render_index,
+    index_response,
 )
 
 
@@ -57,7 +56,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.mount("/static", RevalidatedStatic(directory=STATIC), name="static")
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    def index() -> HTMLResponse:
-        return HTMLResponse(render_index(), headers={"Cache-Control": REVALIDATE})
+    def index(request: Request) -> Response:
+        return index_response(request.headers)
 
     return app

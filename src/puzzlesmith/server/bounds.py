@@ -6,9 +6,10 @@ connection ones are ``puzzlesmith play`` options too (README "Deployment: connec
 
 from __future__ import annotations
 
-#: search nodes a level code's view, check or hint may spend (the largest shipped level
-#: needs 2,750, a 12×12 Cows code ~150; an open 37-hex board ~10,000 a second)
-CODE_NODES = 10_000
+#: search nodes a level code's view, check or hint may spend: about twice the largest
+#: shipped level's view (2,750 nodes; a 12×12 Cows code needs ~150); an open 37-hex
+#: board spends it in ~0.7 s of CPU here (its grader runs ~8,600 nodes a second)
+CODE_NODES = 6_000
 #: level codes whose answer (view or refusal) is remembered, most recent first
 CODE_VIEWS_KEPT = 512
 #: bytes of encoded clips remembered by (level, log, format)

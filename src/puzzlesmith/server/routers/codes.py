@@ -67,7 +67,10 @@ async def get_code(code: str, request: Request) -> dict[str, Any]:
     return known
 
 
-def _view_of_code(code: str) -> dict[str, Any]:
+def _view_of_code(code: str) -> dict[str, Any] | str:
+    known = _views.get(code)  # answered while this request waited for its turn
+    if known is not None:
+        return known
     m, lv = level_of_code(code)
     return {"mode": m.id, "level": m.view(lv)}
 
