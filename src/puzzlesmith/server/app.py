@@ -8,6 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from puzzlesmith.server import errors
+from puzzlesmith.server.cache import FastPath
 from puzzlesmith.server.daily import context as daily
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
@@ -40,6 +41,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
+    app.add_middleware(FastPath)  # precomputed JSON answered before routing
     app.include_router(modes.router)
     app.include_router(levels.router)
     app.include_router(play.router)
