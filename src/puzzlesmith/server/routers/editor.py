@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
@@ -37,6 +37,14 @@ class CheckLevelBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     level: dict[str, Any] = Field(description="one level in the mode's level-file format")
     suggest: int = Field(default=0, ge=0, le=5, description="clue sets to suggest (0 = none)")
+
+    @field_validator("suggest", mode="before")
+    @classmethod
+    def _not_a_bool(cls, value: Any) -> Any:
+        """The schema says integer: ``true``/``false`` are refused, not read as 1/0."""
+        if isinstance(value, bool):
+            raise ValueError("an integer from 0 to 5, not true or false")
+        return value
 
 
 #: what the editor waits before it sends a check again after "busy, retrying"
