@@ -14,6 +14,10 @@ board's SVG) and one frame has been painted after it. Bytes: the sum of resource
 service worker) and of ``encodedBodySize`` (the bodies the page used, wherever from);
 "requests" counts the fetches that reached the server, revalidations included.
 
+The reference (issue #29): a trivial page on the same server (one small HTML file), cold
+and warm, printed first; targets: home < 100 KB transferred cold, a level's first board
+< 300 ms cold and < 100 ms warm.
+
 Run: .venv/bin/python benchmarks/load_speed.py [--loads 5]
      .venv/bin/python benchmarks/load_speed.py --url http://127.0.0.1:8001   # served only,
      against a server already running (e.g. an older build, for comparison)
@@ -108,10 +112,23 @@ def wait_for_cache(page: Any) -> None:
     )
 
 
-def served(browser: Any, base: str, loads: int) -> None:
+TRIVIAL = "/trivial"
+
+
+def with_trivial_page(app: Any) -> Any:
+    """The app plus the reference: a trivial page served by the same server."""
+    from fastapi.responses import HTMLResponse
+
+    page = '<!doctype html><meta charset="utf-8"><title>t</title><p id="trivial">hello</p>'
+    app.add_api_route(TRIVIAL, lambda: HTMLResponse(page), include_in_schema=False)
+    return app
+
+
+def served(browser: Any, base: str, loads: int, reference: bool = True) -> None:
     """Cold (fresh profile) and warm (same profile, HTTP cache only) loads of every screen."""
-    for name, hash_, sel in SCREENS:
-        url = f"{base}/?all=1{hash_}"
+    screens = [("reference: trivial page", "", "#trivial")] if reference else []
+    for name, hash_, sel in [*screens, *SCREENS]:
+        url = f"{base}{TRIVIAL}" if not hash_ else f"{base}/?all=1{hash_}"
         cold, warm = [], []
         for _ in range(loads):
             ctx = browser.new_context(**PHONE, service_workers="block")
@@ -131,7 +148,7 @@ def main() -> None:
     if args.url:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            served(browser, args.url.rstrip("/"), args.loads)
+            served(browser, args.url.rstrip("/"), args.loads, reference=False)
             browser.close()
         return
     with tempfile.TemporaryDirectory() as tmp:
@@ -142,7 +159,7 @@ def main() -> None:
         print(f"trial file: {trial.stat().st_size / 1024:.0f} KB (every mode, every level)")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            with serving(create_app()) as base:
+            with serving(with_trivial_page(create_app())) as base:
                 served(browser, base, args.loads)
                 ctx = browser.new_context(**PHONE, service_workers="allow")
                 page = ctx.new_page()
