@@ -18,7 +18,12 @@ The reference (issue #29): a trivial page on the same server (one small HTML fil
 and warm, printed first; targets: home < 100 KB transferred cold, a level's first board
 < 300 ms cold and < 100 ms warm.
 
-Run: .venv/bin/python benchmarks/load_speed.py [--loads 5]
+``--compress`` prints what compressing costs the server for one cold home visit: gzip of
+every file the visit fetches (what Starlette's GZipMiddleware does on each request, at
+its default level 9, and at level 6) against the kept gzip the server sends
+(``server/compress.py``: compressed once, then a dictionary lookup).
+
+Run: .venv/bin/python benchmarks/load_speed.py [--loads 5] [--compress]
      .venv/bin/python benchmarks/load_speed.py --url http://127.0.0.1:8001   # served only,
      against a server already running (e.g. an older build, for comparison)
 """
@@ -140,11 +145,49 @@ def served(browser: Any, base: str, loads: int, reference: bool = True) -> None:
         print(row("served, warm", warm))
 
 
+def compress_costs(rounds: int = 20) -> None:
+    """Server CPU a cold home visit costs in compression: per request vs compressed once."""
+    import gzip
+    import time
+
+    from puzzlesmith.server.compress import COMPRESSIBLE, gzipped_file
+    from puzzlesmith.server.static_files import STATIC, module_graph
+
+    files = [STATIC / p for p in module_graph(["shell/main.js"])]
+    files += [STATIC / "shell.css", STATIC / "themes.css"]
+    files = [f for f in files if f.suffix in COMPRESSIBLE]
+    datas = [f.read_bytes() for f in files]
+    raw = sum(len(d) for d in datas)
+    for level in (9, 6):
+        t = time.process_time()
+        for _ in range(rounds):
+            out = sum(len(gzip.compress(d, compresslevel=level)) for d in datas)
+        per = (time.process_time() - t) / rounds * 1000
+        print(
+            f"  gzip per request, level {level} (GZipMiddleware): {per:6.2f} ms CPU a visit "
+            f"({len(files)} files, {raw / 1024:.0f} KB → {out / 1024:.0f} KB)"
+        )
+    stats = [f.stat() for f in files]
+    for f, st in zip(files, stats, strict=True):
+        gzipped_file(f, st.st_size, st.st_mtime_ns)  # the first request pays it, once
+    t = time.process_time()
+    for _ in range(rounds):
+        for f, st in zip(files, stats, strict=True):
+            gzipped_file(f, st.st_size, st.st_mtime_ns)
+    per = (time.process_time() - t) / rounds * 1000
+    print(f"  kept gzip (server/compress.py):          {per:6.2f} ms CPU a visit")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=5, help="loads per screen and condition")
     ap.add_argument("--url", help="measure served cold/warm only, against this running server")
+    ap.add_argument("--compress", action="store_true", help="compression's server CPU only")
     args = ap.parse_args()
+    if args.compress:
+        print("compression, one cold home visit:")
+        compress_costs()
+        return
     if args.url:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
