@@ -14,7 +14,16 @@ board's SVG) and one frame has been painted after it. Bytes: the sum of resource
 service worker) and of ``encodedBodySize`` (the bodies the page used, wherever from);
 "requests" counts the fetches that reached the server, revalidations included.
 
-Run: .venv/bin/python benchmarks/load_speed.py [--loads 5]
+The reference (issue #29): a trivial page on the same server (one small HTML file), cold
+and warm, printed first; targets: home < 100 KB transferred cold, a level's first board
+< 300 ms cold and < 100 ms warm.
+
+``--compress`` prints what compressing costs the server for one cold home visit: gzip of
+every file the visit fetches (what Starlette's GZipMiddleware does on each request, at
+its default level 9, and at level 6) against the kept gzip the server sends
+(``server/compress.py``: compressed once, then a dictionary lookup).
+
+Run: .venv/bin/python benchmarks/load_speed.py [--loads 5] [--compress]
      .venv/bin/python benchmarks/load_speed.py --url http://127.0.0.1:8001   # served only,
      against a server already running (e.g. an older build, for comparison)
 """
@@ -108,10 +117,23 @@ def wait_for_cache(page: Any) -> None:
     )
 
 
-def served(browser: Any, base: str, loads: int) -> None:
+TRIVIAL = "/trivial"
+
+
+def with_trivial_page(app: Any) -> Any:
+    """The app plus the reference: a trivial page served by the same server."""
+    from fastapi.responses import HTMLResponse
+
+    page = '<!doctype html><meta charset="utf-8"><title>t</title><p id="trivial">hello</p>'
+    app.add_api_route(TRIVIAL, lambda: HTMLResponse(page), include_in_schema=False)
+    return app
+
+
+def served(browser: Any, base: str, loads: int, reference: bool = True) -> None:
     """Cold (fresh profile) and warm (same profile, HTTP cache only) loads of every screen."""
-    for name, hash_, sel in SCREENS:
-        url = f"{base}/?all=1{hash_}"
+    screens = [("reference: trivial page", "", "#trivial")] if reference else []
+    for name, hash_, sel in [*screens, *SCREENS]:
+        url = f"{base}{TRIVIAL}" if not hash_ else f"{base}/?all=1{hash_}"
         cold, warm = [], []
         for _ in range(loads):
             ctx = browser.new_context(**PHONE, service_workers="block")
@@ -123,15 +145,53 @@ def served(browser: Any, base: str, loads: int) -> None:
         print(row("served, warm", warm))
 
 
+def compress_costs(rounds: int = 20) -> None:
+    """Server CPU a cold home visit costs in compression: per request vs compressed once."""
+    import gzip
+    import time
+
+    from puzzlesmith.server.compress import COMPRESSIBLE, gzipped_file
+    from puzzlesmith.server.static_files import STATIC, module_graph
+
+    files = [STATIC / p for p in module_graph(["shell/main.js"])]
+    files += [STATIC / "shell.css", STATIC / "themes.css"]
+    files = [f for f in files if f.suffix in COMPRESSIBLE]
+    datas = [f.read_bytes() for f in files]
+    raw = sum(len(d) for d in datas)
+    for level in (9, 6):
+        t = time.process_time()
+        for _ in range(rounds):
+            out = sum(len(gzip.compress(d, compresslevel=level)) for d in datas)
+        per = (time.process_time() - t) / rounds * 1000
+        print(
+            f"  gzip per request, level {level} (GZipMiddleware): {per:6.2f} ms CPU a visit "
+            f"({len(files)} files, {raw / 1024:.0f} KB → {out / 1024:.0f} KB)"
+        )
+    stats = [f.stat() for f in files]
+    for f, st in zip(files, stats, strict=True):
+        gzipped_file(f, st.st_size, st.st_mtime_ns)  # the first request pays it, once
+    t = time.process_time()
+    for _ in range(rounds):
+        for f, st in zip(files, stats, strict=True):
+            gzipped_file(f, st.st_size, st.st_mtime_ns)
+    per = (time.process_time() - t) / rounds * 1000
+    print(f"  kept gzip (server/compress.py):          {per:6.2f} ms CPU a visit")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=5, help="loads per screen and condition")
     ap.add_argument("--url", help="measure served cold/warm only, against this running server")
+    ap.add_argument("--compress", action="store_true", help="compression's server CPU only")
     args = ap.parse_args()
+    if args.compress:
+        print("compression, one cold home visit:")
+        compress_costs()
+        return
     if args.url:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            served(browser, args.url.rstrip("/"), args.loads)
+            served(browser, args.url.rstrip("/"), args.loads, reference=False)
             browser.close()
         return
     with tempfile.TemporaryDirectory() as tmp:
@@ -142,7 +202,7 @@ def main() -> None:
         print(f"trial file: {trial.stat().st_size / 1024:.0f} KB (every mode, every level)")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            with serving(create_app()) as base:
+            with serving(with_trivial_page(create_app())) as base:
                 served(browser, base, args.loads)
                 ctx = browser.new_context(**PHONE, service_workers="allow")
                 page = ctx.new_page()

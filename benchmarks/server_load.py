@@ -2,6 +2,18 @@
 
     .venv/bin/python benchmarks/server_load.py                 # 200 heavy clients, 20 s
     .venv/bin/python benchmarks/server_load.py --clients 50 --seconds 10
+    .venv/bin/python benchmarks/server_load.py --api           # #29: req/s vs a bare Starlette app
+    .venv/bin/python benchmarks/server_load.py --api --profile # ... and cProfile of the routes
+    .venv/bin/python benchmarks/server_load.py --attack        # #30: clip + open-code attack
+
+``--api``: 200 keep-alive clients (one process, raw HTTP/1.1) fetch the level list and a
+level's view as fast as they can, from the real app (as ``puzzlesmith play`` runs it) and
+from a bare Starlette app serving the same JSON bytes under the same uvicorn, in the same
+run; prints req/s of each and the ratio (goal ≥ 0.7). ``--profile`` runs the real app
+in-process under cProfile while the clients load it and prints the top functions.
+``--attack``: 40 clients post 10,000-move clips and 4 loop the open hex code while a
+light client measures ``GET /api/modes``; prints its p99 and the server's RSS (goal
+p99 < 200 ms, RSS < 1 GB).
 
 Starts the real server (uvicorn, a separate process, a free loopback port). Heavy
 clients post the longest move lists the API accepts (4,096 moves) to the check route
@@ -18,7 +30,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -84,6 +98,13 @@ async def big_bodies(base: str, n: int, size: int) -> Counter[int]:
     return codes
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used (Linux /proc): a busy machine slows a
+    server's requests down but hardly changes the CPU each one costs."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(xs: list[float], p: float) -> float:
     return sorted(xs)[min(len(xs) - 1, int(p * len(xs)))] * 1000
 
@@ -142,35 +163,291 @@ def run(base: str, pid: int, clients: int, seconds: float) -> None:
     )
 
 
+# ---- #29: the API at the framework's speed ------------------------------------------
+LIST = "/api/modes/01-number-stroke/packs"
+VIEW = LEVEL
+#: measurements of each app per route, interleaved
+ROUNDS = 3
+#: what `puzzlesmith play` adds to uvicorn (cli/play.py)
+PLAY_FLAGS = [
+    "--http",
+    "puzzlesmith.server.connguard:HeaderDeadline",
+    "--timeout-keep-alive",
+    "5",
+    "--limit-concurrency",
+    "1000",
+]
+
+
+def bare_app() -> Any:
+    """A bare Starlette app answering the same JSON bytes (the reference of issue #29)."""
+    from fastapi.testclient import TestClient
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from puzzlesmith.server.app import create_app
+
+    with TestClient(create_app()) as c:
+        bodies = {path: c.get(path).content for path in (LIST, VIEW)}
+
+    def endpoint(body: bytes) -> Any:
+        async def answer(_: Request) -> Response:
+            return Response(body, media_type="application/json")
+
+        return answer
+
+    return Starlette(routes=[Route(p, endpoint(b)) for p, b in bodies.items()])
+
+
+async def _hammer(port: int, path: str, stop: float, counts: Counter[int]) -> None:
+    """One keep-alive connection asking for ``path`` until ``stop`` (raw HTTP/1.1: an
+    HTTP library would be slower than the server it measures)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    req = f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+    try:
+        while time.monotonic() < stop:
+            writer.write(req)
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = int(head[9:12])
+            low = head.lower()
+            at = low.find(b"content-length:")
+            size = int(low[at + 15 : low.find(b"\r\n", at)]) if at >= 0 else 0
+            await reader.readexactly(size)
+            counts[status] += 1
+    except (ConnectionError, asyncio.IncompleteReadError):
+        counts[0] += 1
+    finally:
+        writer.close()
+
+
+def _load(port: int, path: str, clients: int, seconds: float, out: Any) -> None:
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    counts: Counter[int] = Counter()
+    stop = time.monotonic() + seconds
+
+    async def all_clients() -> None:
+        await asyncio.gather(*(_hammer(port, path, stop, counts) for _ in range(clients)))
+
+    asyncio.run(all_clients())
+    out.put(dict(counts))
+
+
+def req_per_s(port: int, path: str, clients: int, seconds: float) -> tuple[float, dict[int, int]]:
+    queue: Any = multiprocessing.Queue()
+    proc = multiprocessing.Process(target=_load, args=(port, path, clients, seconds, queue))
+    proc.start()
+    counts: dict[int, int] = queue.get(timeout=seconds + 120)
+    proc.join(30)
+    return counts.get(200, 0) / seconds, counts
+
+
+def start(args: list[str], port: int) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "uvicorn", *args, "--host", "127.0.0.1", "--port", str(port)]
+    server = subprocess.Popen([*cmd, "--log-level", "warning"])
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}{LIST}", timeout=1)
+            return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    server.wait(10)
+    raise SystemExit(f"the server did not start: {' '.join(args)}")
+
+
+def api(clients: int, seconds: float, profile: bool) -> None:
+    here = str(Path(__file__).resolve().parent)
+    apps = {
+        "puzzlesmith (as play runs it)": [
+            "--factory",
+            "puzzlesmith.server.app:create_app",
+            *PLAY_FLAGS,
+        ],
+        # without play's header deadline and connection cap: what those cost
+        "puzzlesmith, plain uvicorn": ["--factory", "puzzlesmith.server.app:create_app"],
+        "bare Starlette, same bytes": ["--factory", "--app-dir", here, "server_load:bare_app"],
+    }
+    ports = {name: free_port() for name in apps}
+    servers: dict[str, subprocess.Popen[bytes]] = {}
+    try:
+        for name, args in apps.items():
+            servers[name] = start(args, ports[name])
+        for path in (LIST, VIEW):
+            rates: dict[str, list[float]] = {name: [] for name in apps}
+            cpu: dict[str, list[float]] = {name: [] for name in apps}
+            for name in apps:
+                req_per_s(ports[name], path, clients, min(2.0, seconds))  # warm up
+            for _ in range(ROUNDS):  # interleaved: the machine's load moves under both alike
+                for name in apps:
+                    before = cpu_seconds(servers[name].pid)
+                    rate, _ = req_per_s(ports[name], path, clients, seconds)
+                    used = cpu_seconds(servers[name].pid) - before
+                    rates[name].append(rate)
+                    cpu[name].append(used / max(1.0, rate * seconds) * 1e6)
+            for name in apps:
+                each = ", ".join(f"{r:.0f}" for r in rates[name])
+                print(
+                    f"  {path:40} {name:30} {statistics.median(rates[name]):6.0f} req/s "
+                    f"({each}); server CPU {statistics.median(cpu[name]):4.0f} µs a request"
+                )
+            real, *_, bare = (statistics.median(r) for r in rates.values())
+            real_cpu, *_, bare_cpu = (statistics.median(c) for c in cpu.values())
+            print(
+                f"  {path:40} ratio {real / bare:.2f} × the bare app in req/s, "
+                f"{bare_cpu / real_cpu:.2f} × in server CPU a request (goal ≥ 0.7)"
+            )
+    finally:
+        for server in servers.values():
+            server.terminate()
+            server.wait(10)
+    if profile:
+        profile_routes(clients, seconds)
+
+
+def profile_routes(clients: int, seconds: float) -> None:
+    """cProfile of the real app in this process while the clients load each route."""
+    import cProfile
+    import pstats
+    import threading
+
+    import uvicorn
+
+    from puzzlesmith.server.app import create_app
+    from puzzlesmith.server.connguard import HeaderDeadline
+
+    for path in (LIST, VIEW):
+        port = free_port()
+        config = uvicorn.Config(
+            create_app(), port=port, log_level="warning", http=HeaderDeadline, loop="asyncio"
+        )
+        server = uvicorn.Server(config)
+        prof = cProfile.Profile()
+
+        def serve(srv: uvicorn.Server = server, p: cProfile.Profile = prof) -> None:
+            p.enable()
+            srv.run()
+            p.disable()
+
+        t = threading.Thread(target=serve)
+        t.start()
+        while not server.started:
+            time.sleep(0.05)
+        req_per_s(port, path, clients, seconds)
+        server.should_exit = True
+        t.join(30)
+        print(f"cProfile, {path} (top 15 by own time):")
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+# ---- #30: the attacks, rerun ----------------------------------------------------------
+OPEN_HEX = "/api/codes/HAKUxh59___fPAJ4AAAAAAAAAAAAAAAAAW"
+
+
+def _attack(base: str, seconds: float, out: Any) -> None:
+    from puzzlesmith.core import registry
+    from puzzlesmith.core.movelog import TimedMove, encode
+
+    mode = registry.get("04-cows")
+    level = mode.shipped_packs()[0].levels[-1]
+    sol = mode.solution_moves(level)
+    cycle = [*sol, "clear " + " ".join(m.removeprefix("cow ") for m in sol)]
+    moves = cycle * (10_000 // len(cycle) + 1) + sol
+    url = f"/api/modes/04-cows/levels/{level.id}/clip"
+    codes: Counter[str] = Counter()
+    stop = time.monotonic() + seconds
+
+    async def clips(k: int) -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+            n = 0
+            while time.monotonic() < stop:
+                n += 1
+                log = encode([TimedMove(i * (40 + k + n), m) for i, m in enumerate(moves)])
+                try:
+                    r = await c.post(url, json={"log": log})
+                    codes[f"clip {r.status_code}"] += 1
+                except httpx.HTTPError:
+                    codes["clip error"] += 1
+
+    async def code_loop() -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+            while time.monotonic() < stop:
+                try:
+                    r = await c.get(OPEN_HEX)
+                    codes[f"code {r.status_code}"] += 1
+                except httpx.HTTPError:
+                    codes["code error"] += 1
+
+    async def all_of_it() -> None:
+        await asyncio.gather(*(clips(k) for k in range(40)), *(code_loop() for _ in range(4)))
+
+    asyncio.run(all_of_it())
+    out.put(dict(codes))
+
+
+def attack(seconds: float) -> None:
+    port = free_port()
+    server = start(["--factory", "puzzlesmith.server.app:create_app", *PLAY_FLAGS], port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        before, _ = rss_mb(server.pid)
+        queue: Any = multiprocessing.Queue()
+        load = multiprocessing.Process(target=_attack, args=(base, seconds, queue))
+        load.start()
+        time.sleep(2)  # let the attack start
+        lat: list[float] = []
+        check_lat: list[float] = []
+        with httpx.Client(base_url=base, timeout=60) as c:
+            end = time.monotonic() + seconds - 3
+            while time.monotonic() < end:
+                t = time.perf_counter()
+                c.get("/api/modes")
+                lat.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                c.post(f"{LEVEL}/check", json={"moves": []})
+                check_lat.append(time.perf_counter() - t)
+                time.sleep(0.05)
+        codes = queue.get(timeout=seconds + 300)
+        load.join(60)
+        now, peak = rss_mb(server.pid)
+        print(
+            f"attack for {seconds:.0f} s (40 clip clients × 10,000 moves, 4 open-code loops): "
+            f"GET /api/modes p50 {pct(lat, 0.5):.0f} ms, p99 {pct(lat, 0.99):.0f} ms "
+            f"(goal < 200 ms); a player's check p50 {pct(check_lat, 0.5):.0f} ms, "
+            f"p99 {pct(check_lat, 0.99):.0f} ms"
+        )
+        print(f"attacker's answers {dict(sorted(codes.items()))}")
+        print(f"server RSS: before {before:.0f} MB, peak {peak:.0f} MB, after {now:.0f} MB")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clients", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--api", action="store_true", help="req/s against a bare Starlette app")
+    ap.add_argument("--profile", action="store_true", help="with --api: cProfile the routes")
+    ap.add_argument("--attack", action="store_true", help="the clip and open-code attack")
     args = ap.parse_args()
+    if args.api:
+        api(args.clients, args.seconds, args.profile)
+        return
+    if args.attack:
+        attack(args.seconds)
+        return
     port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "--factory",
-            "puzzlesmith.server.app:create_app",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-    )
+    server = start(["--factory", "puzzlesmith.server.app:create_app"], port)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                httpx.get(base + "/api/modes", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         run(base, server.pid, args.clients, args.seconds)
     finally:
         server.terminate()

@@ -10,6 +10,7 @@ refused. Thinking time is shortened: no frame waits longer than ``MAX_GAP_MS``.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,11 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import TimedMove
 
 MAX_FRAMES = 240  # frames in one clip (the window's moves + the start position)
-MAX_SIDE = 480  # px, the longest side of a frame
+MIN_WIDTH = 480  # px: a frame is drawn at least this wide (a small board is scaled up)...
+MAX_SIDE = 720  # px: ...unless its longest side would pass this
+#: frames × width × height: what the frames of one clip may hold (1 byte a pixel once
+#: quantized), checked before any frame is drawn; a larger clip is drawn smaller
+MAX_FRAME_PIXELS = 72_000_000
 MAX_BYTES = 4_000_000  # the encoded clip
 MAX_MOVES = 100_000  # a longer log is not read at all
 MIN_FRAME_MS = 60
@@ -72,20 +77,32 @@ def frame_durations(log: Sequence[TimedMove], start: int) -> list[int]:
     return out
 
 
-def _unit_for(mode: Mode[Any], level: Any, state: dict[str, Any], max_side: int) -> int:
+def _unit_for(
+    mode: Mode[Any],
+    level: Any,
+    state: dict[str, Any],
+    max_side: int,
+    frames: int = 1,
+    min_width: int = MIN_WIDTH,
+) -> int:
+    """px per board unit: ``min_width`` wide, at most ``max_side`` on the longest side, and
+    ``frames`` frames within :data:`MAX_FRAME_PIXELS` (sized before the work starts)."""
     probe = mode.draw_frame(level, state, _BASE_UNIT)
-    w, h = probe.size
-    return max(6, int(_BASE_UNIT * min(1.0, max_side / max(w, h))))
+    w: float
+    h: float
+    w, h = probe.size[0] / _BASE_UNIT, probe.size[1] / _BASE_UNIT  # px per unit of size
+    unit = math.ceil(min(min_width, max_side) / w)
+    unit = min(unit, math.floor(max_side / max(w, h)))
+    unit = min(unit, math.floor((MAX_FRAME_PIXELS / max(1, frames) / (w * h)) ** 0.5))
+    return max(6, int(unit))
 
 
-def _shared_palette(frames: list[Any]) -> list[Any]:
-    """GIF frames on one palette, made once from a strip of sample frames (quantizing
-    every frame on its own cost most of a long clip's time)."""
+def _palette_of(samples: list[Any]) -> Any:
+    """One palette for every frame, from a strip of sample frames (quantizing every frame
+    on its own cost most of a long clip's time)."""
     from PIL import Image
 
-    step = max(1, len(frames) // _PALETTE_SAMPLES)
-    samples = [*frames[::step], frames[-1]]
-    w, h = frames[0].size
+    w, h = samples[0].size
     strip = Image.new("RGB", (w, h * len(samples)))
     for k, f in enumerate(samples):
         strip.paste(f, (0, h * k))
@@ -101,13 +118,18 @@ def _shared_palette(frames: list[Any]) -> list[Any]:
                 break
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for rgb in top for v in rgb] + [0, 0, 0] * (256 - len(top)))
-    return [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    return palette
+
+
+def _quantized(frame: Any, palette: Any) -> Any:
+    from PIL import Image
+
+    return frame.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def _encode(frames: list[Any], durations: list[int], fmt: str) -> bytes:
     buf = io.BytesIO()
     if fmt == "gif":
-        frames = _shared_palette(frames)
         frames[0].save(
             buf,
             "GIF",
@@ -135,13 +157,34 @@ def _merge_repeats(frames: list[Any], durations: list[int]) -> tuple[list[Any], 
     """Consecutive identical frames become one longer frame (fewer bytes, same film)."""
     out_f: list[Any] = []
     out_d: list[int] = []
+    last = b""
     for f, d in zip(frames, durations, strict=True):
-        if out_f and f.tobytes() == out_f[-1].tobytes():
+        data = f.tobytes()
+        if out_f and data == last:
             out_d[-1] += d
         else:
             out_f.append(f)
             out_d.append(d)
+            last = data
     return out_f, out_d
+
+
+def _draw_all(
+    mode: Mode[Any], level: Any, states: list[dict[str, Any]], unit: int
+) -> tuple[list[Any], tuple[int, int]]:
+    """Every frame on one palette (1 byte a pixel): each is quantized as soon as it is
+    drawn, so a clip never holds its frames in RGB (240 × 480² RGB would be 166 MB)."""
+    step = max(1, len(states) // _PALETTE_SAMPLES)
+    picks = [*states[::step], states[-1]]
+    samples = [mode.draw_frame(level, st, unit) for st in picks]
+    size = samples[0].size
+    palette = _palette_of([f if f.size == size else f.resize(size) for f in samples])
+    del samples
+    frames = []
+    for st in states:
+        f = mode.draw_frame(level, st, unit)
+        frames.append(_quantized(f if f.size == size else f.resize(size), palette))
+    return frames, size
 
 
 def make_clip(
@@ -164,13 +207,12 @@ def make_clip(
     moves = [tm.move for tm in log]
     start = highlight_window(len(moves), max_frames)
     states = list(mode.states(level, moves, start))
-    unit = _unit_for(mode, level, states[-1], max_side)
+    unit = _unit_for(mode, level, states[-1], max_side, len(states))
     durations = frame_durations(log, start)
     while True:
-        frames = [mode.draw_frame(level, st, unit) for st in states]
-        size = frames[0].size
-        frames = [f if f.size == size else f.resize(size) for f in frames]
+        frames, size = _draw_all(mode, level, states, unit)
         kept, kept_d = _merge_repeats(frames, durations)
+        del frames
         data = _encode(kept, kept_d, fmt)
         if len(data) <= max_bytes:
             return Clip(data, fmt, len(kept), size, start, len(moves))

@@ -7,9 +7,10 @@ segments); this draws one position of it with Pillow, in the client's colours.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 Point = tuple[float, float]
 
@@ -22,6 +23,7 @@ CONFLICT = (214, 59, 59)
 WHITE = (255, 255, 255)
 AMBER = (232, 160, 32)
 PATH_LINE = (44, 40, 140)
+CELL_LINE = (223, 225, 236)  # a visited clue's outline (the client's --cell-line)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,40 @@ def _font(px: int) -> Any:
         return ImageFont.load_default()
 
 
+Shapes = tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...]
+
+
+def _rings(geo: PathGeometry, unit: int) -> dict[str, tuple[tuple[int, int], Image.Image]]:
+    """Each clue cell's outline as the client draws it (a ring just inside the cell's
+    shape, big cells included): (top-left, mask), made once per board and size."""
+    shapes = tuple(
+        (cid, tuple(tuple(tuple(p) for p in poly) for poly in geo.outlines[cid]))
+        for cid in sorted(geo.clues)
+    )
+    return _rings_of(shapes, geo.margin, unit)
+
+
+@lru_cache(maxsize=64)
+def _rings_of(
+    shapes: Shapes, m: float, unit: int
+) -> dict[str, tuple[tuple[int, int], Image.Image]]:
+    width = max(1, round(unit * 0.045))
+    out: dict[str, tuple[tuple[int, int], Image.Image]] = {}
+    for cid, polys in shapes:
+        pts = [((x + m) * unit, (y + m) * unit) for poly in polys for x, y in poly]
+        x0, y0 = int(min(p[0] for p in pts)) - 1, int(min(p[1] for p in pts)) - 1
+        x1, y1 = int(max(p[0] for p in pts)) + 2, int(max(p[1] for p in pts)) + 2
+        shape = Image.new("L", (x1 - x0, y1 - y0), 0)
+        d = ImageDraw.Draw(shape)
+        for poly in polys:
+            d.polygon([((x + m) * unit - x0, (y + m) * unit - y0) for x, y in poly], fill=255)
+        inner = shape.filter(ImageFilter.MinFilter(2 * width + 1))
+        ring = shape.copy()
+        ring.paste(0, (0, 0), inner)
+        out[cid] = ((x0, y0), ring)
+    return out
+
+
 def draw_path_frame(
     geo: PathGeometry, state: dict[str, Any], unit: int, extra_walls: list[tuple[Point, Point]]
 ) -> Image.Image:
@@ -71,12 +107,15 @@ def draw_path_frame(
     revealed: dict[str, int] = state.get("revealed", {})
     bad = {c["cell"] for c in state.get("conflicts", [])}
     cleared = bool(state.get("cleared"))
+    start = next((cid for cid, v in geo.clues.items() if v == 1), None)
     for cid, polys in geo.outlines.items():
-        fill = (
-            CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if cid in steps else CELL
-        )
+        on_path = cid in steps or (cid == start and not steps)  # the 1 is drawn filled
+        fill = CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if on_path else CELL
         for poly in polys:
             d.polygon([px(p) for p in poly], fill=fill)
+    for cid, (corner, ring) in _rings(geo, unit).items():  # clue outlines: ink, light once visited
+        if cid not in bad and cid != start:
+            img.paste(CELL_LINE if cid in steps else INK, corner, ring)
     path: list[str] = state.get("path", [])
     if len(path) > 1:
         d.line(
@@ -93,6 +132,7 @@ def draw_path_frame(
         text = str(steps[cid]) if cid in steps else (str(clue) if clue is not None else "")
         if not text:
             continue
-        colour = WHITE if cid in steps or cid in bad else (AMBER if cid in revealed else INK)
+        filled = cid in steps or cid in bad or cid == start
+        colour = WHITE if filled else (AMBER if cid in revealed else INK)
         d.text(px(at), text, fill=colour, font=font, anchor="mm")
     return img

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
 
 from puzzlesmith.server import errors
+from puzzlesmith.server.cache import FastPath
 from puzzlesmith.server.daily.context import DailyConfig, OpenAtStart
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
@@ -25,11 +26,10 @@ from puzzlesmith.server.routers import (
 )
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
-    REVALIDATE,
     STATIC,
     RevalidatedStatic,
     VersionedStatic,
-    render_index,
+    index_response,
 )
 
 
@@ -43,6 +43,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
+    app.add_middleware(FastPath)  # precomputed JSON answered before routing
     app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
     app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
     for module in (modes, levels, play, clips, achievements, players, daily, codes, editor):
@@ -55,7 +56,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.mount("/static", RevalidatedStatic(directory=STATIC), name="static")
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    def index() -> HTMLResponse:
-        return HTMLResponse(render_index(), headers={"Cache-Control": REVALIDATE})
+    def index(request: Request) -> Response:
+        return index_response(request.headers)
 
     return app

@@ -1,20 +1,26 @@
-"""A time budget the server can enforce: level checks run in a worker process it can stop.
+"""A work budget the server can enforce: level checks run in a worker process it can stop.
 
 The exact solvers are exponential in the worst case and do not poll a clock, so a
 thread cannot be stopped once it starts; a process can. One long-lived worker
 (spawned on first use, so importing the engine is paid once) answers one check at
-a time; a check past the budget gets the worker killed and a fresh one next time,
-and the caller answers "too large to check here". Requests queue on a lock for at
-most the budget too, so a burst cannot pile up behind a slow board.
+a time. The budget is the worker's **CPU time** (``ITIMER_PROF``), not the wall clock:
+on a loaded machine a check gets its real verdict, only later. A check past its CPU
+budget answers "too large to check here"; a worker that does not answer within a
+generous wall-clock bound (:data:`STARVED_FACTOR` × the budget: the machine is
+starved, or the solver sits in code that does not see the timer) is killed and the
+caller answers "busy, retrying" (:class:`Busy`), never a false ``too-large``.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
 import queue
+import signal
 import threading
+import time
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from types import FrameType
 from typing import Any
 
 from puzzlesmith.core import registry
@@ -23,25 +29,55 @@ from puzzlesmith.server.config import settings
 
 #: seconds a fresh worker may take to import the engine and say it is ready
 START_SECONDS = 30.0
+#: wall seconds a check may wait for a free worker (at most 5 × its budget), then
+#: "busy, retrying"
+WAIT_SECONDS = 10.0
+
+
+def _wait(seconds: float) -> float:
+    return min(WAIT_SECONDS, 5 * seconds)
+
+
+#: a worker silent for this many times its CPU budget (wall clock, plus START_SECONDS)
+#: is starved or stuck: killed, and the check answers "busy, retrying"
+STARVED_FACTOR = 10.0
+#: what the worker answers when the CPU budget ran out
+OUT_OF_CPU = "out-of-cpu"
+
+
+class _OutOfCpu(Exception):
+    """Raised in the worker by the CPU timer (SIGPROF)."""
+
+
+def _out_of_cpu(signum: int, frame: FrameType | None) -> None:
+    raise _OutOfCpu
 
 
 def _serve(conn: Connection) -> None:
-    """The worker's loop: (mode id, raw level, suggest) in, the check's JSON out."""
+    """The worker's loop: (mode id, raw level, suggest, CPU seconds) in, the check's JSON out."""
+    signal.signal(signal.SIGPROF, _out_of_cpu)
     conn.send("ready")
     while True:
         try:
-            mode_id, raw, suggest = conn.recv()
+            mode_id, raw, suggest, seconds = conn.recv()
         except EOFError:
             return
+        started = time.process_time()
+        out: Any
         try:
-            out: Any = check_raw(registry.get(mode_id), raw, suggest=suggest, fresh=True).to_json()
+            signal.setitimer(signal.ITIMER_PROF, seconds)
+            out = check_raw(registry.get(mode_id), raw, suggest=suggest, fresh=True).to_json()
+        except _OutOfCpu:
+            out = {OUT_OF_CPU: time.process_time() - started}
         except Exception as exc:  # a bug must not kill the worker silently
             out = {"error": f"{exc.__class__.__name__}: {exc}"}
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
         conn.send(out)
 
 
 class Busy(Exception):
-    """Every worker stayed busy for the whole budget."""
+    """No worker was free in time, or the one that had the check was starved: retry."""
 
 
 class CheckWorker:
@@ -77,20 +113,20 @@ class CheckWorker:
         self._proc = self._conn = None
 
     def check(self, mode_id: str, raw: object, suggest: int = 0) -> dict[str, Any] | None:
-        """The check's JSON, or None when it ran out of time (the worker is then replaced)."""
-        if not self._lock.acquire(timeout=self.seconds):
-            raise Busy("the level checker is busy; try again in a moment")
+        """The check's JSON, or None when it ran out of CPU time (Busy when starved)."""
+        if not self._lock.acquire(timeout=_wait(self.seconds)):
+            raise Busy("the level checker is busy; retrying")
         try:
             conn = self._ensure()
-            conn.send((mode_id, raw, suggest))
-            if conn.poll(self.seconds):
+            conn.send((mode_id, raw, suggest, self.seconds))
+            if conn.poll(self.seconds * STARVED_FACTOR + START_SECONDS):
                 out: dict[str, Any] = conn.recv()
-                return out
+                return None if OUT_OF_CPU in out else out
             self._stop()
-            return None
+            raise Busy("the level checker was starved of time; retrying")
         except (EOFError, OSError, BrokenPipeError):
-            self._stop()
-            return None
+            self._stop()  # the worker died (killed from outside, out of memory): a fresh one
+            raise Busy("the level checker restarted; retrying") from None
         finally:
             self._lock.release()
 
@@ -122,9 +158,9 @@ class CheckPool:
     def check(self, mode_id: str, raw: object, suggest: int = 0) -> dict[str, Any] | None:
         """As :meth:`CheckWorker.check`, on the first worker free within the budget."""
         try:
-            worker = self._free.get(timeout=self.seconds)
+            worker = self._free.get(timeout=_wait(self.seconds))
         except queue.Empty:
-            raise Busy("the level checker is busy; try again in a moment") from None
+            raise Busy("the level checker is busy; retrying") from None
         try:
             return worker.check(mode_id, raw, suggest)
         finally:

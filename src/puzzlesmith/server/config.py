@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     #: start a new store deliberately where the start would be refused (an empty database
     #: file, a lost secret.key while runs exist, another secret than the store's)
     store_init: bool = False
-    #: seconds one live check of the editor may take
+    #: CPU seconds one live check of the editor may take (a starved worker answers busy)
     check_seconds: float = Field(default=2.0, gt=0, le=3600)
     #: live-check worker processes
     check_workers: int = Field(default=2, ge=1, le=64)

@@ -1,62 +1,199 @@
-"""CPU-heavy route work (replays, hints) off the event loop, in a small bounded pool.
+"""CPU-heavy route work (replays, hints, code views, clips) off the event loop, bounded.
 
 Sync routes would share Starlette's 40-thread pool with every cheap route, so 200
 clients replaying long move lists made ``GET /api/modes`` wait 14.9 s. Here the heavy
-work gets its own few threads, a queue cap (503 at once when full), a deadline (the
-work budget of :mod:`puzzlesmith.core.budget`), and is cancelled when the client hangs
-up; the cheap routes stay on the event loop and answer from precomputed bytes.
+work gets its own lane (:class:`Lane`): one thread, a queue cap (503 at once when
+full), a deadline and a node cap (the work budget of :mod:`puzzlesmith.core.budget`),
+cancellation when the client hangs up, and a **per-client share**: one address has at
+most :data:`PER_CLIENT` requests in a lane (more are refused with 429 at once), and the
+waiting requests are served round-robin over addresses, so a client looping an
+expensive request waits behind its own work, never in front of another player's.
+Clips get a lane of their own (:data:`CLIPS`), so drawing frames never holds up a check.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
-
-from fastapi import Request
+from typing import Any, Protocol, TypeVar
 
 from puzzlesmith.core.budget import Budget, use_budget
 from puzzlesmith.server.errors import ApiError
 
 T = TypeVar("T")
 
-#: threads for heavy work: the GIL makes more pointless, and each extra one slows the event
+#: threads per lane: the GIL makes more pointless, and each extra one slows the event
 #: loop (benchmarks/server_load.py: light p99 263 ms with 2 threads, 127 ms with 1)
 WORKERS = 1
-#: requests waiting or running at once; more are refused with 503 rather than queued
+#: requests waiting or running at once in a lane; more are refused with 503 rather than queued
 MAX_PENDING = 64
+#: requests one client address may have waiting or running in a lane; more get 429
+PER_CLIENT = 2
 #: seconds a heavy request may take (queueing included) before it gives up with 503
 DEADLINE = 10.0
 #: how often a waiting request checks whether its client is still there
 _POLL = 0.05
 
-_pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="puzzlesmith-heavy")
-_pending = 0
+
+class _Client(Protocol):
+    host: str
 
 
-async def run_heavy(request: Request, fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in the heavy pool under a deadline; abandoned if the client disconnects."""
-    global _pending
-    if _pending >= MAX_PENDING:
-        raise ApiError(503, "busy", f"the server is busy ({MAX_PENDING} requests in progress)")
-    work_budget = Budget(seconds=DEADLINE)
+class RequestLike(Protocol):
+    """What a lane needs of a request: who asks, and whether they are still there."""
 
-    def work() -> T:
-        with use_budget(work_budget):
-            work_budget.check()  # waited past its deadline, or abandoned: stop before starting
-            return fn(*args)
+    async def is_disconnected(self) -> bool: ...
 
-    _pending += 1
-    try:
-        future = asyncio.get_running_loop().run_in_executor(_pool, work)
+
+def client_key(request: RequestLike) -> str:
+    """The address a share is counted against (behind a proxy: the proxy's, see README)."""
+    client: _Client | None = getattr(request, "client", None)
+    return client.host if client is not None else "?"
+
+
+class Lane:
+    """One bounded worker thread with a fair queue over client addresses."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix=f"ps-{name}")
+        self._running = 0
+        self._pending = 0
+        self._per_client: dict[str, int] = {}
+        #: address → its waiting requests' wake-up futures, in arrival order
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        #: address → when it last had a turn (a count), while it has requests here
+        self._served: dict[str, int] = {}
+        self._turns = 0
+
+    def in_flight(self, key: str) -> int:
+        """Requests of this address waiting or running here (tests, benchmarks)."""
+        return self._per_client.get(key, 0)
+
+    def _admit(self, key: str) -> None:
+        if self._pending >= MAX_PENDING:
+            raise ApiError(503, "busy", f"the server is busy ({MAX_PENDING} requests in progress)")
+        if self._per_client.get(key, 0) >= PER_CLIENT:
+            raise ApiError(
+                429,
+                "busy",
+                f"at most {PER_CLIENT} {self.name} requests at a time from one address",
+            )
+        self._pending += 1
+        self._per_client[key] = self._per_client.get(key, 0) + 1
+
+    def _leave(self, key: str) -> None:
+        self._pending -= 1
+        left = self._per_client[key] - 1
+        if left:
+            self._per_client[key] = left
+        else:
+            del self._per_client[key]
+            self._served.pop(key, None)
+
+    def _mark(self, key: str) -> None:
+        self._turns += 1
+        self._served[key] = self._turns
+
+    async def _turn(self, key: str) -> None:
+        """Wait until a worker is free and it is this address's turn."""
+        if self._running < WORKERS and not self._waiting:
+            self._running += 1
+            self._mark(key)
+            return
+        wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(key, deque()).append(wake)
+        try:
+            await wake
+        except BaseException:
+            if wake.done() and not wake.cancelled():
+                self._release()  # woken and cancelled at once: pass the turn on
+            else:
+                self._drop(key, wake)
+            raise
+
+    def _drop(self, key: str, wake: asyncio.Future[None]) -> None:
+        queue = self._waiting.get(key)
+        if queue is not None and wake in queue:
+            queue.remove(wake)
+            if not queue:
+                del self._waiting[key]
+
+    def _release(self) -> None:
+        """A worker is free: wake the waiting address served longest ago, or free the slot."""
+        while self._waiting:
+            key = min(self._waiting, key=lambda k: self._served.get(k, 0))
+            queue = self._waiting[key]
+            wake = queue.popleft()
+            if not queue:
+                del self._waiting[key]
+            if not wake.done():
+                self._mark(key)
+                wake.set_result(None)
+                return
+        self._running -= 1
+
+    async def run(
+        self,
+        request: RequestLike,
+        fn: Callable[..., T],
+        *args: Any,
+        nodes: int | None = None,
+        work_budget: Budget | None = None,
+    ) -> T:
+        """``fn(*args)`` in this lane under the deadline (and ``nodes``, when given), or
+        under ``work_budget`` (the caller's, to read how much was spent)."""
+        key = client_key(request)
+        self._admit(key)
+        if work_budget is None:
+            work_budget = Budget(seconds=DEADLINE, nodes=nodes)
+        try:
+            await self._waited(request, work_budget, self._turn(key))
+            try:
+                future = asyncio.get_running_loop().run_in_executor(
+                    self._pool, _under, work_budget, fn, args
+                )
+                result: T = await self._waited(request, work_budget, future)
+                return result
+            finally:
+                self._release()
+        finally:
+            self._leave(key)
+
+    @staticmethod
+    async def _waited(request: RequestLike, work_budget: Budget, step: Any) -> Any:
+        """Await ``step``, giving up (and cancelling the work) when the client hangs up."""
+        task = asyncio.ensure_future(step)
         while True:
-            done, _ = await asyncio.wait({future}, timeout=_POLL)
+            done, _ = await asyncio.wait({task}, timeout=_POLL)
             if done:
-                return future.result()
+                return task.result()
             if await request.is_disconnected():
                 work_budget.cancel()
-                future.cancel()  # not started yet: never runs
+                task.cancel()  # not started yet: never runs
                 raise ApiError(499, "client-gone", "the client closed the connection")
-    finally:
-        _pending -= 1
+
+
+def _under(work_budget: Budget, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    with use_budget(work_budget):
+        work_budget.check()  # waited past its deadline, or abandoned: stop before starting
+        return fn(*args)
+
+
+#: replays, hints and code views
+HEAVY = Lane("heavy")
+#: highlight clips (drawing and encoding frames)
+CLIPS = Lane("clip")
+
+
+async def run_heavy(
+    request: RequestLike,
+    fn: Callable[..., T],
+    *args: Any,
+    nodes: int | None = None,
+    work_budget: Budget | None = None,
+) -> T:
+    """``fn(*args)`` in the heavy lane under a deadline; abandoned if the client disconnects."""
+    return await HEAVY.run(request, fn, *args, nodes=nodes, work_budget=work_budget)

@@ -17,9 +17,18 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from starlette.responses import Response
+from starlette.datastructures import Headers
+from starlette.responses import FileResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
+
+from puzzlesmith.server.compress import (
+    COMPRESSIBLE,
+    MIN_SIZE,
+    accepts_gzip,
+    gzip_bytes,
+    gzipped_file,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -110,6 +119,46 @@ def _render_index(static: Path, version: str) -> str:
     return _STATIC_URL.sub(f'"/static/v/{version}/', text)
 
 
+def gzip_response(resp: Response, scope: Scope) -> Response:
+    """The file's kept gzip in place of the file, when the client takes gzip and the type
+    is worth it (the ETag stays: it names the content, whatever the encoding)."""
+    if not isinstance(resp, FileResponse) or resp.status_code != 200 or resp.stat_result is None:
+        return resp
+    headers = Headers(scope=scope)
+    path = Path(resp.path)
+    st = resp.stat_result
+    if (
+        path.suffix not in COMPRESSIBLE
+        or st.st_size < MIN_SIZE
+        or "range" in headers
+        or not accepts_gzip(headers)
+    ):
+        return resp
+    out = Response(gzipped_file(path, st.st_size, st.st_mtime_ns), media_type=resp.media_type)
+    for name in ("etag", "last-modified", "cache-control"):
+        if name in resp.headers:
+            out.headers[name] = resp.headers[name]
+    out.headers["content-encoding"] = "gzip"
+    out.headers["vary"] = "Accept-Encoding"
+    return out
+
+
+def index_response(request_headers: Headers) -> Response:
+    """index.html (revalidated every visit), gzipped once per version when accepted."""
+    body, gz = _index_bytes(STATIC, static_version(STATIC))
+    headers = {"Cache-Control": REVALIDATE, "Vary": "Accept-Encoding"}
+    if accepts_gzip(request_headers):
+        headers["Content-Encoding"] = "gzip"
+        return Response(gz, media_type="text/html", headers=headers)
+    return Response(body, media_type="text/html", headers=headers)
+
+
+@lru_cache(maxsize=8)
+def _index_bytes(static: Path, version: str) -> tuple[bytes, bytes]:
+    body = _render_index(static, version).encode()
+    return body, gzip_bytes(body)
+
+
 class RevalidatedStatic(StaticFiles):
     """Plain /static: the browser revalidates (ETag), so an unversioned URL is never stale."""
 
@@ -117,6 +166,9 @@ class RevalidatedStatic(StaticFiles):
         resp = super().file_response(*args, **kwargs)
         resp.headers["Cache-Control"] = REVALIDATE
         return resp
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        return gzip_response(await super().get_response(path, scope), scope)
 
 
 class VersionedStatic(StaticFiles):
@@ -130,4 +182,4 @@ class VersionedStatic(StaticFiles):
         resp.headers["Cache-Control"] = (
             IMMUTABLE if current and resp.status_code in (200, 304) else REVALIDATE
         )
-        return resp
+        return gzip_response(resp, scope)

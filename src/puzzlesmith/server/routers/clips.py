@@ -1,18 +1,30 @@
-"""Highlight clips for the web game: a played log (its text form) → an animated GIF/WebP."""
+"""Highlight clips for the web game: a played log (its text form) → an animated GIF/WebP.
+
+Drawing a clip is the heaviest thing a player can ask for (a 10,000-move log was 8.5 s
+and +270 MB), so it runs in its own bounded lane (:data:`heavy.CLIPS`: one at a time,
+a per-address share), its frames are bounded before one is drawn
+(:data:`core.clip.MAX_FRAME_PIXELS`) and its bytes are kept by (level, log, format), so
+the same request asked again costs a dict lookup.
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from puzzlesmith.core.clip import ClipError, make_clip
+from puzzlesmith.core.clip import Clip, ClipError, make_clip
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import MoveLogError, decode
+from puzzlesmith.server.bounds import CLIP_CACHE_BYTES
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.heavy import CLIPS
 from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses
 
@@ -33,26 +45,70 @@ class ClipBody(BaseModel):
 
 
 _IMAGE = {
-    **error_responses(400, 404, 413, 422),
+    **error_responses(400, 404, 413, 422, 429, 503),
     200: {"content": {"image/gif": {}, "image/webp": {}}},
 }
 
 
+class ClipCache:
+    """Encoded clips by key, least recently used dropped past ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._clips: OrderedDict[str, Clip] = OrderedDict()
+
+    def get(self, key: str) -> Clip | None:
+        made = self._clips.get(key)
+        if made is not None:
+            self._clips.move_to_end(key)
+        return made
+
+    def put(self, key: str, made: Clip) -> None:
+        if key in self._clips or len(made.data) > self.limit:
+            return
+        self._clips[key] = made
+        self.size += len(made.data)
+        while self.size > self.limit:
+            _, old = self._clips.popitem(last=False)
+            self.size -= len(old.data)
+
+
+CACHE = ClipCache(CLIP_CACHE_BYTES)
+
+
 @router.post("/modes/{mode}/levels/{level_id}/clip", responses=_IMAGE, response_class=Response)
-def clip(mode: str, level_id: str, body: ClipBody) -> Response:
+async def clip(mode: str, level_id: str, body: ClipBody, request: Request) -> Response:
     """The log replayed frame by frame (bounded; a long log keeps its highlight window)."""
     m = mode_of(mode)
-    return clip_response(m, level_of(m, level_id), body)
+    lv = level_of(m, level_id)
+    return await clip_response(request, f"{m.id}/{level_id}", lambda: (m, lv), body)
 
 
 @router.post("/codes/{code}/clip", responses=_IMAGE, response_class=Response)
-def clip_code(code: str, body: ClipBody) -> Response:
+async def clip_code(code: str, body: ClipBody, request: Request) -> Response:
     """The same for a level that travels as a level code."""
-    m, lv = level_of_code(code)
-    return clip_response(m, lv, body)
+    level_of_code(code)  # a bad code is a 400/422 at once, not after waiting for the lane
+    return await clip_response(request, f"code/{code}", lambda: level_of_code(code), body)
 
 
-def clip_response(m: Mode[Any], lv: Any, body: ClipBody) -> Response:
+LevelOf = Callable[[], tuple[Mode[Any], Any]]
+
+
+async def clip_response(
+    request: Request, level_key: str, level: LevelOf, body: ClipBody
+) -> Response:
+    """The clip of ``body`` on the level ``level()`` returns, from the cache when made before."""
+    key = hashlib.sha256(f"{level_key}\0{body.format}\0{body.log}".encode()).hexdigest()
+    made = CACHE.get(key)
+    if made is None:
+        made = await CLIPS.run(request, _make, level, body)
+        CACHE.put(key, made)
+    return _response(made)
+
+
+def _make(level: LevelOf, body: ClipBody) -> Clip:
+    m, lv = level()
     try:
         log = decode(body.log)
     except MoveLogError as exc:
@@ -60,9 +116,12 @@ def clip_response(m: Mode[Any], lv: Any, body: ClipBody) -> Response:
     if not log:
         raise ApiError(422, "invalid-log", "the log has no moves", "log")
     try:
-        made = make_clip(m, lv, log, body.format)
+        return make_clip(m, lv, log, body.format)
     except ClipError as exc:
         raise ApiError(422, "clip-too-large", str(exc), "log") from None
+
+
+def _response(made: Clip) -> Response:
     return Response(
         made.data,
         media_type=_MEDIA[made.format],

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
@@ -34,6 +35,18 @@ class CheckLevelBody(BaseModel):
     level: dict[str, Any] = Field(description="one level in the mode's level-file format")
     suggest: int = Field(default=0, ge=0, le=5, description="clue sets to suggest (0 = none)")
 
+    @field_validator("suggest", mode="before")
+    @classmethod
+    def _not_a_bool(cls, value: Any) -> Any:
+        """The schema says integer: ``true``/``false`` are refused, not read as 1/0."""
+        if isinstance(value, bool):
+            raise ValueError("an integer from 0 to 5, not true or false")
+        return value
+
+
+#: what the editor waits before it sends a check again after "busy, retrying"
+RETRY_AFTER = 1
+
 
 def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
     lid = level.get("id") if isinstance(level.get("id"), str) else DRAFT_ID
@@ -43,7 +56,8 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
         problems=[
             Problem(
                 "too-large",
-                f"the check took over {seconds:g} s here; use the CLI (puzzlesmith <mode> check)",
+                f"the check took over {seconds:g} s of CPU time here; "
+                "use the CLI (puzzlesmith <mode> check)",
                 where="board",
             )
         ],
@@ -55,10 +69,12 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
     "/{mode}/check-level",
     responses=error_responses(400, 404, 413, 422, 503),  # 400: not JSON; 503: checkers busy
 )
-def check_level(
-    m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker
-) -> dict[str, Any]:
-    """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells."""
+def check_level(m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker) -> Any:
+    """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells.
+
+    ``too-large`` means the check ran out of its CPU budget; when the checkers are busy
+    or starved the answer is 503 ``busy`` with ``Retry-After`` (send it again), never a
+    verdict."""
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
@@ -67,7 +83,11 @@ def check_level(
     try:
         out = pool.check(m.id, body.level, body.suggest)
     except Busy as exc:
-        raise ApiError(503, "busy", str(exc)) from None
+        return JSONResponse(
+            {"error": "busy", "message": str(exc), "retry": True},
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
     if out is None:
         return _too_slow(body.level, pool.seconds)
     if "error" in out:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from fastapi import APIRouter, Request, Response
 
-from fastapi import APIRouter
-
+from puzzlesmith.server.cache import cached_json
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.payloads import View
 from puzzlesmith.server.schemas import error_responses
@@ -19,7 +18,11 @@ router = APIRouter(prefix="/api", tags=["levels"])
     response_model=View,
     response_model_exclude_unset=True,
 )
-def get_level(mode: str, level_id: str) -> dict[str, Any]:
-    """``mode.view(level)``; hidden levels (rule samples) are reachable by id."""
+async def get_level(mode: str, level_id: str, request: Request) -> Response:
+    """``mode.view(level)``; hidden levels (rule samples) are reachable by id.
+
+    A shipped level's view is built once (the largest takes ~60 ms: its solution and
+    grade) and then answered from its kept bytes with an ETag, like the pack lists."""
     m = mode_of(mode)
-    return m.view(level_of(m, level_id))
+    lv = level_of(m, level_id)
+    return cached_json(request, f"view:{m.id}:{lv.id}", lambda: m.view(lv))

@@ -14,7 +14,9 @@ from puzzlesmith.server.schemas import HintBody, MovesBody, error_responses
 
 router = APIRouter(prefix="/api", tags=["play"])
 
-_ERRORS = error_responses(400, 404, 422)  # 400: a body that is not JSON
+#: 400: a body that is not JSON; 429: this address's share of the heavy lane is in use;
+#: 503: the lane is full or the work gave up
+_ERRORS = error_responses(400, 404, 422, 429, 503)
 
 
 @router.post(

@@ -1,0 +1,73 @@
+"""A header deadline for uvicorn's HTTP protocol: a request's headers must arrive in time.
+
+uvicorn times out idle keep-alive connections but never a connection whose request
+headers are incomplete, so 20,400 half-open connections (a slowloris) used up the
+server's file descriptors and every new request failed. :class:`HeaderDeadline` is
+uvicorn's httptools protocol with one timer per connection: a connection that has not
+completed a request's headers within the deadline (from when it opened, or from when
+that request began) is closed. Request bodies and responses are not timed (the body limit and
+the heavy lanes bound those). Use it with ``http=`` in ``uvicorn.run`` (what
+``puzzlesmith play`` does) or ``uvicorn --http puzzlesmith.server.connguard:HeaderDeadline``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from puzzlesmith.server.bounds import HEADER_SECONDS
+
+
+class HeaderDeadline(HttpToolsProtocol):
+    """httptools' protocol, closing a connection whose headers take over ``header_seconds``.
+
+    One timer per connection, not per request (arming and cancelling a timer on every
+    request cost ~10 % of a cached route): a request's start time is noted, and the
+    timer, when it fires, closes the connection if headers are still awaited past the
+    deadline, or sleeps until the noted request's own deadline."""
+
+    header_seconds: float = HEADER_SECONDS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._header_timer: asyncio.TimerHandle | None = None
+        #: when the request whose headers are awaited began (None: none is awaited)
+        self._awaiting_since: float | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._awaiting_since = self.loop.time()
+        self._header_timer = self.loop.call_later(self.header_seconds, self._check)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._awaiting_since = self.loop.time()
+
+    def on_headers_complete(self) -> None:
+        self._awaiting_since = None
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+        super().connection_lost(exc)
+
+    def _check(self) -> None:
+        self._header_timer = None
+        if self.transport.is_closing():
+            return
+        since = self._awaiting_since
+        now = self.loop.time()
+        if since is not None and now - since >= self.header_seconds:
+            self.transport.close()
+            return
+        wait = self.header_seconds - (now - since) if since is not None else self.header_seconds
+        self._header_timer = self.loop.call_later(wait, self._check)
+
+
+def with_deadline(seconds: float) -> type[HeaderDeadline]:
+    """The protocol class with another header deadline (``puzzlesmith play --header-timeout``)."""
+    return type("HeaderDeadline", (HeaderDeadline,), {"header_seconds": seconds})
