@@ -12,7 +12,14 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_FAILED, clean_errors, load_target
+from puzzlesmith.cli.common import (
+    DEFAULT_BUDGET,
+    EXIT_FAILED,
+    budget_option,
+    clean_errors,
+    level_budget,
+    load_target,
+)
 from puzzlesmith.core.levelcheck import check_level
 from puzzlesmith.core.mode import Mode
 
@@ -25,13 +32,15 @@ def add_check_command(app: typer.Typer, mode: Mode[Any]) -> None:
         suggest: Annotated[
             int, typer.Option("--suggest", min=0, help="K clue sets for a non-unique board.")
         ] = 0,
+        budget: Annotated[float, budget_option(" Counts the suggestions too.")] = DEFAULT_BUDGET,
     ) -> None:
         """Verdict (none / unique / two or more), grade, rule problems and the ambiguous cells."""
         failed = False
         with clean_errors():
             target = load_target(mode, file, level)
             for lv in target.levels:
-                found = check_level(mode, lv, bounded=False, suggest=suggest)
+                with level_budget(budget, target.pack, lv.id):
+                    found = check_level(mode, lv, bounded=False, suggest=suggest)
                 for line in found.lines(target.pack.source):
                     typer.echo(line)
                 failed |= not found.publishable

@@ -26,6 +26,7 @@ from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
+from puzzlesmith.core.files import check_output, write_output
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.problems import Problem, errors
 
@@ -175,12 +176,10 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
                 raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
             if any(out.resolve() == p.resolve() for p in mode.shipped_pack_files()):
                 raise UnreadableFileError(f"{out}: is a shipped pack; write the SVG elsewhere")
+            check_output(out)
             with level_budget(budget, target.pack, target.levels[0].id):
                 svg = mode.render_svg(target.levels[0], solution=solution)
-            try:
-                out.write_text(svg, encoding="utf-8")
-            except OSError as exc:
-                raise UnreadableFileError(f"{out}: cannot write ({exc.strerror or exc})") from None
+            write_output(out, svg)
             typer.echo(f"wrote {out}")
 
 

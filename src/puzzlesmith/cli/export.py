@@ -8,9 +8,6 @@ temporary name beside the target and renamed, so a failed export never leaves ha
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,6 +16,8 @@ import typer
 from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, clean_errors, fail
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import UnknownModeError
+from puzzlesmith.core.files import check_output, write_output
+from puzzlesmith.core.jsonfile import read_json_file
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.server.bundle import ModeData, build_html
 from puzzlesmith.server.catalog import catalog
@@ -49,12 +48,8 @@ def _mode(name: str) -> Mode[Any]:
 
 def _pack(path: Path) -> tuple[Mode[Any], Pack[Any]]:
     """A pack file and its mode (named by its own ``mode`` field)."""
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise fail(f"{path}: cannot read file ({exc.strerror or exc})", EXIT_UNREADABLE) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise fail(f"{path}: not a JSON pack file ({exc})", EXIT_UNREADABLE) from None
+    with clean_errors():
+        raw = read_json_file(path)
     name = raw.get("mode") if isinstance(raw, dict) else None
     if not isinstance(name, str):
         raise fail(f'{path}: pack: no "mode" field naming its mode', EXIT_UNREADABLE)
@@ -87,23 +82,6 @@ def _check_levels(md: ModeData, where: dict[int, str]) -> None:
                     f"{here}: level {lv.id}: no solution (puzzlesmith {md.mode.cli_name} validate)",
                     EXIT_FAILED,
                 )
-
-
-def write_atomic(out: Path, text: str) -> None:
-    """Write via a temporary file in the target's folder and rename over the target."""
-    folder = out.parent if str(out.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise fail(f"{out}: cannot write ({exc.strerror or exc})", EXIT_UNREADABLE) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise fail(f"{out}: cannot write ({exc.strerror or exc})", EXIT_UNREADABLE) from None
 
 
 def export_html(
@@ -149,8 +127,9 @@ def export_html(
             data.append(md)
         if out.is_dir():
             raise fail(f"{out}: is a folder; give a file name (-o trial.html)", EXIT_UNREADABLE)
+        check_output(out)
         html = build_html(data)
-    write_atomic(out, html)
+        write_output(out, html)
     count = sum(len(p.levels) for md in data for p in md.packs)
     size = len(html.encode("utf-8"))
     typer.echo(f"{out}: {len(data)} modes, {count} levels, {size / 1024:.0f} KB")

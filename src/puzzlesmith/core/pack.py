@@ -180,8 +180,14 @@ def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
     resolved = p.resolve()
     if any(resolved == q.resolve() for q in protected):
         raise PackExistsError(f"{p}: is a shipped pack; write candidates elsewhere")
+    shipped = shipped_levels_folder(resolved)
+    if shipped is not None:
+        raise PackExistsError(
+            f"{p}: is inside the installed levels folder {shipped} (every file there "
+            "loads as a shipped pack); write the candidates file elsewhere"
+        )
     if os.path.lexists(p):
-        raise PackExistsError(f"{p}: already exists; refusing to overwrite an accepted pack")
+        raise PackExistsError(f"{p}: already exists; refusing to overwrite it")
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".probe")
@@ -192,8 +198,32 @@ def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
     return p
 
 
+#: the installed ``puzzlesmith`` package: its ``<mode>/levels/`` folders are the shipped packs
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def shipped_levels_folder(resolved: Path) -> Path | None:
+    """The installed package's levels folder that ``resolved`` lies in, if any.
+
+    A file written there would load as a shipped pack (every ``.json`` in it does), so
+    a candidates file or a decoded level must go elsewhere.
+
+    >>> shipped_levels_folder(_PACKAGE / "stroke" / "levels" / "pack-9.json") is not None
+    True
+    >>> shipped_levels_folder(Path("/tmp/pack-9.json")) is None
+    True
+    """
+    try:
+        rel = resolved.relative_to(_PACKAGE)
+    except ValueError:
+        return None
+    if "levels" not in rel.parts[:-1]:
+        return None
+    return _PACKAGE.joinpath(*rel.parts[: rel.parts.index("levels") + 1])
+
+
 def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
-    """Write a candidates pack atomically; never overwrite an accepted pack.
+    """Write a candidates file atomically; never overwrite a file or write a shipped pack.
 
     Refuses an existing file, and any path among ``protected`` (the shipped packs).
     The text goes to a temporary file in the same directory, is flushed and fsynced,
@@ -212,7 +242,7 @@ def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Pat
         _link_new(tmp, p)
     except FileExistsError:
         raise PackExistsError(
-            f"{p}: already exists; refusing to overwrite an accepted pack"
+            f"{p}: already exists; refusing to overwrite it"
         ) from None
     except OSError as exc:
         raise UnreadableFileError(f"{p}: cannot write ({exc.strerror or exc})") from None
