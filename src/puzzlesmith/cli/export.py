@@ -13,12 +13,22 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, clean_errors, fail
+from puzzlesmith.cli.common import (
+    DEFAULT_BUDGET,
+    EXIT_FAILED,
+    EXIT_UNREADABLE,
+    budget_option,
+    clean_errors,
+    fail,
+    level_budget,
+)
 from puzzlesmith.core import registry
+from puzzlesmith.core.budget import budget as work_budget
 from puzzlesmith.core.errors import UnknownModeError
 from puzzlesmith.core.files import check_output, write_output
 from puzzlesmith.core.jsonfile import read_json_file
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.bundle import ModeData, build_html
 from puzzlesmith.server.catalog import catalog
 from puzzlesmith.server.static_files import STATIC
@@ -65,8 +75,8 @@ def _pack(path: Path) -> tuple[Mode[Any], Pack[Any]]:
         return mode, mode.load_file(path)
 
 
-def _check_levels(md: ModeData, where: dict[int, str]) -> None:
-    """Each listed id once per mode, and every level solvable (its view bakes the solution)."""
+def _check_levels(md: ModeData, where: dict[int, str], seconds: float) -> None:
+    """Each listed id once per mode, and every level passes ``validate`` (else its line)."""
     seen: dict[str, str] = {}
     for p in md.packs:
         for lv in p.levels:
@@ -77,11 +87,10 @@ def _check_levels(md: ModeData, where: dict[int, str]) -> None:
                     EXIT_FAILED,
                 )
             seen[lv.id] = here
-            if md.mode.view(lv).get("solution") is None:
-                raise fail(
-                    f"{here}: level {lv.id}: no solution (puzzlesmith {md.mode.cli_name} validate)",
-                    EXIT_FAILED,
-                )
+            with level_budget(seconds, p, lv.id):
+                refused = publish_refusal(md.mode, lv, p.source)
+            if refused is not None:
+                raise fail(refused, EXIT_FAILED)
 
 
 def export_html(
@@ -98,6 +107,7 @@ def export_html(
             "--pack", help="A pack file to play instead of its mode's shipped packs; repeatable."
         ),
     ] = None,
+    budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
 ) -> None:
     """One self-contained HTML file (every level open, no server, opens from file://)."""
     chosen: dict[str, Mode[Any]] = {}
@@ -123,13 +133,14 @@ def export_html(
                 listed = {lv.id for p in cat.listed for lv in p.levels}
                 hidden = [lv for lid, lv in cat.levels.items() if lid not in listed]
                 md = ModeData(m, cat.listed, hidden)
-            _check_levels(md, where)
+            _check_levels(md, where, budget)
             data.append(md)
         if out.is_dir():
             raise fail(f"{out}: is a folder; give a file name (-o trial.html)", EXIT_UNREADABLE)
         check_output(out)
-        html = build_html(data)
+        count = sum(len(p.levels) for md in data for p in md.packs)
+        with work_budget(seconds=budget * max(count, 1)):
+            html = build_html(data)
         write_output(out, html)
-    count = sum(len(p.levels) for md in data for p in md.packs)
     size = len(html.encode("utf-8"))
     typer.echo(f"{out}: {len(data)} modes, {count} levels, {size / 1024:.0f} KB")
