@@ -1,0 +1,8 @@
+"""Puts tests/editor on sys.path: the CLI tests share its small hand-made levels."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "editor"))
