@@ -24,6 +24,7 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
+from puzzlesmith.cli.wording import suggestion_text
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
 from puzzlesmith.core.files import check_output, write_output
@@ -194,10 +195,20 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
         suggest: Annotated[
             int, typer.Option("--suggest", min=0, help="K ranked alternative clue sets.")
         ] = 0,
-        as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+        as_json: Annotated[
+            bool,
+            typer.Option(
+                "--json",
+                help='JSON output; a suggestion\'s "count" (Hex "size") is its number of clues.',
+            ),
+        ] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
-        """Designer aids: which clues can go, and which clue sets would also work."""
+        """Designer aids: which clues can go, and which clue sets would also work.
+
+        Each suggestion is printed as its clues in words: how many, each cell = its step,
+        how many sit on an end of the path, and the steps left open between clues.
+        """
         with clean_errors():
             t = load_target(mode, target, level)
             if len(t.levels) != 1:
@@ -223,7 +234,7 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                     + (" (remove one, then re-check)" if len(rem) > 1 else "")
                 )
             for i, s in enumerate(out.get("suggestions", []), 1):
-                typer.echo(f"{lv.id}: suggestion {i}: {json.dumps(s, ensure_ascii=False)}")
+                typer.echo(f"{lv.id}: suggestion {i}: {suggestion_text(mode, s)}")
 
 
 def _print(renderable: Any) -> None:

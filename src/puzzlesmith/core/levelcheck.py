@@ -17,6 +17,8 @@ from functools import cache
 from typing import Any, Literal
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.catalogue import cell_list
+from puzzlesmith.core.checks import differ_cells
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.problems import Problem, errors
 
@@ -71,23 +73,18 @@ class LevelCheck:
             "extras": self.extras,
         }
 
-    def lines(self, source: str = "") -> list[str]:
-        """One line per finding, as the CLI prints them (verdict first)."""
-        head = f"{source}: level {self.level_id}" if source else f"level {self.level_id}"
-        out = [f"{head}: {verdict_text(self)}"]
-        out += [p.at(source=source, level=self.level_id).line() for p in self.problems]
-        for s in self.suggestions:
-            out.append(f"{head}: suggestion: {s}")
-        return out
 
-
-def verdict_text(c: LevelCheck) -> str:
-    """The verdict in one English phrase (the client words it in the player's language)."""
+def verdict_text(c: LevelCheck, mode: Mode[Any] | None = None) -> str:
+    """The verdict in one English phrase (the client words it in the player's language);
+    with ``mode``, cells are named as people read them (Hex Walls ``(q,r)``)."""
     if c.verdict == "unique":
         how = "needs guessing" if c.needs_guessing else "solved by logic"
         return f"unique (proven), grade {c.grade}, {how}"
     if c.verdict == "multiple":
-        cells = ", ".join(c.differ[:12]) + (" …" if len(c.differ) > 12 else "")
+        shown = c.differ[:12]
+        cells = (cell_list(mode, shown) if mode else ", ".join(shown)) + (
+            " …" if len(c.differ) > 12 else ""
+        )
         return f"two or more solutions; the first two differ at {cells}"
     if c.verdict == "too-large":
         return "too large to check here; use the CLI"
@@ -174,8 +171,7 @@ def check_level(
     if count == 0:
         return LevelCheck(lid, "none")
     if count >= 2:
-        a, b = (mode.solution_cells(level, s) for s in result.solutions[:2])
-        differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+        differ = differ_cells(mode, level, *result.solutions[:2])
         found = LevelCheck(lid, "multiple", count=2, differ=differ)
         if suggest and mode.supports_design:
             found.suggestions = mode.suggest(level, suggest)

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.core.checks import guessing_warning
+from puzzlesmith.core.checks import differ_cells, guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
@@ -38,12 +38,13 @@ def check_level(level: Level) -> list[Problem]:
     if result.count == 0:
         return [Problem("no-solution", "the board has no solution", where="board")]
     if result.count > 1:
-        a, b = result.solutions[:2]
-        diff = [f"r{r}c{c}" for r, c in enumerate(a) if b[r] != c]
+        diff = differ_cells(CowsMode(), level, *result.solutions[:2])  # as check names them
         return [
             Problem(
                 "not-unique",
-                "the board has more than one solution (they differ at " + ", ".join(diff[:6]) + ")",
+                "the board has more than one solution; the first two differ at "
+                + ", ".join(diff[:12])
+                + (" …" if len(diff) > 12 else ""),
                 where="board",
                 cells=tuple(diff),
             )
