@@ -11,6 +11,7 @@ mode can emit a code that has no text in either language.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from functools import cache
 from typing import Any, Literal
@@ -37,10 +38,8 @@ def catalogue(mode_id: str) -> dict[str, dict[str, str]]:
 
     mode = registry.get(mode_id)
     own: dict[str, dict[str, str]] = {}
-    try:
+    with contextlib.suppress(ModuleNotFoundError):
         own = importlib.import_module(f"{mode.levels_package}.problem_codes").TEXTS
-    except ModuleNotFoundError:
-        pass
     return {lang: {**problem_codes.TEXTS[lang], **own.get(lang, {})} for lang in LANGS}
 
 

@@ -7,7 +7,6 @@ mode is reported, highlighted and translated the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
 from typing import Any
 
 from puzzlesmith.core.mode import GradeResult, Mode

@@ -15,8 +15,8 @@ from datetime import date
 from typing import Any
 
 from puzzlesmith.core.errors import PuzzlesmithError
-from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.daily.ramp import options_for
 
 #: daily #1 of every mode
