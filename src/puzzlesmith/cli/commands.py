@@ -29,6 +29,7 @@ from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
 from puzzlesmith.core.files import check_output, write_output
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.core.pack import level_order_problems
 from puzzlesmith.core.problems import Problem, errors
 
 
@@ -80,6 +81,10 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
         passed = 0
         with progress_bar(f"validate {mode.cli_name}", total) as advance:
             for pack, levels in packs:
+                if len(levels) == len(pack.levels):  # a whole pack: its ids follow its order
+                    for p in level_order_problems(pack.pack, [lv.id for lv in pack.levels]):
+                        typer.echo(p.at(source=pack.source).line(), err=True)
+                        failed = True
                 for level in levels:
                     try:
                         with level_budget(budget, pack, level.id):
@@ -116,12 +121,22 @@ def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
         max_: Annotated[int, typer.Option("--max", min=1, help="Stop after K solutions.")] = 2,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
+        ignore_clues: Annotated[
+            bool,
+            typer.Option(
+                "--ignore-clues",
+                help="Count on the bare board: number and odd/even clues removed "
+                "(walls and turners stay); how open the shape is before any clue.",
+            ),
+        ] = False,
     ) -> None:
         """Count solutions (up to --max) with the exact solver (exit 3: gave up, see --budget)."""
         with clean_errors():
             target = load_target(mode, file, level)
             table = Table("level", "count", "complete", "first solution")
             for lv in target.levels:
+                if ignore_clues:
+                    lv = bare_board(mode, lv)
                 with level_budget(budget, target.pack, lv.id):
                     result = mode.solve(lv, max_)
                 if as_json:
@@ -131,6 +146,23 @@ def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
                     table.add_row(lv.id, str(result.count), str(result.complete), first)
             if not as_json:
                 _print(table)
+
+
+#: the fields of a cell that are clues (seed 000 §8.1: count paths with them removed)
+_CLUE_FIELDS = ("clue", "parity")
+
+
+def bare_board(mode: Mode[Any], level: Any) -> Any:
+    """The level with every number and odd/even clue removed (the board's shape only)."""
+    raw = mode.dump_level(level)
+    cells = raw.get("cells")
+    if not isinstance(cells, list):
+        raise UnreadableFileError(f"--ignore-clues: {mode.cli_name} levels have no clues")
+    raw["cells"] = [{k: v for k, v in c.items() if k not in _CLUE_FIELDS} for c in cells]
+    bare, problems = mode.parse_level(raw, str(level.id))
+    if bare is None:
+        raise LevelFormatError(problems)
+    return bare
 
 
 def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:

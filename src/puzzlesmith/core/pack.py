@@ -11,6 +11,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -171,6 +172,37 @@ def duplicate_level_ids(ids: list[str]) -> list[Problem]:
             )
         seen.add(lid)
     return problems
+
+
+_NUMBERED_ID = re.compile(r"(\d+)-(\d+)")
+
+
+def level_order_problems(pack: int | str, ids: list[str]) -> list[Problem]:
+    """Levels numbered ``<pack>-<k>`` must sit at position k of pack ``<pack>``.
+
+    A pack's ids are how players and designers name levels ("2-3"); one moved without
+    being renamed (or a pack re-ordered) makes every name after it wrong. Ids of another
+    form (``demo``, a candidates file's ``g1-2``) are not numbered and not checked.
+
+    >>> [p.message for p in level_order_problems(2, ["2-1", "2-3", "2-2", "x"])]
+    ['level 2-3 is at position 2 of pack 2 (expected id 2-2)', 'level 2-2 is at position 3 of pack 2 (expected id 2-3)']
+    >>> level_order_problems("candidates", ["1-2"])
+    []
+    """
+    if isinstance(pack, bool) or not isinstance(pack, int):
+        return []
+    out: list[Problem] = []
+    for k, lid in enumerate(ids, 1):
+        m = _NUMBERED_ID.fullmatch(lid)
+        if m and (int(m.group(1)), int(m.group(2))) != (pack, k):
+            out.append(
+                Problem(
+                    "level-order",
+                    f"level {lid} is at position {k} of pack {pack} (expected id {pack}-{k})",
+                    level=lid,
+                )
+            )
+    return out
 
 
 def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
