@@ -1,4 +1,4 @@
-"""Puts tests/editor on sys.path: the CLI tests share its small hand-made levels."""
+"""Puts tests/cli and tests/editor on sys.path: the CLI tests share their helpers and levels."""
 
 from __future__ import annotations
 
@@ -6,3 +6,4 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "editor"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
