@@ -59,6 +59,24 @@ HEX_UNIQUE = {
 }
 #: the same without the wall: two paths from 1
 HEX_MULTIPLE = {"id": "draft", "cells": hexes((0, 0), (1, 0), (0, 1), (1, 1), clues={(0, 0): 1})}
+#: nine hexes, two walls that do work, only the start clue: several paths; some clue sets
+#: make it a level that passes every publish check (the walls stay needed)
+HEX_WALLED_MULTIPLE = {
+    "id": "draft",
+    "cells": hexes(
+        (-1, 0),
+        (0, 0),
+        (1, 0),
+        (-2, 1),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (-2, 2),
+        (-1, 2),
+        clues={(-1, 2): 1},
+    ),
+    "walls": [[[0, 0], [1, 0]], [[0, 1], [1, 1]]],
+}
 #: unique without walls, which an editor level (not tutorial 1-1/1-2) must have
 HEX_BARE_UNIQUE = {
     "id": "draft",

@@ -174,7 +174,7 @@ def check_level(
         differ = differ_cells(mode, level, *result.solutions[:2])
         found = LevelCheck(lid, "multiple", count=2, differ=differ)
         if suggest and mode.supports_design:
-            found.suggestions = mode.suggest(level, suggest)
+            found.suggestions = publishable_suggestions(mode, level, suggest, fresh=fresh)
         return found
     g = mode.grade(level)
     problems = _rules(mode, level)
@@ -184,6 +184,48 @@ def check_level(
     return LevelCheck(
         lid, "unique", count=1, grade=g.grade, needs_guessing=not g.solved, problems=problems
     )
+
+
+#: clue sets asked of ``design --suggest`` per one wanted: some may fail a publish check
+_SUGGEST_SPARE = 3
+
+
+def publishable_suggestions(mode: Mode[Any], level: Any, k: int, *, fresh: bool) -> list[JSON]:
+    """Up to ``k`` clue sets whose level passes every publish check, not only uniqueness.
+
+    A clue set that makes a Hex Walls board unique while its walls then do nothing
+    (``walls-unneeded``) would lead the designer to a level that cannot be published;
+    such a set is never offered.
+    """
+    out: list[JSON] = []
+    for s in mode.suggest(level, k * _SUGGEST_SPARE):
+        adopted = with_clues(mode, level, s.get("clues", {}))
+        if adopted is None:
+            continue
+        if check_level(mode, adopted, bounded=False, fresh=fresh).publishable:
+            out.append(s)
+            if len(out) >= k:
+                break
+    return out
+
+
+def with_clues(mode: Mode[Any], level: Any, clues: dict[str, int]) -> Any | None:
+    """The level with its number clues replaced by ``clues`` (as the editor's 采用 does:
+    a cell given a number loses its odd/even clue); None if that does not load."""
+    raw = mode.dump_level(level)
+    cells = raw.get("cells")
+    if not isinstance(cells, list) or len(cells) != len(level.cells):
+        return None
+    new = []
+    for cell, dumped in zip(level.cells, cells, strict=True):
+        d = {k: v for k, v in dumped.items() if k != "clue"}
+        if cell.id in clues:
+            d["clue"] = clues[cell.id]
+            d.pop("parity", None)
+        new.append(d)
+    raw["cells"] = new
+    adopted, problems = mode.parse_level(raw, str(level.id))
+    return None if adopted is None or errors(problems) else adopted
 
 
 def _rules(mode: Mode[Any], level: Any) -> list[Problem]:
