@@ -87,5 +87,7 @@ HEX_BARE_UNIQUE = {
 COWS_MULTIPLE = {"id": "draft", "regions": ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]}
 #: unique, and no shipped level turned or mirrored
 COWS_UNIQUE = {"id": "draft", "regions": ["AAAAA", "BACCD", "BACCD", "BCCED", "BCCDD"]}
+#: another unique board, not shipped (a second level to publish in one store)
+COWS_UNIQUE_2 = {"id": "draft", "regions": ["ABBBB", "CCCBB", "CCCBD", "CCCCD", "CCEDD"]}
 #: regions A and B are single cells in one column: no answer
 COWS_NONE = {"id": "draft", "regions": ["ACCCC", "BCCCC", "DDDDD", "EEEEE", "EEEEE"]}
