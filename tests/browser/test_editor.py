@@ -224,7 +224,7 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
             continue
         page.click(f'.ed-swatch[data-letter="{letter}"]')
         for r, c in cells:
-            pointer.tap(*centre(page, f'rect[data-cell="r{r}c{c}"]'))
+            pointer.tap(*centre(page, f'rect[data-cell="r{r + 1}c{c + 1}"]'))
             page.wait_for_timeout(60)
     verdict(page, "unique")
     assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
@@ -344,7 +344,7 @@ def test_cows_size_change_keeps_the_painting(page: Any, device: str) -> None:
     with_draft(page, "04-cows", COWS_UNIQUE)
     verdict(page, "unique")
     page.click('[data-act="size-up"]')
-    page.wait_for_selector('rect[data-cell="r5c5"]')
+    page.wait_for_selector('rect[data-cell="r6c6"]')
     draft = page.evaluate("JSON.parse(localStorage.getItem('puzzlesmith.editor.04-cows'))")
     rows = draft["regions"]
     assert len(rows) == 6 and all(len(r) == 6 for r in rows)
@@ -365,7 +365,7 @@ def test_publish_sheet_closes_when_the_level_stops_being_publishable(
     page.click('[data-act="publish"]')
     page.wait_for_selector('.ed-sheet[data-kind="publish"]')
     page.click('.ed-swatch[data-letter="A"]')
-    pointer.tap(*centre(page, 'rect[data-cell="r4c4"]'))  # region D loses a cell to A
+    pointer.tap(*centre(page, 'rect[data-cell="r5c5"]'))  # region D loses a cell to A
     page.wait_for_selector(".ed-sheet", state="hidden")
     box = page.locator(".ed-verdict").bounding_box()
     assert box is not None

@@ -24,6 +24,7 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
+from puzzlesmith.cli.svgids import draw_ids
 from puzzlesmith.cli.wording import suggestion_text
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
@@ -200,6 +201,10 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
         out: Annotated[Path, typer.Option("-o", "--out", help="SVG file to write.")],
         level: Annotated[str | None, typer.Option("--level", help="The level to draw.")] = None,
         solution: Annotated[bool, typer.Option("--solution", help="Draw the solution.")] = False,
+        ids: Annotated[
+            bool,
+            typer.Option("--ids", help="Draw every cell's id, as messages and traces name it."),
+        ] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
         """Draw a level as SVG so a designer can look instead of reading coordinates."""
@@ -212,7 +217,7 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
             check_output(out)
             with level_budget(budget, target.pack, target.levels[0].id):
                 svg = mode.render_svg(target.levels[0], solution=solution)
-            write_output(out, svg)
+            write_output(out, draw_ids(mode, svg) if ids else svg)
             typer.echo(f"wrote {out}")
 
 

@@ -12,7 +12,7 @@ from puzzlesmith.core.mode import JSON, GradeResult, Mode, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.cows import hints, logic, rules, solver
-from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level
+from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level, rc_id
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
@@ -94,7 +94,7 @@ class CowsMode(Mode[Level]):
 
     def solution_cells(self, level: Level, solution: Any) -> dict[str, str]:
         """A cow in one cell per row; the other cells are empty."""
-        return {f"r{r}c{c}": "cow" for r, c in enumerate(solution)}
+        return {rc_id(r, c): "cow" for r, c in enumerate(solution)}
 
     def grade(self, level: Level) -> GradeResult:
         return logic.grade(level)

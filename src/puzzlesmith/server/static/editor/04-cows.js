@@ -102,7 +102,7 @@ export class BoardEditor {
     const colours = this.colours();
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        const id = `r${r}c${c}`;
+        const id = `r${r + 1}c${c + 1}`;   // 1-based, as the checks and messages name it
         const l = regions[r][c];
         svgEl("rect", { x: c, y: r, width: 1, height: 1, fill: colours.get(l) ?? "var(--soft)", "data-cell": id, class: "ed-cow" }, svg);
         if (hl.problem.has(id) || hl.differ.has(id)) {
