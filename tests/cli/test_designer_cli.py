@@ -72,3 +72,38 @@ def test_hex_generate_grade(tmp_path: Path) -> None:
         assert g.solved and g.grade == "medium"
     bad = run("hex", "generate", "--grade", "hardest", "--out", str(tmp_path / "x.json"))
     assert bad.exit_code == 2 and "unknown grade 'hardest'" in bad.stderr
+
+
+def test_render_ids_draws_every_cell_as_messages_name_it(tmp_path: Path) -> None:
+    """#27.8: ids that suggestions and traces name are drawn (Hex written ``(q,r)``)."""
+    import re
+
+    for cli, lid in (("stroke", "2-3"), ("hex", "2-3"), ("cows", "1-3")):
+        mode = registry.get(cli)
+        _, lv = mode.find_level(lid)
+        out = tmp_path / f"{cli}.svg"
+        assert run(cli, "render", lid, "--ids", "-o", str(out)).exit_code == 0
+        svg = out.read_text("utf-8")
+        labels = dict(re.findall(r'data-id-of="([^"]+)"[^>]*>([^<]+)<', svg))
+        cells = (
+            [f"r{r}c{c}" for r in range(1, 6) for c in range(1, 6)]
+            if cli == "cows"
+            else [c.id for c in lv.cells]
+        )
+        assert set(labels) == set(cells), cli
+        if cli == "hex":
+            assert all(t == f"({k})" for k, t in labels.items())
+        plain = tmp_path / f"{cli}-plain.svg"
+        run(cli, "render", lid, "-o", str(plain))
+        assert "data-id-of" not in plain.read_text("utf-8")
+
+
+def test_cows_trace_names_cells_as_everything_else() -> None:
+    """#27.8: one convention, 1-based r2c7, in the trace as in check, hints and votes."""
+    import re
+
+    r = run("cows", "grade", "1-3", "--trace")
+    assert re.search(r"\br[1-5]c[1-5]\b", r.stdout) and not re.search(r"\(\d,\d\)", r.stdout)
+    cows = registry.get("cows")
+    _, lv = cows.find_level("1-3")
+    assert set(cows.vote_moves(lv, [])) == {f"r{r}c{c}" for r in range(1, 6) for c in range(1, 6)}
