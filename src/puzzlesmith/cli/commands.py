@@ -25,7 +25,8 @@ from puzzlesmith.cli.common import (
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.cli.svgids import draw_ids
-from puzzlesmith.cli.wording import suggestion_text
+from puzzlesmith.cli.wording import name_cells, suggestion_text
+from puzzlesmith.core.catalogue import cell_name
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
 from puzzlesmith.core.files import check_output, write_output
@@ -190,8 +191,10 @@ def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
                         f"{lv.id}: {result.grade} — {status}, {len(result.steps)} steps ({techs})"
                     )
                 if trace:
+                    ids = {str(c.id) for c in getattr(lv, "cells", ())}
                     for i, step in enumerate(result.steps, 1):
-                        typer.echo(f"  {i:3}. [{step.technique}] {step.reason}")
+                        reason = name_cells(mode, step.reason, ids)
+                        typer.echo(f"  {i:3}. [{step.technique}] {reason}")
 
 
 def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -265,7 +268,7 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                 typer.echo(json.dumps(out, ensure_ascii=False))
                 return
             if minimize:
-                rem = out["removable"]
+                rem = [cell_name(mode, c) for c in out["removable"]]
                 typer.echo(
                     f"{lv.id}: removable one at a time: {', '.join(rem) if rem else 'none'}"
                     + (" (remove one, then re-check)" if len(rem) > 1 else "")

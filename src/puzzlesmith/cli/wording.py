@@ -8,6 +8,7 @@ explains the ranking figures.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from puzzlesmith.core.catalogue import Lang, cell_list, cell_name, sentence
@@ -67,3 +68,17 @@ def verdict_words(mode: Mode[Any], found: LevelCheck, lang: Lang) -> str:
     if found.verdict == "multiple":
         return "两个或更多解；前两个解在这些格子不同：" + cell_list(mode, found.differ[:12], "zh")
     return _VERDICT_ZH[found.verdict]
+
+
+_QR = re.compile(r"(?<![\w(,.-])(-?\d+,-?\d+)(?![\w,)])")
+
+
+def name_cells(mode: Mode[Any], text: str, ids: set[str]) -> str:
+    """``text`` with every bare cell id of the level written as people read it (Hex
+    ``1,0`` → ``(1,0)``), for the engine's trace and lists of cells.
+
+    >>> from puzzlesmith.core import registry
+    >>> name_cells(registry.get("hex"), "0,-1 → 1,-2 (1, 0)", {"0,-1", "1,-2"})
+    '(0,-1) → (1,-2) (1, 0)'
+    """
+    return _QR.sub(lambda m: cell_name(mode, m.group(1)) if m.group(1) in ids else m.group(1), text)
