@@ -26,8 +26,8 @@ from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.cli.svgids import draw_ids
 from puzzlesmith.cli.wording import name_cells, suggestion_text
-from puzzlesmith.core.catalogue import cell_name
 from puzzlesmith.core.budget import BudgetExceeded
+from puzzlesmith.core.catalogue import cell_name
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
 from puzzlesmith.core.files import check_output, write_output
 from puzzlesmith.core.mode import Mode, Pack
