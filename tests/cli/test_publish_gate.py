@@ -61,3 +61,18 @@ def test_the_gate_is_the_validate_check() -> None:
     assert refused.endswith("[not-unique]")
     shipped = cows.load_file(cows.shipped_pack_files()[0]).levels[0]
     assert publish_refusal(cows, shipped) is None
+
+
+def test_daily_build_skips_a_candidate_validate_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The daily generator's gate is validate's too: an ambiguous candidate is passed over."""
+    from datetime import date
+
+    from puzzlesmith.server.daily.puzzles import make_daily
+
+    cows = registry.get(COWS)
+    amb, _ = cows.parse_level({**COWS_MULTIPLE, "id": "x"}, "x")
+    good = cows.load_file(cows.shipped_pack_files()[0]).levels[4]
+    offered = iter([amb, good])
+    monkeypatch.setattr(type(cows), "generate_one", lambda self, o, s, i: next(offered))
+    puzzle = make_daily(cows, date(2026, 12, 1), b"k" * 32)
+    assert puzzle.level["regions"] == list(good.regions)
