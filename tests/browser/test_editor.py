@@ -96,6 +96,17 @@ def play_link_in_fresh_context(
         ctx.close()
 
 
+def play_and_return(page: Any, pointer: Pointer, mode_id: str, prefix: str) -> None:
+    """Test play: the level in the real play screen, cleared, and back in the editor."""
+    page.click('[data-act="play"]')
+    page.wait_for_selector(f".{prefix}-svg")
+    code = page.evaluate("location.hash").rsplit("/", 1)[1]
+    view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    play_solution(page, pointer, mode_id, view["solution"])
+    page.wait_for_function(f"location.hash === '#/edit/{mode_id}'", timeout=8000)
+
+
 def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
     open_editor(page, "01-number-stroke")
     tool(page, "paint")
@@ -141,13 +152,7 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     page.reload()
     verdict(page, "unique")
     # test play in the real play screen, and back to the editor after the clear
-    page.click('[data-act="play"]')
-    page.wait_for_selector(".ns-svg")
-    code = page.evaluate("location.hash").rsplit("/", 1)[1]
-    view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    play_solution(page, pointer, "01-number-stroke", view["solution"])
-    page.wait_for_function("location.hash === '#/edit/01-number-stroke'", timeout=8000)
+    play_and_return(page, pointer, "01-number-stroke", "ns")
     verdict(page, "unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "ns")
 
@@ -382,13 +387,7 @@ def test_test_play_earns_no_achievement(page: Any, pointer: Pointer, device: str
     """#31: test-playing your own draft used to unlock achievements."""
     with_draft(page, "04-cows", COWS_UNIQUE)
     verdict(page, "unique")
-    page.click('[data-act="play"]')
-    page.wait_for_selector(".cw-svg")
-    code = page.evaluate("location.hash").rsplit("/", 1)[1]
-    view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    play_solution(page, pointer, "04-cows", view["solution"])
-    page.wait_for_function("location.hash === '#/edit/04-cows'", timeout=8000)
+    play_and_return(page, pointer, "04-cows", "cw")
     state = page.evaluate("localStorage.getItem('achievements')")
     assert state is None or not json.loads(state).get("unlocked"), state
 

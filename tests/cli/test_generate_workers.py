@@ -53,22 +53,9 @@ def wait_for(cond: object, seconds: float, what: str) -> None:
 
 def test_kill_9_of_generate_leaves_no_workers(tmp_path: Path) -> None:
     out = tmp_path / "c.json"
+    args = ["stroke", "generate", "--count", "200", "--jobs", "2", "--seed", "5", "--out"]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "puzzlesmith",
-            "stroke",
-            "generate",
-            "--count",
-            "200",
-            "--jobs",
-            "2",
-            "--seed",
-            "5",
-            "--out",
-            str(out),
-        ],
+        [sys.executable, "-m", "puzzlesmith", *args, str(out)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -273,9 +273,7 @@ def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Pat
             os.fsync(f.fileno())
         _link_new(tmp, p)
     except FileExistsError:
-        raise PackExistsError(
-            f"{p}: already exists; refusing to overwrite it"
-        ) from None
+        raise PackExistsError(f"{p}: already exists; refusing to overwrite it") from None
     except OSError as exc:
         raise UnreadableFileError(f"{p}: cannot write ({exc.strerror or exc})") from None
     finally:

@@ -1,8 +1,4 @@
-"""Problem codes shared by every mode: code → one sentence in each language (see core/catalogue.py).
-
-Like pzprjs's ``failcode.en.json`` / ``failcode.ja.json``: the editor shows these, the CLI
-prints them with ``--lang``, and a test fails when a code has no text in either language.
-"""
+"""Problem codes every mode shares: code → one sentence per language (served and checked by core/catalogue.py)."""
 
 from __future__ import annotations
 

@@ -258,7 +258,7 @@ class Editor {
       items.push(li);
     }
     if (r?.published) {   // the store knows this board: say so instead of offering 发布
-      const li = el("li", "warn", t("cm.already"));
+      const li = el("li", "warn", t("cm.err.duplicate"));
       li.dataset.code = "already-published";
       items.push(li);
     }
