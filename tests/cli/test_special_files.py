@@ -103,3 +103,16 @@ def test_a_huge_title_is_refused_before_it_is_decoded(tmp_path: Path) -> None:
     code, max_kb = map(int, out.stdout.split())
     assert code == 2 and "a JSON string of 7000002 characters" in out.stderr, out.stderr
     assert max_kb < 300 * 1024, f"{max_kb / 1024:.0f} MB"
+
+
+@pytest.mark.parametrize(
+    "text", ["9" * 100_000 + "\n", "9" * 100_000 + "\tcow 0 0\n"], ids=["long-move", "huge-time"]
+)
+def test_clip_refuses_huge_lines_in_one_short_line(text: str, tmp_path: Path) -> None:
+    """Before: a 100,000-digit time was a traceback; a 100,000-character move was quoted whole."""
+    p = tmp_path / "moves.txt"
+    p.write_text(text, encoding="utf-8")
+    args = ["cows", "clip", "1-1", "--moves", str(p), "-o", str(tmp_path / "c.gif")]
+    r = run(args)
+    refused(r, args)
+    assert len(r.stderr) < 300, r.stderr[:300]
