@@ -7,6 +7,7 @@ Each test builds a small level, watches the live check go from "two or more" to
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,9 +28,8 @@ def _load(name: str, path: Path) -> Any:
 
 HERE = Path(__file__).resolve().parent
 DEVICES = _load("browser_conftest_devices", HERE / "conftest.py").DEVICES
-COWS_UNIQUE = _load(
-    "editor_levels_for_browser", HERE.parent / "editor" / "editor_levels.py"
-).COWS_UNIQUE
+LEVELS = _load("editor_levels_for_browser", HERE.parent / "editor" / "editor_levels.py")
+COWS_UNIQUE = LEVELS.COWS_UNIQUE
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +96,17 @@ def play_link_in_fresh_context(
         ctx.close()
 
 
+def play_and_return(page: Any, pointer: Pointer, mode_id: str, prefix: str) -> None:
+    """Test play: the level in the real play screen, cleared, and back in the editor."""
+    page.click('[data-act="play"]')
+    page.wait_for_selector(f".{prefix}-svg")
+    code = page.evaluate("location.hash").rsplit("/", 1)[1]
+    view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    play_solution(page, pointer, mode_id, view["solution"])
+    page.wait_for_function(f"location.hash === '#/edit/{mode_id}'", timeout=8000)
+
+
 def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device: str) -> None:
     open_editor(page, "01-number-stroke")
     tool(page, "paint")
@@ -141,13 +152,7 @@ def test_stroke_level_by_gestures(page: Any, pointer: Pointer, browser: Any, dev
     page.reload()
     verdict(page, "unique")
     # test play in the real play screen, and back to the editor after the clear
-    page.click('[data-act="play"]')
-    page.wait_for_selector(".ns-svg")
-    code = page.evaluate("location.hash").rsplit("/", 1)[1]
-    view = page.request.get(f"{page.base_url}/api/codes/{code}").json()["level"]
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    play_solution(page, pointer, "01-number-stroke", view["solution"])
-    page.wait_for_function("location.hash === '#/edit/01-number-stroke'", timeout=8000)
+    play_and_return(page, pointer, "01-number-stroke", "ns")
     verdict(page, "unique")
     play_link_in_fresh_context(browser, page, DEVICES[device], "ns")
 
@@ -179,15 +184,12 @@ def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device
     pointer.tap(*centre(page, '[data-hex="0,0"]'))
     verdict(page, "multiple")
     shot(page, "editor-hex-multiple")
-    # "suggest" offers clues from design --suggest; taking one makes it unique, but a
-    # board without walls breaks a publish rule, so undo
+    # "suggest" offers only clue sets that make a publishable level; without walls none
+    # does (before: one was offered, and adopting it ended on walls-missing), and it says so
     page.click('[data-act="suggest"]')
-    page.wait_for_selector(".ed-problems li.suggest")
-    page.click(".ed-problems li.suggest button")
-    verdict(page, "unique")
-    page.wait_for_selector('.ed-problems li[data-code="walls-missing"]')
-    page.click('[data-act="undo"]')
-    verdict(page, "multiple")
+    page.wait_for_selector('.ed-problems li[data-code="no-suggestion"]')
+    assert page.locator(".ed-problems li.suggest").count() == 0
+    assert "墙" in (page.text_content('li[data-code="no-suggestion"]') or "")
     # a turner on the vertex of (0,0), (1,0), (0,1): three positions, a fourth tap removes it
     tool(page, "turner")
     cs = [hex_centre(*h) for h in ((0, 0), (1, 0), (0, 1))]
@@ -227,7 +229,7 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
             continue
         page.click(f'.ed-swatch[data-letter="{letter}"]')
         for r, c in cells:
-            pointer.tap(*centre(page, f'rect[data-cell="r{r}c{c}"]'))
+            pointer.tap(*centre(page, f'rect[data-cell="r{r + 1}c{c + 1}"]'))
             page.wait_for_timeout(60)
     verdict(page, "unique")
     assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
@@ -252,3 +254,172 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
     assert re.search("简单|中等|困难|专家", item) and not re.search("easy|medium|hard|expert", item)
     assert page.locator('select[name="grade"] option').all_inner_texts()[1] in "简单中等困难专家"
     shot(page, "editor-cows-community")
+
+
+# ---- issue #27 items 8, 10, 11 and #31's editor items -------------------------------------
+
+
+def with_draft(page: Any, mode_id: str, level: dict[str, Any], lang: str = "zh") -> None:
+    """Open the editor on a saved draft (the editor's own localStorage key), in ``lang``."""
+    page.goto(f"{page.base_url}/#/")
+    page.evaluate(
+        """([key, level, lang]) => {
+          localStorage.setItem(key, JSON.stringify(level));
+          const s = JSON.parse(localStorage.getItem("shell:settings") || "{}");
+          localStorage.setItem("shell:settings", JSON.stringify({ ...s, lang }));
+        }""",
+        [f"puzzlesmith.editor.{mode_id}", level, lang],
+    )
+    page.reload()
+    open_editor(page, mode_id)
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@TOUCH_ONLY
+def test_hex_suggestion_leads_to_a_publishable_level(page: Any, device: str) -> None:
+    """#27.10: 给点建议 → 采用 ends on a level that can be published."""
+    with_draft(page, "03-hex-walls", LEVELS.HEX_WALLED_MULTIPLE)
+    verdict(page, "multiple")
+    page.click('[data-act="suggest"]')
+    page.wait_for_selector(".ed-problems li.suggest")
+    text = page.text_content(".ed-problems li.suggest") or ""
+    assert re.search(r"\(-?\d+,-?\d+\) = \d+", text), text  # hex ids in brackets
+    # the cells a suggestion names carry their ids on the board
+    assert page.locator(".ed-id").count() >= 1
+    shot(page, "editor-hex-suggestion")
+    page.click(".ed-problems li.suggest button")
+    verdict(page, "unique")
+    page.wait_for_selector('[data-act="publish"]:not([hidden])')
+    assert page.locator(".ed-problems li.err").count() == 0
+
+
+@TOUCH_ONLY
+def test_banner_shows_the_worst_problem(page: Any, device: str) -> None:
+    """#27.10: a unique board that breaks a publish rule is not a green 唯一解."""
+    with_draft(page, "03-hex-walls", LEVELS.HEX_BARE_UNIQUE)
+    page.wait_for_selector('.ed-verdict[data-verdict="blocked"]', timeout=10000)
+    banner = page.text_content(".ed-verdict") or ""
+    assert "还不能发布" in banner and "至少要有一道墙或转墙" in banner, banner
+    assert page.locator('[data-act="publish"]').is_hidden()
+    shot(page, "editor-hex-blocked")
+
+
+@TOUCH_ONLY
+def test_messages_are_sentences_in_the_players_language(
+    page: Any, pointer: Pointer, device: str
+) -> None:
+    """#27.11: no Python tuples, no English internals on the Chinese screen."""
+    open_editor(page, "01-number-stroke")
+    tool(page, "paint")
+    pointer.drag([centre(page, f'[data-unit="{x},0"]') for x in (0, 1, 2)], steps=3)
+    verdict(page, "multiple")
+    tool(page, "merge")
+    pointer.tap(*centre(page, '[data-unit="0,0"]'))
+    pointer.tap(*centre(page, '[data-unit="2,0"]'))
+    page.click('[data-act="merge"]')
+    page.wait_for_selector('.mode-root[data-refused="shape-catalogue"]')
+    toast = page.text_content("#toast") or ""
+    assert "不能合并：异形格只能是" in toast, toast
+    assert not re.search(r"[A-Za-z]{4,}|\(\(", toast.replace("I、L、S、T、O", "")), toast
+    # a pasted code with a wrong character: a sentence, not the decoder's English
+    page.click('[data-act="import"]')
+    page.fill('textarea[name="import"]', "SAbcdefghijklmnop")
+    page.click('[data-act="do-import"]')
+    page.wait_for_function(
+        "document.querySelector('#toast')?.textContent.includes('不是有效的关卡码')"
+    )
+    assert "expected" not in (page.text_content("#toast") or "")
+
+
+@TOUCH_ONLY
+def test_cows_cells_named_on_the_board(page: Any, device: str) -> None:
+    """#27.8: the yellow cells the verdict talks about carry their ids."""
+    with_draft(page, "04-cows", LEVELS.COWS_MULTIPLE)
+    verdict(page, "multiple")
+    ids = page.eval_on_selector_all(".ed-id", "els => els.map((e) => e.textContent)")
+    assert ids and all(re.fullmatch(r"r\d+c\d+", i) for i in ids), ids
+    shot(page, "editor-cows-ids")
+
+
+@TOUCH_ONLY
+def test_cows_size_change_keeps_the_painting(page: Any, device: str) -> None:
+    """#31: changing N used to wipe the painted board."""
+    with_draft(page, "04-cows", COWS_UNIQUE)
+    verdict(page, "unique")
+    page.click('[data-act="size-up"]')
+    page.wait_for_selector('rect[data-cell="r6c6"]')
+    draft = page.evaluate("JSON.parse(localStorage.getItem('puzzlesmith.editor.04-cows'))")
+    rows = draft["regions"]
+    assert len(rows) == 6 and all(len(r) == 6 for r in rows)
+    assert [r[:5] for r in rows[:5]] == COWS_UNIQUE["regions"]
+    page.click('[data-act="size-down"]')
+    verdict(page, "unique")
+    draft = page.evaluate("JSON.parse(localStorage.getItem('puzzlesmith.editor.04-cows'))")
+    assert draft["regions"] == COWS_UNIQUE["regions"]
+
+
+@TOUCH_ONLY
+def test_publish_sheet_closes_when_the_level_stops_being_publishable(
+    page: Any, pointer: Pointer, device: str
+) -> None:
+    """#31: a publish sheet left open covered the verdict after the level became ambiguous."""
+    with_draft(page, "04-cows", COWS_UNIQUE)
+    verdict(page, "unique")
+    page.click('[data-act="publish"]')
+    page.wait_for_selector('.ed-sheet[data-kind="publish"]')
+    page.click('.ed-swatch[data-letter="A"]')
+    pointer.tap(*centre(page, 'rect[data-cell="r5c5"]'))  # region D loses a cell to A
+    page.wait_for_selector(".ed-sheet", state="hidden")
+    box = page.locator(".ed-verdict").bounding_box()
+    assert box is not None
+    on_top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('.ed-verdict') !== null",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top
+    shot(page, "editor-cows-sheet-closed")
+
+
+@TOUCH_ONLY
+def test_test_play_earns_no_achievement(page: Any, pointer: Pointer, device: str) -> None:
+    """#31: test-playing your own draft used to unlock achievements."""
+    with_draft(page, "04-cows", COWS_UNIQUE)
+    verdict(page, "unique")
+    play_and_return(page, pointer, "04-cows", "cw")
+    state = page.evaluate("localStorage.getItem('achievements')")
+    assert state is None or not json.loads(state).get("unlocked"), state
+
+
+@TOUCH_ONLY
+def test_english_title_fits_and_a_published_board_is_named(page: Any, device: str) -> None:
+    """#31: "Level editor · Numb…" was cut; publishing a board already published answers
+    409 duplicate, shown as a sentence where the publish button was."""
+    with_draft(page, "04-cows", LEVELS.COWS_UNIQUE_2, lang="en")
+    verdict(page, "unique")
+    page.goto(f"{page.base_url}/#/edit/01-number-stroke")  # the longest mode name
+    page.wait_for_function("document.getElementById('tb-title').textContent.includes('Stroke')")
+    title, fits = page.evaluate(
+        "(() => { const e = document.getElementById('tb-title');"
+        " return [e.textContent, e.scrollWidth <= e.clientWidth]; })()"
+    )
+    assert fits and "Number Stroke" in title, title
+    shot(page, "editor-stroke-title-en")
+    page.goto(f"{page.base_url}/#/edit/04-cows")
+    verdict(page, "unique")
+    for attempt in range(2):  # the second publish of the same board is a duplicate
+        page.click('[data-act="publish"]')
+        if attempt == 0:
+            page.fill('input[name="name"]', "Ann")
+        page.fill('input[name="title"]', f"Rows {attempt}")
+        page.click('[data-act="do-publish"]')
+        if attempt == 0:
+            page.wait_for_selector(".mode-root[data-published]")
+            page.click('[data-act="close"]')
+    page.wait_for_selector('.mode-root[data-publish-error="duplicate"]')
+    page.wait_for_selector('.ed-problems li[data-code="already-published"]')
+    note = page.text_content('li[data-code="already-published"]') or ""
+    assert "already published" in note and not CJK.search(note)
+    assert page.locator('[data-act="publish"]').is_hidden()
+    shot(page, "editor-cows-already-published-en")

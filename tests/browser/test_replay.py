@@ -65,7 +65,7 @@ def test_cows_comeback_is_recorded_replayed_and_watched(page: Any, pointer: Poin
     assert [tm.ms for tm in log] == sorted(tm.ms for tm in log)
     final = cows.replay(level, [tm.move for tm in log])  # the engine agrees with the browser
     assert final["cleared"]
-    assert sorted(final["cows"]) == sorted(f"r{i // n}c{i % n}" for i in sol)
+    assert sorted(final["cows"]) == sorted(f"r{i // n + 1}c{i % n + 1}" for i in sol)
     assert run["conflicts"] >= 1 and run["backs"] == 2
     chip.click()
     page.wait_for_selector(".replay .cw-svg")

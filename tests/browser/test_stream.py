@@ -62,31 +62,31 @@ def test_a_round_decided_by_phone_viewers(browser: Any, live_server: str) -> Non
     host.select_option(".st-seconds", "60")
     host.click('[data-action="vote"]')
     for pg in phones:
-        pg.locator('[data-target="r1c3"]').wait_for()
-    phones[0].locator('[data-target="r0c0"]').click()  # a first pick, changed below
-    phones[0].locator('[data-target="r1c3"]').click()
-    phones[1].locator('[data-target="r1c3"]').click()
+        pg.locator('[data-target="r2c4"]').wait_for()
+    phones[0].locator('[data-target="r1c1"]').click()  # a first pick, changed below
+    phones[0].locator('[data-target="r2c4"]').click()
+    phones[1].locator('[data-target="r2c4"]').click()
     for pg in phones:
-        pg.locator(".st-note", has_text="r1c3").wait_for()
-    overlay.locator('.st-bar[data-cell="r1c3"]', has_text="2").wait_for()
-    host.locator('.st-bar[data-cell="r1c3"]', has_text="2").wait_for()
+        pg.locator(".st-note", has_text="r2c4").wait_for()
+    overlay.locator('.st-bar[data-cell="r2c4"]', has_text="2").wait_for()
+    host.locator('.st-bar[data-cell="r2c4"]', has_text="2").wait_for()
     shot(phones[0], "stream-viewer-phone")
     shot(overlay, "stream-overlay")
     shot(host, "stream-host")
 
     host.click('[data-action="close"]')  # decide now: the viewers' choice is played
     for pg in [host, *phones, overlay]:
-        pg.locator(".st-line", has_text="r1c3").wait_for()
+        pg.locator(".st-line", has_text="r2c4").wait_for()
         pg.locator(".st-piece").first.wait_for()
     assert phones[1].locator(".st-piece").count() == 1
     shot(phones[1], "stream-viewer-after")
 
     # what a viewer sends is shown as text, never as markup
     phones[1].click('[data-action="hint"]')
-    phones[1].locator('.st-board [data-cell="r2c2"]').click()
+    phones[1].locator('.st-board [data-cell="r3c3"]').click()
     phones[1].click('[data-action="preset-stuck"]')
     host.locator(".st-hint-row", has_text="这一片卡住了").wait_for()
-    host.locator('.st-hint[data-hint="r2c2"]').wait_for()
+    host.locator('.st-hint[data-hint="r3c3"]').wait_for()
     shot(host, "stream-host-hint")
     assert not errors, errors
     for pg in [host, *phones, overlay]:

@@ -117,6 +117,6 @@ def test_round_trip() -> None:
 
 def test_masks() -> None:
     b = board_of(level(GOOD))
-    # a cow on r1c1 (region C) attacks its row, column, region C and 8 neighbours
+    # a cow on r2c2 (region C) attacks its row, column, region C and 8 neighbours
     attacked = {i for i in range(16) if b.attack[5] >> i & 1}
     assert attacked == {4, 6, 7, 1, 9, 13, 8, 12, 0, 2, 10}

@@ -20,6 +20,12 @@ def solution_moves(lv: Level) -> list[str]:
     return [f"cow {r} {c}" for r, c in enumerate(solve(lv, 2).solutions[0])]
 
 
+def rc(cell: str) -> str:
+    """A move's "row col" (0-based) from a cell id (1-based, ``r2c7``)."""
+    r, c = cell[1:].split("c")
+    return f"{int(r) - 1} {int(c) - 1}"
+
+
 def test_registered() -> None:
     assert registry.get("cows") is MODE and registry.get("04-cows") is MODE
 
@@ -30,8 +36,7 @@ def test_first_hint_is_a_forced_step_with_reasons(shipped: dict[str, Level]) -> 
     assert h["kind"] == "step" and h["technique"] == "last-free"
     assert h["place"] and h["because"] and "牛" in h["reason_zh"] and "cow" in h["reason_en"]
     # playing the hinted cow makes the next hint its exclusions
-    r, c = (int(x) for x in h["place"][0][1:].split("c"))
-    h2 = MODE.hint(lv, [f"cow {r} {c}"], "next")
+    h2 = MODE.hint(lv, [f"cow {rc(h['place'][0])}"], "next")
     assert h2["technique"] == "cow-excludes" and h2["exclude"]
 
 
@@ -45,10 +50,9 @@ def test_following_hints_solves_every_level_of_a_pack(shipped: dict[str, Level])
                 break
             assert h["kind"] == "step", h
             for cell in h["place"]:
-                r, c = cell[1:].split("c")
-                moves.append(f"cow {r} {c}")
+                moves.append(f"cow {rc(cell)}")
             if h["exclude"]:
-                moves.append("mark " + " ".join(" ".join(x[1:].split("c")) for x in h["exclude"]))
+                moves.append("mark " + " ".join(rc(x) for x in h["exclude"]))
         assert MODE.replay(lv, moves)["cleared"], lid
 
 
@@ -57,11 +61,13 @@ def test_mistakes_are_pointed_out(shipped: dict[str, Level]) -> None:
     sol = solve(lv, 2).solutions[0]
     wrong_c = next(c for c in range(lv.size) if abs(c - sol[0]) > 1)
     h = MODE.hint(lv, [f"cow 0 {wrong_c}"], "next")
-    assert h["kind"] == "mistake" and h["code"] == "cow-wrong" and h["cells"] == [f"r0c{wrong_c}"]
+    assert (
+        h["kind"] == "mistake" and h["code"] == "cow-wrong" and h["cells"] == [f"r1c{wrong_c + 1}"]
+    )
     h = MODE.hint(lv, [f"mark 0 {sol[0]}"], "next")
     assert h["code"] == "mark-wrong"
     h = MODE.hint(lv, ["cow 0 0", "cow 0 2"], "next")
-    assert h["code"] == "cows-same-row" and h["cells"] == ["r0c0", "r0c2"]
+    assert h["code"] == "cows-same-row" and h["cells"] == ["r1c1", "r1c3"]
     assert MODE.hint(lv, solution_moves(lv), "next")["kind"] == "solved"
     with pytest.raises(IllegalMoveError):
         MODE.hint(lv, [], "reveal")
@@ -121,8 +127,7 @@ def test_hint_words_point_at_the_board_not_at_letters_or_coordinates(
             assert not re.search(r"\(\d+,\s*\d+\)|[A-Z]区", zh), zh
             assert not any(re.search(rf"\b{x}\b", en) for x in letters if x != "A"), en
             for cell in h["place"]:
-                r, c = cell[1:].split("c")
-                moves.append(f"cow {r} {c}")
+                moves.append(f"cow {rc(cell)}")
             if h["exclude"]:
-                moves.append("mark " + " ".join(" ".join(x[1:].split("c")) for x in h["exclude"]))
+                moves.append("mark " + " ".join(rc(x) for x in h["exclude"]))
     assert {"last-free", "cow-excludes", "confinement", "shared-attack", "hall-set"} <= seen

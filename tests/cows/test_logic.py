@@ -157,7 +157,7 @@ def test_every_step_agrees_with_the_solution(seed: int) -> None:
         assert d.place & ~cows == 0 and d.exclude & cows == 0, d.technique
     g = grade(lv)
     assert g.steps[0].cells and all(isinstance(c, str) for c in g.steps[0].cells)
-    assert cell_id(b, 0) == "r0c0"
+    assert cell_id(b, 0) == "r1c1"
 
 
 def test_linkedin_levels_all_solved_by_logic(real: tuple[list[Level], dict[str, Any]]) -> None:

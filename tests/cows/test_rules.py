@@ -22,13 +22,13 @@ def test_empty_board() -> None:
 
 
 def test_each_conflict_names_its_cells() -> None:
-    assert conflict_codes(["cow 0 0", "cow 0 3"]) == [("cows-same-row", ["r0c0", "r0c3"])]
-    assert conflict_codes(["cow 0 0", "cow 3 0"]) == [("cows-same-column", ["r0c0", "r3c0"])]
+    assert conflict_codes(["cow 0 0", "cow 0 3"]) == [("cows-same-row", ["r1c1", "r1c4"])]
+    assert conflict_codes(["cow 0 0", "cow 3 0"]) == [("cows-same-column", ["r1c1", "r4c1"])]
     assert conflict_codes(["cow 0 2", "cow 1 3"]) == [
-        ("cows-same-region", ["r0c2", "r1c3"]),
-        ("cows-touch", ["r0c2", "r1c3"]),
+        ("cows-same-region", ["r1c3", "r2c4"]),
+        ("cows-touch", ["r1c3", "r2c4"]),
     ]
-    assert conflict_codes(["cow 1 1", "cow 2 2"]) == [("cows-touch", ["r1c1", "r2c2"])]
+    assert conflict_codes(["cow 1 1", "cow 2 2"]) == [("cows-touch", ["r2c2", "r3c3"])]
     assert conflict_codes(["cow 0 0", "cow 2 3"]) == []
 
 

@@ -59,6 +59,24 @@ HEX_UNIQUE = {
 }
 #: the same without the wall: two paths from 1
 HEX_MULTIPLE = {"id": "draft", "cells": hexes((0, 0), (1, 0), (0, 1), (1, 1), clues={(0, 0): 1})}
+#: nine hexes, two walls that do work, only the start clue: several paths; some clue sets
+#: make it a level that passes every publish check (the walls stay needed)
+HEX_WALLED_MULTIPLE = {
+    "id": "draft",
+    "cells": hexes(
+        (-1, 0),
+        (0, 0),
+        (1, 0),
+        (-2, 1),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (-2, 2),
+        (-1, 2),
+        clues={(-1, 2): 1},
+    ),
+    "walls": [[[0, 0], [1, 0]], [[0, 1], [1, 1]]],
+}
 #: unique without walls, which an editor level (not tutorial 1-1/1-2) must have
 HEX_BARE_UNIQUE = {
     "id": "draft",
@@ -69,5 +87,7 @@ HEX_BARE_UNIQUE = {
 COWS_MULTIPLE = {"id": "draft", "regions": ["AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE"]}
 #: unique, and no shipped level turned or mirrored
 COWS_UNIQUE = {"id": "draft", "regions": ["AAAAA", "BACCD", "BACCD", "BCCED", "BCCDD"]}
+#: another unique board, not shipped (a second level to publish in one store)
+COWS_UNIQUE_2 = {"id": "draft", "regions": ["ABBBB", "CCCBB", "CCCBD", "CCCCD", "CCEDD"]}
 #: regions A and B are single cells in one column: no answer
 COWS_NONE = {"id": "draft", "regions": ["ACCCC", "BCCCC", "DDDDD", "EEEEE", "EEEEE"]}

@@ -15,6 +15,7 @@ from editor_levels import (
     HEX_BARE_UNIQUE,
     HEX_MULTIPLE,
     HEX_UNIQUE,
+    HEX_WALLED_MULTIPLE,
     STROKE,
     STROKE_MULTIPLE,
     STROKE_NONE,
@@ -101,19 +102,22 @@ def test_hex_editor_level_without_walls_is_refused(client: TestClient) -> None:
     assert "walls-missing" in codes(out) and not out["publishable"]
 
 
-def test_hex_suggestions_make_the_board_unique(client: TestClient) -> None:
-    out = check(client, HEX, HEX_MULTIPLE, suggest=2)
+def test_hex_suggestions_lead_to_a_publishable_level(client: TestClient) -> None:
+    """Issue #27 item 10: a suggestion is only offered when the level it makes passes every
+    publish check. Before, the wall-less board was offered clues that made it unique and
+    then unpublishable (walls-missing / walls-unneeded): a dead end."""
+    assert check(client, HEX, HEX_MULTIPLE, suggest=2)["suggestions"] == []
+    out = check(client, HEX, HEX_WALLED_MULTIPLE, suggest=2)
     assert out["suggestions"]
-    m = registry.get(HEX)
     for s in out["suggestions"]:
         cells = [
             {**c, "clue": s["clues"][c["id"]]}
             if c["id"] in s["clues"]
             else {k: v for k, v in c.items() if k != "clue"}
-            for c in HEX_MULTIPLE["cells"]
+            for c in HEX_WALLED_MULTIPLE["cells"]
         ]
-        lv, _ = m.parse_level({**HEX_MULTIPLE, "cells": cells}, "draft")
-        assert m.solve(lv, 2).count == 1
+        adopted = check(client, HEX, {**HEX_WALLED_MULTIPLE, "cells": cells})
+        assert adopted["verdict"] == "unique" and adopted["publishable"], adopted["problems"]
 
 
 def test_stroke_suggestions_make_the_board_unique(client: TestClient) -> None:

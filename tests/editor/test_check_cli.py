@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from editor_levels import COWS, COWS_MULTIPLE, STROKE, STROKE_PARITY_REDUNDANT, STROKE_UNIQUE
+from editor_levels import (
+    COWS,
+    COWS_MULTIPLE,
+    HEX,
+    HEX_MULTIPLE,
+    STROKE,
+    STROKE_PARITY_REDUNDANT,
+    STROKE_UNIQUE,
+)
 from typer.testing import CliRunner
 
 from puzzlesmith.cli.main import build_app
+from puzzlesmith.cli.wording import check_lines
 from puzzlesmith.core import registry
 from puzzlesmith.core.levelcheck import check_raw
 
@@ -51,8 +61,27 @@ def test_multiple_names_the_cells_like_the_api(tmp_path: Path) -> None:
     r = run("cows", "check", str(pack(tmp_path, COWS, COWS_MULTIPLE)))
     assert r.exit_code == 1
     api = check_raw(registry.get(COWS), {**COWS_MULTIPLE, "id": "1-1"})
-    assert r.output.strip().splitlines() == api.lines(str(tmp_path / "p.json"))
+    mode = registry.get(COWS)
+    assert r.output.strip().splitlines() == check_lines(mode, api, str(tmp_path / "p.json"), None)
     assert "two or more solutions; the first two differ at" in r.output
+    # validate names the same cells (issue #27 item 8: before, it named only one solution's)
+    v = run("cows", "validate", str(pack(tmp_path, COWS, COWS_MULTIPLE)))
+    assert f"differ at {', '.join(api.differ[:12])}" in v.output
+
+
+def test_suggestions_are_sentences_and_json_on_request(tmp_path: Path) -> None:
+    """Issue #27 item 9: readable by default (count explained), JSON with --json."""
+    p = pack(tmp_path, HEX, HEX_MULTIPLE)
+    r = run("hex", "check", str(p), "--suggest", "1")
+    line = next(ln for ln in r.output.splitlines() if "suggestion 1" in ln)
+    assert re.search(r"suggestion 1: \d+ clues?: \(-?\d+,-?\d+\) = \d+", line), line
+    assert "{" not in line
+    j = run("hex", "check", str(p), "--suggest", "1", "--json")
+    data = json.loads(j.output.strip().splitlines()[0])
+    assert data["verdict"] == "multiple" and data["suggestions"][0]["clues"]
+    d = run("stroke", "design", "2-3", "--suggest", "1")
+    assert re.search(r"2-3: suggestion 1: \d+ clues: \w+ = \d+", d.output), d.output
+    assert "{" not in d.output
 
 
 def test_shipped_level_and_unreadable_file(tmp_path: Path) -> None:

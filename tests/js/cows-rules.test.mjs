@@ -45,6 +45,6 @@ test("offline hints: mistakes first, then a cow of the baked solution, then solv
   assert.equal(offlineHint(board, sol, ["cow 0 0", "cow 0 1"]).code, "cows-same-row");
   const h = offlineHint(board, sol, []);
   assert.equal(h.kind, "reveal");
-  assert.deepStrictEqual(h.place, [`r0c${sol[0]}`]);
+  assert.deepStrictEqual(h.place, [`r1c${sol[0] + 1}`]);  // ids are 1-based
   assert.equal(offlineHint(board, sol, sol.map((c, r) => `cow ${r} ${c}`)).kind, "solved");
 });

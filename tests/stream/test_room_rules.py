@@ -73,13 +73,13 @@ def test_a_round_runs_pauses_and_is_decided_by_the_rules() -> None:
 def test_ties_go_to_the_earliest_vote_and_changes_count_from_their_own_time() -> None:
     r = room("cows", "1-1")
     r.open_round(0.0)
-    r.vote("v1", "r0c0")
-    r.vote("v2", "r1c1")
-    r.vote("v3", "r1c1")
-    r.vote("v4", "r0c0")
-    r.vote("v1", "r1c1")  # v1 changes: r1c1 3, r0c0 1
-    r.vote("v1", "r0c0")  # … and back: 2 / 2, r1c1's earliest standing vote (v2) is older
-    assert r.decide()["winner"] == "r1c1"
+    r.vote("v1", "r1c1")
+    r.vote("v2", "r2c2")
+    r.vote("v3", "r2c2")
+    r.vote("v4", "r1c1")
+    r.vote("v1", "r2c2")  # v1 changes: r2c2 3, r1c1 1
+    r.vote("v1", "r1c1")  # … and back: 2 / 2, r2c2's earliest standing vote (v2) is older
+    assert r.decide()["winner"] == "r2c2"
 
 
 def test_skip_undo_and_no_votes() -> None:
@@ -232,14 +232,14 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
         m = registry.get("cows")
         room = await hub.create(m, m.find_level("1-1")[1])
         room.open_round(hub.clock())
-        await hub.submit(room.code, "v1", "a", parse_chat("!vote r0c0") or Command("", ""))
-        await hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r1c1"))
+        await hub.submit(room.code, "v1", "a", parse_chat("!vote r1c1") or Command("", ""))
+        await hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r2c2"))
         with pytest.raises(RoomError, match="not a legal move"):
-            await hub.submit(room.code, "v3", "c", Command("vote", "r9c9"))
+            await hub.submit(room.code, "v3", "c", Command("vote", "r10c10"))
         with pytest.raises(RoomError) as busy:
-            await hub.submit(room.code, "v4", "d", Command("vote", "r0c0"))
+            await hub.submit(room.code, "v4", "d", Command("vote", "r1c1"))
         assert busy.value.code == "room-busy"
-        assert room.round is not None and room.round.tally()["r0c0"] == 1
+        assert room.round is not None and room.round.tally()["r1c1"] == 1
         hub.close_room(room.code, "room-expired", "bye")
         assert not hub.rooms
 

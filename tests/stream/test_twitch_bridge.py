@@ -89,22 +89,22 @@ async def scenario(base: str, fake: FakeIrc) -> None:
     await host.send(type="host", key=key, action="vote", seconds=30)
     await host.until(lambda m: m["type"] == "state" and m["round"] is not None)
     for nick in ("ann", "bob", "cy"):
-        fake.say(nick, "!vote r0c1")
-    fake.say("dee", "!VOTE r2c2")
-    fake.say("eve", "!vote r2c2")
-    fake.say("eve", "!vote r2c2")  # the same vote again counts once
+        fake.say(nick, "!vote r1c2")
+    fake.say("dee", "!VOTE r3c3")
+    fake.say("eve", "!vote r3c3")
+    fake.say("eve", "!vote r3c3")  # the same vote again counts once
     fake.say("fay", "hello chat, no command here")
     fake.say("gus", "!vote zz9")  # not a cell of the board: ignored
-    fake.say("hal", "!vote r3c3", channel="other")  # another channel: ignored
-    fake.say("ivy", "!hint r1c1 7")
+    fake.say("hal", "!vote r4c4", channel="other")  # another channel: ignored
+    fake.say("ivy", "!hint r2c2 7")
     live = await host.until(lambda m: m["type"] == "live" and m["votes"] == 5 and m["hints"])
-    assert {k: v for k, v in live["tally"].items() if v} == {"r0c1": 3, "r2c2": 2}
+    assert {k: v for k, v in live["tally"].items() if v} == {"r1c2": 3, "r3c3": 2}
     hint = live["hints"][-1]
-    assert (hint["name"], hint["cell"], hint["text"]["zh"]) == ("ivy", "r1c1", "这里是 7？")
+    assert (hint["name"], hint["cell"], hint["text"]["zh"]) == ("ivy", "r2c2", "这里是 7？")
 
     await host.send(type="host", key=key, action="close")
     ok = await host.until(lambda m: m["type"] == "ok" and m["action"] == "close")
-    assert ok["result"]["winner"] == "r0c1" and ok["result"]["move"] == "cow 0 1"
+    assert ok["result"]["winner"] == "r1c2" and ok["result"]["move"] == "cow 0 1"
     state = await host.until(lambda m: m["type"] == "state" and m["moves"])
     assert state["moves"] == ["cow 0 1"]
 
@@ -114,11 +114,11 @@ async def scenario(base: str, fake: FakeIrc) -> None:
     await host.until(lambda m: m["type"] == "state" and m["round"] is not None)
     # the kicked viewer votes a cell nobody else does, so counting it would show; the chat
     # lines are handled in order, so once cy's vote is in, ann's line has been read too
-    fake.say("ann", "!vote r1c3")  # kicked: not counted
-    fake.say("bob", "!vote r4c4")
-    fake.say("cy", "!vote r2c0")
-    live = await host.until(lambda m: m["type"] == "live" and m["tally"].get("r2c0"))
-    assert {k: v for k, v in live["tally"].items() if v} == {"r4c4": 1, "r2c0": 1}
+    fake.say("ann", "!vote r2c4")  # kicked: not counted
+    fake.say("bob", "!vote r5c5")
+    fake.say("cy", "!vote r3c1")
+    live = await host.until(lambda m: m["type"] == "live" and m["tally"].get("r3c1"))
+    assert {k: v for k, v in live["tally"].items() if v} == {"r5c5": 1, "r3c1": 1}
     # the streamer turns chat off: the bridge hangs up (and the server can stop at once)
     await host.send(type="host", key=key, action="twitch", channel="")
     await host.until(lambda m: m["type"] == "state" and m["bridge"] is None)

@@ -8,11 +8,21 @@ Exit 0 when every level is publishable, 1 when one is not, 2 on unreadable input
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_FAILED, clean_errors, load_target
+from puzzlesmith.cli.common import (
+    DEFAULT_BUDGET,
+    EXIT_FAILED,
+    budget_option,
+    clean_errors,
+    level_budget,
+    load_target,
+)
+from puzzlesmith.cli.wording import check_lines
+from puzzlesmith.core.catalogue import Lang
 from puzzlesmith.core.levelcheck import check_level
 from puzzlesmith.core.mode import Mode
 
@@ -25,15 +35,31 @@ def add_check_command(app: typer.Typer, mode: Mode[Any]) -> None:
         suggest: Annotated[
             int, typer.Option("--suggest", min=0, help="K clue sets for a non-unique board.")
         ] = 0,
+        budget: Annotated[float, budget_option(" Counts the suggestions too.")] = DEFAULT_BUDGET,
+        lang: Annotated[
+            Lang | None,
+            typer.Option("--lang", help="Sentences from the problem-code catalogue: zh or en."),
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="One JSON object per level (the API's answer).")
+        ] = False,
     ) -> None:
-        """Verdict (none / unique / two or more), grade, rule problems and the ambiguous cells."""
+        """Verdict (none / unique / two or more), grade, rule problems and the ambiguous cells.
+
+        Suggestions are printed as clue sets in words: how many clues (the JSON's
+        ``count``, Hex ``size``), each cell and its step, and the ranking figures.
+        """
         failed = False
         with clean_errors():
             target = load_target(mode, file, level)
             for lv in target.levels:
-                found = check_level(mode, lv, bounded=False, suggest=suggest)
-                for line in found.lines(target.pack.source):
-                    typer.echo(line)
+                with level_budget(budget, target.pack, lv.id):
+                    found = check_level(mode, lv, bounded=False, suggest=suggest)
+                if as_json:
+                    typer.echo(json.dumps({"level": lv.id, **found.to_json()}, ensure_ascii=False))
+                else:
+                    for line in check_lines(mode, found, target.pack.source, lang):
+                        typer.echo(line)
                 failed |= not found.publishable
         if failed:
             raise typer.Exit(EXIT_FAILED)

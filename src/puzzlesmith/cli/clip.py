@@ -10,16 +10,20 @@ import typer
 from puzzlesmith.cli.common import clean_errors, load_target
 from puzzlesmith.core.clip import clip_format, make_clip
 from puzzlesmith.core.errors import UnreadableFileError
+from puzzlesmith.core.files import check_output, open_input, write_output
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import MoveLogError, parse_lines
+
+#: a move log file's size limit: far more than the moves a clip keeps
+MAX_LOG_BYTES = 1024 * 1024
 
 
 def read_log(path: Path) -> Any:
     """The log file (text form, or one move per line with optional ``<ms><TAB>``)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UnreadableFileError(f"{path}: cannot read file ({exc.__class__.__name__})") from exc
+        text = open_input(path, max_bytes=MAX_LOG_BYTES).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UnreadableFileError(f"{path}: not UTF-8 at byte {exc.start}") from None
     try:
         log = parse_lines(text)
     except MoveLogError as exc:
@@ -49,14 +53,10 @@ def add_clip_command(app: typer.Typer, mode: Mode[Any]) -> None:
             target = load_target(mode, file, level)
             if len(target.levels) != 1:
                 raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
+            check_output(out)
             log = read_log(moves)
             result = make_clip(mode, target.levels[0], log, fmt)
-            try:
-                out.write_bytes(result.data)
-            except OSError as exc:
-                raise UnreadableFileError(
-                    f"{out}: cannot write ({exc.__class__.__name__})"
-                ) from exc
+            write_output(out, result.data)
         cut = f", moves {result.start + 1}-{result.end} of {len(log)}" if result.start else ""
         typer.echo(
             f"{out}: {result.frames} frames, {result.size[0]}x{result.size[1]}, {len(result.data)} bytes{cut}"

@@ -24,9 +24,14 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
+from puzzlesmith.cli.svgids import draw_ids
+from puzzlesmith.cli.wording import name_cells, suggestion_text
 from puzzlesmith.core.budget import BudgetExceeded
+from puzzlesmith.core.catalogue import cell_name
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
+from puzzlesmith.core.files import check_output, write_output
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.core.pack import level_order_problems
 from puzzlesmith.core.problems import Problem, errors
 
 
@@ -80,6 +85,10 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
         passed = 0
         with progress_bar(f"validate {mode.cli_name}", total) as advance:
             for pack, levels in packs:
+                if len(levels) == len(pack.levels):  # a whole pack: its ids follow its order
+                    for p in level_order_problems(pack.pack, [lv.id for lv in pack.levels]):
+                        typer.echo(p.at(source=pack.source).line(), err=True)
+                        failed = True
                 for level in levels:
                     try:
                         with level_budget(budget, pack, level.id):
@@ -116,12 +125,22 @@ def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
         max_: Annotated[int, typer.Option("--max", min=1, help="Stop after K solutions.")] = 2,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
+        ignore_clues: Annotated[
+            bool,
+            typer.Option(
+                "--ignore-clues",
+                help="Count on the bare board: number and odd/even clues removed "
+                "(walls and turners stay); how open the shape is before any clue.",
+            ),
+        ] = False,
     ) -> None:
         """Count solutions (up to --max) with the exact solver (exit 3: gave up, see --budget)."""
         with clean_errors():
             target = load_target(mode, file, level)
             table = Table("level", "count", "complete", "first solution")
             for lv in target.levels:
+                if ignore_clues:
+                    lv = bare_board(mode, lv)
                 with level_budget(budget, target.pack, lv.id):
                     result = mode.solve(lv, max_)
                 if as_json:
@@ -131,6 +150,23 @@ def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
                     table.add_row(lv.id, str(result.count), str(result.complete), first)
             if not as_json:
                 _print(table)
+
+
+#: the fields of a cell that are clues (seed 000 §8.1: count paths with them removed)
+_CLUE_FIELDS = ("clue", "parity")
+
+
+def bare_board(mode: Mode[Any], level: Any) -> Any:
+    """The level with every number and odd/even clue removed (the board's shape only)."""
+    raw = mode.dump_level(level)
+    cells = raw.get("cells")
+    if not isinstance(cells, list):
+        raise UnreadableFileError(f"--ignore-clues: {mode.cli_name} levels have no clues")
+    raw["cells"] = [{k: v for k, v in c.items() if k not in _CLUE_FIELDS} for c in cells]
+    bare, problems = mode.parse_level(raw, str(level.id))
+    if bare is None:
+        raise LevelFormatError(problems)
+    return bare
 
 
 def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -157,8 +193,10 @@ def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
                         f"{lv.id}: {result.grade} — {status}, {len(result.steps)} steps ({techs})"
                     )
                 if trace:
+                    ids = {str(c.id) for c in getattr(lv, "cells", ())}
                     for i, step in enumerate(result.steps, 1):
-                        typer.echo(f"  {i:3}. [{step.technique}] {step.reason}")
+                        reason = name_cells(mode, step.reason, ids)
+                        typer.echo(f"  {i:3}. [{step.technique}] {reason}")
 
 
 def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -168,6 +206,10 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
         out: Annotated[Path, typer.Option("-o", "--out", help="SVG file to write.")],
         level: Annotated[str | None, typer.Option("--level", help="The level to draw.")] = None,
         solution: Annotated[bool, typer.Option("--solution", help="Draw the solution.")] = False,
+        ids: Annotated[
+            bool,
+            typer.Option("--ids", help="Draw every cell's id, as messages and traces name it."),
+        ] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
         """Draw a level as SVG so a designer can look instead of reading coordinates."""
@@ -177,12 +219,10 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
                 raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
             if any(out.resolve() == p.resolve() for p in mode.shipped_pack_files()):
                 raise UnreadableFileError(f"{out}: is a shipped pack; write the SVG elsewhere")
+            check_output(out)
             with level_budget(budget, target.pack, target.levels[0].id):
                 svg = mode.render_svg(target.levels[0], solution=solution)
-            try:
-                out.write_text(svg, encoding="utf-8")
-            except OSError as exc:
-                raise UnreadableFileError(f"{out}: cannot write ({exc.strerror or exc})") from None
+            write_output(out, draw_ids(mode, svg) if ids else svg)
             typer.echo(f"wrote {out}")
 
 
@@ -197,10 +237,20 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
         suggest: Annotated[
             int, typer.Option("--suggest", min=0, help="K ranked alternative clue sets.")
         ] = 0,
-        as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
+        as_json: Annotated[
+            bool,
+            typer.Option(
+                "--json",
+                help='JSON output; a suggestion\'s "count" (Hex "size") is its number of clues.',
+            ),
+        ] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
-        """Designer aids: which clues can go, and which clue sets would also work."""
+        """Designer aids: which clues can go, and which clue sets would also work.
+
+        Each suggestion is printed as its clues in words: how many, each cell = its step,
+        how many sit on an end of the path, and the steps left open between clues.
+        """
         with clean_errors():
             t = load_target(mode, target, level)
             if len(t.levels) != 1:
@@ -220,13 +270,13 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                 typer.echo(json.dumps(out, ensure_ascii=False))
                 return
             if minimize:
-                rem = out["removable"]
+                rem = [cell_name(mode, c) for c in out["removable"]]
                 typer.echo(
                     f"{lv.id}: removable one at a time: {', '.join(rem) if rem else 'none'}"
                     + (" (remove one, then re-check)" if len(rem) > 1 else "")
                 )
             for i, s in enumerate(out.get("suggestions", []), 1):
-                typer.echo(f"{lv.id}: suggestion {i}: {json.dumps(s, ensure_ascii=False)}")
+                typer.echo(f"{lv.id}: suggestion {i}: {suggestion_text(mode, s)}")
 
 
 def _print(renderable: Any) -> None:

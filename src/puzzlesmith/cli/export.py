@@ -8,18 +8,27 @@ temporary name beside the target and renamed, so a failed export never leaves ha
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, clean_errors, fail
+from puzzlesmith.cli.common import (
+    DEFAULT_BUDGET,
+    EXIT_FAILED,
+    EXIT_UNREADABLE,
+    budget_option,
+    clean_errors,
+    fail,
+    level_budget,
+)
 from puzzlesmith.core import registry
+from puzzlesmith.core.budget import budget as work_budget
 from puzzlesmith.core.errors import UnknownModeError
+from puzzlesmith.core.files import check_output, write_output
+from puzzlesmith.core.jsonfile import read_json_file
 from puzzlesmith.core.mode import Mode, Pack
+from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.bundle import ModeData, build_html
 from puzzlesmith.server.catalog import catalog
 from puzzlesmith.server.static_files import STATIC
@@ -49,12 +58,8 @@ def _mode(name: str) -> Mode[Any]:
 
 def _pack(path: Path) -> tuple[Mode[Any], Pack[Any]]:
     """A pack file and its mode (named by its own ``mode`` field)."""
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise fail(f"{path}: cannot read file ({exc.strerror or exc})", EXIT_UNREADABLE) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise fail(f"{path}: not a JSON pack file ({exc})", EXIT_UNREADABLE) from None
+    with clean_errors():
+        raw = read_json_file(path)
     name = raw.get("mode") if isinstance(raw, dict) else None
     if not isinstance(name, str):
         raise fail(f'{path}: pack: no "mode" field naming its mode', EXIT_UNREADABLE)
@@ -70,8 +75,8 @@ def _pack(path: Path) -> tuple[Mode[Any], Pack[Any]]:
         return mode, mode.load_file(path)
 
 
-def _check_levels(md: ModeData, where: dict[int, str]) -> None:
-    """Each listed id once per mode, and every level solvable (its view bakes the solution)."""
+def _check_levels(md: ModeData, where: dict[int, str], seconds: float) -> None:
+    """Each listed id once per mode, and every level passes ``validate`` (else its line)."""
     seen: dict[str, str] = {}
     for p in md.packs:
         for lv in p.levels:
@@ -82,28 +87,10 @@ def _check_levels(md: ModeData, where: dict[int, str]) -> None:
                     EXIT_FAILED,
                 )
             seen[lv.id] = here
-            if md.mode.view(lv).get("solution") is None:
-                raise fail(
-                    f"{here}: level {lv.id}: no solution (puzzlesmith {md.mode.cli_name} validate)",
-                    EXIT_FAILED,
-                )
-
-
-def write_atomic(out: Path, text: str) -> None:
-    """Write via a temporary file in the target's folder and rename over the target."""
-    folder = out.parent if str(out.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise fail(f"{out}: cannot write ({exc.strerror or exc})", EXIT_UNREADABLE) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise fail(f"{out}: cannot write ({exc.strerror or exc})", EXIT_UNREADABLE) from None
+            with level_budget(seconds, p, lv.id):
+                refused = publish_refusal(md.mode, lv, p.source)
+            if refused is not None:
+                raise fail(refused, EXIT_FAILED)
 
 
 def export_html(
@@ -120,6 +107,7 @@ def export_html(
             "--pack", help="A pack file to play instead of its mode's shipped packs; repeatable."
         ),
     ] = None,
+    budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
 ) -> None:
     """One self-contained HTML file (every level open, no server, opens from file://)."""
     chosen: dict[str, Mode[Any]] = {}
@@ -145,12 +133,14 @@ def export_html(
                 listed = {lv.id for p in cat.listed for lv in p.levels}
                 hidden = [lv for lid, lv in cat.levels.items() if lid not in listed]
                 md = ModeData(m, cat.listed, hidden)
-            _check_levels(md, where)
+            _check_levels(md, where, budget)
             data.append(md)
         if out.is_dir():
             raise fail(f"{out}: is a folder; give a file name (-o trial.html)", EXIT_UNREADABLE)
-        html = build_html(data)
-    write_atomic(out, html)
-    count = sum(len(p.levels) for md in data for p in md.packs)
+        check_output(out)
+        count = sum(len(p.levels) for md in data for p in md.packs)
+        with work_budget(seconds=budget * max(count, 1)):
+            html = build_html(data)
+        write_output(out, html)
     size = len(html.encode("utf-8"))
     typer.echo(f"{out}: {len(data)} modes, {count} levels, {size / 1024:.0f} KB")

@@ -100,7 +100,10 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
             except BatchInterrupted as stop:
                 raise _keep_partial(mode, out, stop, pack_of, protected) from None
             write_pack(out, mode.dump_pack(pack_of(levels)), protected=protected)
-            typer.echo(f"wrote {count} levels to {out}")
+            typer.echo(
+                f"wrote a candidates file of {count} levels to {out} "
+                f"(puzzlesmith {mode.cli_name} validate it, then copy the ones you keep into a pack)"
+            )
 
     params = []
     for f in fields:
@@ -121,7 +124,11 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
         (
             "out",
             Path,
-            typer.Option(..., "--out", help="Candidates pack to write (never overwritten)."),
+            typer.Option(
+                ...,
+                "--out",
+                help="Candidates file to write (a new file, outside the shipped levels folder).",
+            ),
         ),
         ("jobs", int, typer.Option(1, "--jobs", min=1, help="Local worker processes.")),
         (
@@ -136,7 +143,7 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
         )
     generate.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     generate.__doc__ = (
-        f"Generate unique {mode.title_en} levels into a candidates pack. "
+        f"Generate unique {mode.title_en} levels into a candidates file (not a shipped pack). "
         "Ctrl-C or SIGTERM stops the workers at once and keeps the finished levels "
         "in <out>.partial.json (exit 130 / 143)."
     )

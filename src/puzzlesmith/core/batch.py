@@ -6,8 +6,12 @@ so the three ways of running produce the same pack.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager, suppress
@@ -62,10 +66,37 @@ def stop_on_signals() -> Iterator[None]:
             signal.signal(s, h)
 
 
-def _worker_init() -> None:
-    """Workers leave signals to the parent, which kills them (no tracebacks, no orphans)."""
+#: ``prctl(PR_SET_PDEATHSIG, …)`` (linux/prctl.h)
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux), so that a
+    ``kill -9`` of ``generate`` leaves no worker running; elsewhere a thread watches
+    the parent and exits when it is gone."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        ok = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        ok = False
+    if not ok:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _worker_init(parent: int) -> None:
+    """Workers leave signals to the parent, which kills them (no tracebacks), and die
+    with it when it is killed outright (no orphans)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
 
 
 def _kill_pool(pool: ProcessPoolExecutor) -> None:
@@ -120,7 +151,9 @@ def run_tasks(
         if scheduler:
             _run_dask(fn, tasks, scheduler, done)
         elif jobs > 1:
-            pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+            pool = ProcessPoolExecutor(
+                max_workers=jobs, initializer=_worker_init, initargs=(os.getpid(),)
+            )
             try:
                 pending = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
                 for fut in as_completed(pending):

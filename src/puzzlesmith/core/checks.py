@@ -7,8 +7,9 @@ mode is reported, highlighted and translated the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from puzzlesmith.core.mode import GradeResult
+from puzzlesmith.core.mode import GradeResult, Mode
 from puzzlesmith.core.problems import Problem
 
 
@@ -103,3 +104,10 @@ def guessing_warning(result: GradeResult, level_id: str) -> list[Problem]:
             severity="warning",
         )
     ]
+
+
+def differ_cells(mode: Mode[Any], level: Any, a: Any, b: Any) -> list[str]:
+    """The cells two solutions disagree on, sorted: what ``validate``'s ``not-unique`` line,
+    ``check`` and the editor's yellow cells all name (one rule, so they always agree)."""
+    x, y = mode.solution_cells(level, a), mode.solution_cells(level, b)
+    return sorted(k for k in x.keys() | y.keys() if x.get(k) != y.get(k))

@@ -17,6 +17,8 @@ from functools import cache
 from typing import Any, Literal
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.catalogue import cell_list
+from puzzlesmith.core.checks import differ_cells
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.problems import Problem, errors
 
@@ -71,23 +73,18 @@ class LevelCheck:
             "extras": self.extras,
         }
 
-    def lines(self, source: str = "") -> list[str]:
-        """One line per finding, as the CLI prints them (verdict first)."""
-        head = f"{source}: level {self.level_id}" if source else f"level {self.level_id}"
-        out = [f"{head}: {verdict_text(self)}"]
-        out += [p.at(source=source, level=self.level_id).line() for p in self.problems]
-        for s in self.suggestions:
-            out.append(f"{head}: suggestion: {s}")
-        return out
 
-
-def verdict_text(c: LevelCheck) -> str:
-    """The verdict in one English phrase (the client words it in the player's language)."""
+def verdict_text(c: LevelCheck, mode: Mode[Any] | None = None) -> str:
+    """The verdict in one English phrase (the client words it in the player's language);
+    with ``mode``, cells are named as people read them (Hex Walls ``(q,r)``)."""
     if c.verdict == "unique":
         how = "needs guessing" if c.needs_guessing else "solved by logic"
         return f"unique (proven), grade {c.grade}, {how}"
     if c.verdict == "multiple":
-        cells = ", ".join(c.differ[:12]) + (" …" if len(c.differ) > 12 else "")
+        shown = c.differ[:12]
+        cells = (cell_list(mode, shown) if mode else ", ".join(shown)) + (
+            " …" if len(c.differ) > 12 else ""
+        )
         return f"two or more solutions; the first two differ at {cells}"
     if c.verdict == "too-large":
         return "too large to check here; use the CLI"
@@ -174,11 +171,10 @@ def check_level(
     if count == 0:
         return LevelCheck(lid, "none")
     if count >= 2:
-        a, b = (mode.solution_cells(level, s) for s in result.solutions[:2])
-        differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+        differ = differ_cells(mode, level, *result.solutions[:2])
         found = LevelCheck(lid, "multiple", count=2, differ=differ)
         if suggest and mode.capabilities.design:
-            found.suggestions = mode.suggest(level, suggest)
+            found.suggestions = publishable_suggestions(mode, level, suggest, fresh=fresh)
         return found
     g = mode.grade(level)
     problems = _rules(mode, level)
@@ -188,6 +184,48 @@ def check_level(
     return LevelCheck(
         lid, "unique", count=1, grade=g.grade, needs_guessing=not g.solved, problems=problems
     )
+
+
+#: clue sets asked of ``design --suggest`` per one wanted: some may fail a publish check
+_SUGGEST_SPARE = 3
+
+
+def publishable_suggestions(mode: Mode[Any], level: Any, k: int, *, fresh: bool) -> list[JSON]:
+    """Up to ``k`` clue sets whose level passes every publish check, not only uniqueness.
+
+    A clue set that makes a Hex Walls board unique while its walls then do nothing
+    (``walls-unneeded``) would lead the designer to a level that cannot be published;
+    such a set is never offered.
+    """
+    out: list[JSON] = []
+    for s in mode.suggest(level, k * _SUGGEST_SPARE):
+        adopted = with_clues(mode, level, s.get("clues", {}))
+        if adopted is None:
+            continue
+        if check_level(mode, adopted, bounded=False, fresh=fresh).publishable:
+            out.append(s)
+            if len(out) >= k:
+                break
+    return out
+
+
+def with_clues(mode: Mode[Any], level: Any, clues: dict[str, int]) -> Any | None:
+    """The level with its number clues replaced by ``clues`` (as the editor's 采用 does:
+    a cell given a number loses its odd/even clue); None if that does not load."""
+    raw = mode.dump_level(level)
+    cells = raw.get("cells")
+    if not isinstance(cells, list) or len(cells) != len(level.cells):
+        return None
+    new = []
+    for cell, dumped in zip(level.cells, cells, strict=True):
+        d = {k: v for k, v in dumped.items() if k != "clue"}
+        if cell.id in clues:
+            d["clue"] = clues[cell.id]
+            d.pop("parity", None)
+        new.append(d)
+    raw["cells"] = new
+    adopted, problems = mode.parse_level(raw, str(level.id))
+    return None if adopted is None or errors(problems) else adopted
 
 
 def _rules(mode: Mode[Any], level: Any) -> list[Problem]:

@@ -117,8 +117,10 @@ def parse_lines(text: str) -> list[TimedMove]:
             continue
         if "\t" in line:
             head, _, move = line.partition("\t")
-            if not head.strip().isdigit():
-                raise MoveLogError(f"line {n}: time {head.strip()!r} is not a whole number of ms")
+            if not head.strip().isdigit() or len(head.strip()) > 12:  # no 100,000-digit int()
+                raise MoveLogError(
+                    f"line {n}: time {head.strip()[:20]!r} is not a whole number of ms (at most 12 digits)"
+                )
             ms = int(head.strip())
             if out and ms < out[-1].ms:
                 raise MoveLogError(f"line {n}: time {ms} ms is before the previous move")
@@ -128,6 +130,10 @@ def parse_lines(text: str) -> list[TimedMove]:
         move = move.strip()
         if not move:
             raise MoveLogError(f"line {n}: no move after the time")
+        if len(move) > MAX_MOVE_CHARS:
+            raise MoveLogError(
+                f"line {n}: a move of {len(move)} characters (at most {MAX_MOVE_CHARS})"
+            )
         out.append(TimedMove(ms, move))
     return out
 

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -173,6 +174,37 @@ def duplicate_level_ids(ids: list[str]) -> list[Problem]:
     return problems
 
 
+_NUMBERED_ID = re.compile(r"(\d+)-(\d+)")
+
+
+def level_order_problems(pack: int | str, ids: list[str]) -> list[Problem]:
+    """Levels numbered ``<pack>-<k>`` must sit at position k of pack ``<pack>``.
+
+    A pack's ids are how players and designers name levels ("2-3"); one moved without
+    being renamed (or a pack re-ordered) makes every name after it wrong. Ids of another
+    form (``demo``, a candidates file's ``g1-2``) are not numbered and not checked.
+
+    >>> [p.message for p in level_order_problems(2, ["2-1", "2-3", "2-2", "x"])]
+    ['level 2-3 is at position 2 of pack 2 (expected id 2-2)', 'level 2-2 is at position 3 of pack 2 (expected id 2-3)']
+    >>> level_order_problems("candidates", ["1-2"])
+    []
+    """
+    if isinstance(pack, bool) or not isinstance(pack, int):
+        return []
+    out: list[Problem] = []
+    for k, lid in enumerate(ids, 1):
+        m = _NUMBERED_ID.fullmatch(lid)
+        if m and (int(m.group(1)), int(m.group(2))) != (pack, k):
+            out.append(
+                Problem(
+                    "level-order",
+                    f"level {lid} is at position {k} of pack {pack} (expected id {pack}-{k})",
+                    level=lid,
+                )
+            )
+    return out
+
+
 def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
     """The path, if a new pack may be written there: checked before long work starts,
     including that its directory accepts a file (a read-only place fails now, not later)."""
@@ -180,8 +212,14 @@ def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
     resolved = p.resolve()
     if any(resolved == q.resolve() for q in protected):
         raise PackExistsError(f"{p}: is a shipped pack; write candidates elsewhere")
+    shipped = shipped_levels_folder(resolved)
+    if shipped is not None:
+        raise PackExistsError(
+            f"{p}: is inside the installed levels folder {shipped} (every file there "
+            "loads as a shipped pack); write the candidates file elsewhere"
+        )
     if os.path.lexists(p):
-        raise PackExistsError(f"{p}: already exists; refusing to overwrite an accepted pack")
+        raise PackExistsError(f"{p}: already exists; refusing to overwrite it")
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".probe")
@@ -192,8 +230,32 @@ def ensure_new_pack_path(path: str | Path, *, protected: list[Path]) -> Path:
     return p
 
 
+#: the installed ``puzzlesmith`` package: its ``<mode>/levels/`` folders are the shipped packs
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def shipped_levels_folder(resolved: Path) -> Path | None:
+    """The installed package's levels folder that ``resolved`` lies in, if any.
+
+    A file written there would load as a shipped pack (every ``.json`` in it does), so
+    a candidates file or a decoded level must go elsewhere.
+
+    >>> shipped_levels_folder(_PACKAGE / "stroke" / "levels" / "pack-9.json") is not None
+    True
+    >>> shipped_levels_folder(Path("/tmp/pack-9.json")) is None
+    True
+    """
+    try:
+        rel = resolved.relative_to(_PACKAGE)
+    except ValueError:
+        return None
+    if "levels" not in rel.parts[:-1]:
+        return None
+    return _PACKAGE.joinpath(*rel.parts[: rel.parts.index("levels") + 1])
+
+
 def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Path]) -> Path:
-    """Write a candidates pack atomically; never overwrite an accepted pack.
+    """Write a candidates file atomically; never overwrite a file or write a shipped pack.
 
     Refuses an existing file, and any path among ``protected`` (the shipped packs).
     The text goes to a temporary file in the same directory, is flushed and fsynced,
@@ -211,9 +273,7 @@ def write_pack(path: str | Path, data: Mapping[str, Any], *, protected: list[Pat
             os.fsync(f.fileno())
         _link_new(tmp, p)
     except FileExistsError:
-        raise PackExistsError(
-            f"{p}: already exists; refusing to overwrite an accepted pack"
-        ) from None
+        raise PackExistsError(f"{p}: already exists; refusing to overwrite it") from None
     except OSError as exc:
         raise UnreadableFileError(f"{p}: cannot write ({exc.strerror or exc})") from None
     finally:

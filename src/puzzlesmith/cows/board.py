@@ -1,13 +1,14 @@
 """Cows boards: an N×N grid split into N colour regions, parsed strictly (seed 002 §1).
 
 A level is one string per row, one letter per cell, one letter per region (A–Z,
-then a–z). Cells are numbered ``i = r * N + c`` and named ``r<row>c<col>`` (the
-same ids the real-puzzle corpus uses), so a set of cells is one Python int bitmask.
+then a–z). Cells are numbered ``i = r * N + c`` (so a set of cells is one Python int
+bitmask) and named for people ``r<row>c<col>`` counting from 1, as chat votes type them:
+the top-left cell is ``r1c1`` in messages, traces, hints, votes and drawings alike.
 
 >>> lv = parse_level({"id": "t", "regions": ["AABB", "AABB", "CCDD", "CCDD"]})[0]
 >>> b = board_of(lv)
 >>> b.n, b.letters, b.region_of[5], cell_id(b, 5)
-(4, ('A', 'B', 'C', 'D'), 0, 'r1c1')
+(4, ('A', 'B', 'C', 'D'), 0, 'r2c2')
 >>> bin(b.units[2 * 4 + 1])  # region B
 '0b11001100'
 """
@@ -87,7 +88,17 @@ class Board:
 
 
 def cell_id(board: Board, i: int) -> str:
-    return f"r{i // board.n}c{i % board.n}"
+    """Cell ``i``'s name, 1-based: ``r<row>c<col>``."""
+    return rc_id(i // board.n, i % board.n)
+
+
+def rc_id(r: int, c: int) -> str:
+    """The name of the cell at 0-based row ``r``, column ``c``.
+
+    >>> rc_id(0, 2)
+    'r1c3'
+    """
+    return f"r{r + 1}c{c + 1}"
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -248,7 +259,7 @@ def grid_problems(rows: list[object], lid: str | None) -> list[Problem]:
                         "region-letter",
                         f"{ch!r} is not a region letter (A–Z, a–z)",
                         f"row {r + 1} column {c + 1}",
-                        (f"r{r}c{c}",),
+                        (rc_id(r, c),),
                     )
                 )
                 break  # one per row: a hostile row must not yield a problem per character
@@ -279,7 +290,7 @@ def grid_problems(rows: list[object], lid: str | None) -> list[Problem]:
                     "region-disconnected",
                     f"region {ch} is in {len(parts)} separate parts",
                     f"row {r + 1} column {c + 1}",
-                    tuple(f"r{rr}c{cc}" for rr, cc in stray),
+                    tuple(rc_id(rr, cc) for rr, cc in stray),
                 )
             )
     return problems

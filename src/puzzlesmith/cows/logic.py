@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import GradeResult, LogicStep
-from puzzlesmith.cows.board import Board, Level, bits, board_of, cells_of
+from puzzlesmith.cows.board import Board, Level, bits, board_of, cell_id, cells_of
 
 TECHNIQUES = (
     "cow-excludes",
@@ -128,7 +128,7 @@ def _cap(text: str) -> str:
 
 
 def _where(b: Board, mask: int, limit: int = 6) -> str:
-    ids = [f"({i // b.n + 1},{i % b.n + 1})" for i in bits(mask)]
+    ids = [cell_id(b, i) for i in bits(mask)]  # r2c7: the one way cells are named
     more = f" +{len(ids) - limit}" if len(ids) > limit else ""
     return " ".join(ids[:limit]) + more
 

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
-from puzzlesmith.core.checks import guessing_warning
+from puzzlesmith.core.checks import differ_cells, guessing_warning
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Capabilities, GradeResult, Mode, SolveResult, State
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.cows import hints, logic, rules, solver
-from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level
+from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level, rc_id
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.render import region_colours, render_svg
@@ -31,12 +31,13 @@ def check_level(level: Level) -> list[Problem]:
     if result.count == 0:
         return [Problem("no-solution", "the board has no solution", where="board")]
     if result.count > 1:
-        a, b = result.solutions[:2]
-        diff = [f"r{r}c{c}" for r, c in enumerate(a) if b[r] != c]
+        diff = differ_cells(CowsMode(), level, *result.solutions[:2])  # as check names them
         return [
             Problem(
                 "not-unique",
-                "the board has more than one solution (they differ at " + ", ".join(diff[:6]) + ")",
+                "the board has more than one solution; the first two differ at "
+                + ", ".join(diff[:12])
+                + (" …" if len(diff) > 12 else ""),
                 where="board",
                 cells=tuple(diff),
             )
@@ -91,7 +92,7 @@ class CowsMode(Mode[Level]):
 
     def solution_cells(self, level: Level, solution: Any) -> dict[str, str]:
         """A cow in one cell per row; the other cells are empty."""
-        return {f"r{r}c{c}": "cow" for r, c in enumerate(solution)}
+        return {rc_id(r, c): "cow" for r, c in enumerate(solution)}
 
     def grade(self, level: Level) -> GradeResult:
         return logic.grade(level)

@@ -6,7 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from puzzlesmith.cows.board import Level, board_of
+from puzzlesmith.cows.board import Level, board_of, rc_id
 from puzzlesmith.cows.render import region_colours
 
 INK = (35, 36, 58)
@@ -46,7 +46,7 @@ def draw_cows_frame(level: Level, state: dict[str, Any], unit: int) -> Image.Ima
             d.line([x0 + unit - m, y0 + m, x0 + m, y0 + unit - m], fill=INK, width=w)
         elif sym == "C":
             cx, cy, rr = x0 + unit / 2, y0 + unit / 2, unit * 0.34
-            ring = CONFLICT if f"r{r}c{c}" in bad else INK
+            ring = CONFLICT if rc_id(r, c) in bad else INK
             d.ellipse(
                 [cx - rr, cy - rr, cx + rr, cy + rr],
                 fill=COW_BODY,
@@ -55,7 +55,7 @@ def draw_cows_frame(level: Level, state: dict[str, Any], unit: int) -> Image.Ima
             )
             d.ellipse([cx - rr * 0.7, cy - rr * 0.6, cx, cy], fill=COW_SPOT)
             d.ellipse([cx - rr * 0.55, cy + rr * 0.15, cx + rr * 0.55, cy + rr * 0.75], fill=MUZZLE)
-        if f"r{r}c{c}" in bad:
+        if rc_id(r, c) in bad:
             d.rectangle(
                 [x0 + 1, y0 + 1, x0 + unit - 1, y0 + unit - 1],
                 outline=CONFLICT,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from puzzlesmith.cows.board import Board, Level, board_of
+from puzzlesmith.cows.board import Board, Level, board_of, rc_id
 from puzzlesmith.cows.palette import PALETTE, assign
 
 
@@ -57,7 +57,7 @@ def render_svg(level: Level, solution: list[int] | None = None, cell: int = 40) 
         x, y = pad + c * cell, pad + r * cell
         out.append(
             f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fills[g]}" '
-            f'stroke="#777" stroke-width="0.5" data-cell="r{r}c{c}"/>'
+            f'stroke="#777" stroke-width="0.5" data-cell="{rc_id(r, c)}"/>'
         )
         out.append(
             f'<text x="{x + 3}" y="{y + 11}" font-size="10" fill="#333">{b.letters[g]}</text>'

@@ -147,6 +147,15 @@ def fmt_hex(h: Hex) -> str:
     return f"({h[0]}, {h[1]})"
 
 
+def cell_label(cid: str) -> str:
+    """A cell id as messages write it: ``q,r`` ids in brackets, so lists stay unambiguous.
+
+    >>> cell_label("-1,0"), cell_label("a")
+    ('(-1,0)', 'a')
+    """
+    return f"({cid})" if "," in cid else cid
+
+
 @dataclass(frozen=True)
 class HexCell:
     id: str
@@ -343,7 +352,7 @@ def _parse_cells(
     cells: list[HexCell] = []
     for k, rc in enumerate(raw_cells):
         name = rc.get("id") if isinstance(rc, dict) else None
-        where = f"cell {name}" if isinstance(name, str) else f"cell #{k + 1}"
+        where = f"cell {cell_label(name)}" if isinstance(name, str) else f"cell #{k + 1}"
         cp = check_fields(
             rc, where=where, required=_CELL_REQUIRED, optional=_CELL_OPTIONAL, level=lid
         )
@@ -470,9 +479,9 @@ def _cell_problems(cells: list[HexCell], lid: str | None) -> list[Problem]:
             problems.append(
                 Problem(
                     "cell-duplicate",
-                    f"hex {fmt_hex(c.hex)} is also cell {seen_hex[c.hex]}",
+                    f"hex {fmt_hex(c.hex)} is also cell {cell_label(seen_hex[c.hex])}",
                     level=lid,
-                    where=f"cell {c.id}",
+                    where=f"cell {cell_label(c.id)}",
                     cells=(c.id,),
                 )
             )

@@ -35,7 +35,9 @@ from puzzlesmith.hexwalls.board import (
     vertex,
 )
 from puzzlesmith.hexwalls.checks import check_level
+from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.solver import solve
+from puzzlesmith.paths.grades import GRADES, grade_index
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,13 @@ class GenerateOptions:
     clues: int = field(default=0, metadata={"help": "Number clues besides the start 1."})
     end_clue: bool = field(default=False, metadata={"help": "Also give the last step N."})
     attempts: int = field(default=400, metadata={"help": "Candidate boards to try per level."})
+    grade: str = field(
+        default="",
+        metadata={
+            "help": "Keep only levels the logic solver finishes at this grade or range "
+            "(easy, medium, hard, expert; e.g. medium-hard). Empty: any grade."
+        },
+    )
 
     def __post_init__(self) -> None:
         if not 3 <= self.cells <= 40:
@@ -61,6 +70,24 @@ class GenerateOptions:
             raise ValueError(f"--cells-max must be 0 or in {self.cells}..40 (--cells to 40)")
         if self.walls < 0 or self.turners < 0 or self.clues < 0 or self.attempts < 1:
             raise ValueError("walls, turners, clues must be >= 0 and attempts >= 1")
+        self.grade_span  # noqa: B018 (validates --grade)
+
+    @property
+    def grade_span(self) -> tuple[int, int]:
+        """The accepted grade indices, lowest and highest (every grade when ``grade`` is empty).
+
+        >>> GenerateOptions(grade="medium-hard").grade_span, GenerateOptions().grade_span
+        ((1, 2), (0, 3))
+        """
+        if not self.grade:
+            return 0, len(GRADES) - 1
+        try:
+            span = [grade_index(g.strip()) for g in self.grade.split("-", 1)]
+        except ValueError as exc:
+            raise ValueError(f"--grade: {exc}") from None
+        if span[0] > span[-1]:
+            raise ValueError(f"--grade: {self.grade!r} runs backwards; use e.g. easy-hard")
+        return span[0], span[-1]
 
 
 def random_blob(rng: random.Random, size: int) -> list[Hex]:
@@ -217,10 +244,19 @@ def candidate(rng: random.Random, opts: GenerateOptions, lid: str) -> Level | No
         return None
     if opts.walls + opts.turners > 0 and not level.walls and not level.turners:
         return None
-    if check_level(level):
+    if check_level(level) or not _graded(level, opts):
         return None
     path_txt = " ".join(f"{q},{r}" for q, r in author)
     return level.with_(teach=f"generated; author path: {path_txt}")
+
+
+def _graded(level: Level, opts: GenerateOptions) -> bool:
+    """Whether the logic solver finishes the level at a grade ``--grade`` accepts."""
+    if not opts.grade:
+        return True
+    result = grade(level)
+    lo, hi = opts.grade_span
+    return result.solved and lo <= grade_index(result.grade) <= hi
 
 
 def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:

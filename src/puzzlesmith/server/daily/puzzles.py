@@ -16,6 +16,7 @@ from typing import Any
 
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.daily.ramp import options_for
 
 #: daily #1 of every mode
@@ -79,9 +80,9 @@ def make_daily(mode: Mode[Any], day: date, secret: bytes) -> DailyPuzzle:
         for key in _PRIVATE:
             raw.pop(key, None)
         level = parse_daily(mode, raw)
-        solved = mode.solve(level, 2)
-        if solved.count != 1 or not solved.complete:
-            last = f"candidate {index}: not proven unique"
+        refused = publish_refusal(mode, level)  # validate's gate, as export and publish
+        if refused is not None:
+            last = f"candidate {index}: {refused}"
             continue
         graded = mode.grade(level)
         if not graded.solved:

@@ -6,8 +6,8 @@ a :data:`CommandSink` with the viewer's id and name; the room treats them all al
 
 >>> parse_chat("!vote c3")
 Command(kind='vote', cell='c3', preset='look', n=None)
->>> parse_chat("!hint r0c2 7")
-Command(kind='hint', cell='r0c2', preset='number', n=7)
+>>> parse_chat("!hint r1c3 7")
+Command(kind='hint', cell='r1c3', preset='number', n=7)
 >>> parse_chat("!hint 1,0 stuck")
 Command(kind='hint', cell='1,0', preset='stuck', n=None)
 >>> parse_chat("hello there") is None, parse_chat("!vote") is None
@@ -32,6 +32,8 @@ PRESETS: dict[str, tuple[str, str]] = {
 MAX_HINT_NUMBER = 999
 
 _CELL = re.compile(r"[A-Za-z0-9,_-]{1,16}")
+#: a Cows cell, named 1-based by row and column (chat users type R2C7 as often as r2c7)
+_ROW_COL = re.compile(r"r\d+c\d+", re.IGNORECASE)
 _CHAT = re.compile(r"!(vote|hint)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
 
 
@@ -64,9 +66,14 @@ def hint_command(cell: object, preset: object = "look", n: object = None) -> Com
 
 
 def check_cell(cell: object) -> str:
+    """A cell id as typed; a Cows name in any case (``R2C7``) is read as ``r2c7``.
+
+    >>> check_cell("R2C7"), check_cell("B")
+    ('r2c7', 'B')
+    """
     if not isinstance(cell, str) or not _CELL.fullmatch(cell):
-        raise CommandError("cell: expected a cell id such as c3, r0c2 or 1,0")
-    return cell
+        raise CommandError("cell: expected a cell id such as c3, r1c3 or 1,0")
+    return cell.lower() if _ROW_COL.fullmatch(cell) else cell
 
 
 def parse_chat(text: str) -> Command | None:

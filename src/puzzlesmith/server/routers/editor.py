@@ -15,8 +15,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from puzzlesmith.core.catalogue import catalogue
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.deps import Checker, EditorMode
 from puzzlesmith.server.errors import ApiError
@@ -63,6 +65,12 @@ def _too_slow(level: dict[str, Any], seconds: float) -> dict[str, Any]:
         ],
     )
     return found.to_json()
+
+
+@router.get("/{mode}/problem-codes", responses=error_responses(404))
+def problem_codes(mode: str) -> dict[str, dict[str, str]]:
+    """The mode's problem-code catalogue: ``{"zh": {code: sentence}, "en": {...}}``."""
+    return catalogue(mode_of(mode).id)
 
 
 @router.post(

@@ -6,7 +6,8 @@ import { svgEl } from "../kit/playkit.js";
 import { outlinePath, anchor } from "../modes/01-number-stroke/geometry.js";
 import { unitsOf } from "../modes/01-number-stroke/code.js";
 import { stepper, freshId, fillOf, label } from "./common.js";
-import { problemText } from "./words.js";
+import { button } from "../shell/dom.js";
+import { requestErrorText } from "./words.js";
 
 export const strings = {
   zh: { "ed.tool.paint": "涂格", "ed.tool.erase": "擦除", "ed.tool.merge": "合并", "ed.tool.number": "数字",
@@ -139,10 +140,10 @@ export class BoardEditor {
     cells = [...cells, cell];
     const candidate = { ...level, cells };
     let out;
-    try { out = await this.f.checkLevel(candidate); } catch (err) { this.f.s.toast(err.message); return; }
+    try { out = await this.f.checkLevel(candidate); } catch (err) { this.f.s.toast(requestErrorText(err, this.f.t)); return; }
     const broken = out.problems.find((p) => MERGE_RULES.has(p.code) && p.cells.includes(id));
     if (broken) {
-      this.f.s.toast(this.f.t("ed.refused", { msg: problemText(broken, this.f.s.settings.lang) }), 3500);
+      this.f.s.toast(this.f.t("ed.refused", { msg: this.f.problemText(broken) }), 3500);
       this.f.root.dataset.refused = broken.code;
       return;
     }
@@ -168,19 +169,10 @@ export class BoardEditor {
       return [this.stepper];
     }
     if (tool === "merge") {
-      const go = document.createElement("button");
-      go.type = "button";
-      go.className = "ed-btn";
-      go.dataset.act = "merge";
-      go.textContent = t("ed.merge");
-      go.onclick = () => this.merge();
-      const clear = document.createElement("button");
-      clear.type = "button";
-      clear.className = "ed-btn";
-      clear.dataset.act = "clear-selection";
-      clear.textContent = t("ed.clearSel");
-      clear.onclick = () => { this.sel.clear(); this.f.draw(); };
-      return [go, clear];
+      return [
+        button("ed-btn", t("ed.merge"), { act: "merge" }, () => this.merge()),
+        button("ed-btn", t("ed.clearSel"), { act: "clear-selection" }, () => { this.sel.clear(); this.f.draw(); }),
+      ];
     }
     return [];
   }

@@ -3,7 +3,7 @@
 // regions far apart, checked under colour blindness), sent with each live check; until the
 // first answer (and for a letter new since the last one) a region is plain grey.
 import { svgEl } from "../kit/playkit.js";
-import { button } from "../shell/dom.js";
+import { button, el } from "../shell/dom.js";
 import { label } from "./common.js";
 
 export const strings = {
@@ -16,6 +16,16 @@ const LETTERS = "ABCDEFGHIJKL";
 /** N rows, each its own region: a start with many answers. */
 export function blank(n = 5) {
   return { id: "draft", regions: Array.from({ length: n }, (_, r) => LETTERS[r].repeat(n)) };
+}
+
+/** The painted board at size n: what fits is kept; a new column repeats its row's last
+ *  letter and a new row is a region of its own letter (the board is never wiped). */
+export function resized(regions, n) {
+  return Array.from({ length: n }, (_, r) => {
+    const row = regions[r];
+    if (row === undefined) return LETTERS[r].repeat(n);
+    return row.length >= n ? row.slice(0, n) : row + row[row.length - 1].repeat(n - row.length);
+  });
 }
 
 export class BoardEditor {
@@ -63,20 +73,17 @@ export class BoardEditor {
 
   controls() {
     const t = this.f.t;
-    const size = document.createElement("div");
-    size.className = "ed-stepper";
-    const shown = document.createElement("span");
-    shown.textContent = `${t("ed.size")} ${this.n()}`;
+    const size = el("div", "ed-stepper");
+    const shown = el("span", "", `${t("ed.size")} ${this.n()}`);
     const step = (d, name, text) => button("ed-btn small", text, { act: name }, () => {
       const n = Math.min(MAX_N, Math.max(MIN_N, this.n() + d));
       if (n === this.n()) return;
       if (this.letter >= LETTERS[n]) this.letter = "A";
-      this.f.commit(blank(n));
+      this.f.commit({ ...this.f.level, regions: resized(this.f.level.regions, n) });
       this.f.setTool("paint");
     });
     size.append(step(-1, "size-down", "−"), shown, step(1, "size-up", "+"));
-    const swatches = document.createElement("div");
-    swatches.className = "ed-extra";
+    const swatches = el("div", "ed-extra");
     const colours = this.colours();
     for (const l of LETTERS.slice(0, this.n())) {
       const b = button("ed-swatch", l, { letter: l }, () => { this.letter = l; this.f.setTool("paint"); });
@@ -95,7 +102,7 @@ export class BoardEditor {
     const colours = this.colours();
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        const id = `r${r}c${c}`;
+        const id = `r${r + 1}c${c + 1}`;   // 1-based, as the checks and messages name it
         const l = regions[r][c];
         svgEl("rect", { x: c, y: r, width: 1, height: 1, fill: colours.get(l) ?? "var(--soft)", "data-cell": id, class: "ed-cow" }, svg);
         if (hl.problem.has(id) || hl.differ.has(id)) {

@@ -1,12 +1,11 @@
 // What the board editors share: small controls, ids and highlight fills.
 import { svgEl } from "../kit/playkit.js";
-import { button } from "../shell/dom.js";
+import { button, el } from "../shell/dom.js";
 
 /** A − n + stepper for the number tool; `get`/`set` hold the value. */
 export function stepper(t, get, set, min, max) {
-  const box = document.createElement("div");
-  box.className = "ed-stepper";
-  const label = document.createElement("span");
+  const box = el("div", "ed-stepper");
+  const label = el("span");
   const show = () => { label.textContent = `${t("ed.value")} ${get()}`; };
   const b = (text, d, name) => button("ed-btn small", text, { act: name }, () => {
     set(Math.min(max(), Math.max(min, get() + d)));

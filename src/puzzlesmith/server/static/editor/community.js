@@ -2,7 +2,7 @@
 // (#/community/<mode id>). A player is the daily layer's anonymous player (dailyapi.js);
 // one is made on the spot from a name when this browser has none yet.
 import { player, create } from "../shell/dailyapi.js";
-import { button } from "../shell/dom.js";
+import { button, el } from "../shell/dom.js";
 import { gradeName } from "../shell/i18n.js";
 
 export const strings = {
@@ -11,14 +11,32 @@ export const strings = {
     "cm.published": "已发布！关卡码和链接：", "cm.browse": "社区关卡", "cm.newest": "最新", "cm.played": "最多人玩",
     "cm.likes": "最多赞", "cm.allGrades": "全部难度", "cm.play": "玩", "cm.like": "♥ {n}", "cm.report": "举报",
     "cm.reportWhy": "举报原因（至少 3 个字）", "cm.reported": "已举报，谢谢", "cm.empty": "还没有关卡，去编辑器做一关吧",
-    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "先起个名字", "cm.error": "出错了：{msg}",
+    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "先起个名字",
+    "cm.err.duplicate": "这个棋盘已经有人发布过了（旋转或翻转后相同也算），换一个再发布吧。",
+    "cm.err.rate-limited": "发布得太快了，过几分钟再试。", "cm.err.busy": "服务器正忙，过一会儿再试。",
+    "cm.err.bad-text.title": "标题要 1 到 30 个字，只能有文字、数字、标点和单个空格。",
+    "cm.err.bad-text.caption": "说明最多 80 个字，只能有文字、数字、标点和单个空格。",
+    "cm.err.bad-text.reason": "举报原因要 3 到 120 个字，只能有文字、数字、标点和单个空格。",
+    "cm.err.bad-name": "这个名字不能用：2 到 16 个字，只能有文字和数字。",
+    "cm.err.unauthorized": "这个浏览器的玩家身份失效了，请重新起个名字。",
+    "cm.err.offline": "需要联网，现在连不上服务器。", "cm.err.generic": "服务器出了问题，请稍后再试。",
+    "cm.err.level": "还不能发布：{problem}",
   },
   en: {
     "cm.publish": "Publish", "cm.title": "Title", "cm.caption": "Caption (optional)", "cm.name": "Your name (2–16 characters)",
     "cm.published": "Published! Its code and link:", "cm.browse": "Community levels", "cm.newest": "Newest", "cm.played": "Most played",
     "cm.likes": "Most liked", "cm.allGrades": "All grades", "cm.play": "Play", "cm.like": "♥ {n}", "cm.report": "Report",
     "cm.reportWhy": "Why report it (3 characters at least)", "cm.reported": "Reported, thank you", "cm.empty": "No levels yet: make one in the editor",
-    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "Pick a name first", "cm.error": "Something went wrong: {msg}",
+    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "Pick a name first",
+    "cm.err.duplicate": "This board is already published (turned or mirrored counts too): change it before publishing.",
+    "cm.err.rate-limited": "You are publishing too fast: try again in a few minutes.", "cm.err.busy": "The server is busy: try again shortly.",
+    "cm.err.bad-text.title": "A title has 1 to 30 characters: letters, digits, punctuation and single spaces.",
+    "cm.err.bad-text.caption": "A caption has at most 80 characters: letters, digits, punctuation and single spaces.",
+    "cm.err.bad-text.reason": "A reason has 3 to 120 characters: letters, digits, punctuation and single spaces.",
+    "cm.err.bad-name": "This name cannot be used: 2 to 16 letters or digits.",
+    "cm.err.unauthorized": "This browser's player is no longer known: pick a name again.",
+    "cm.err.offline": "This needs a connection; the server cannot be reached now.", "cm.err.generic": "Something went wrong on the server; try again later.",
+    "cm.err.level": "It cannot be published yet: {problem}",
   },
 };
 
@@ -30,14 +48,28 @@ async function call(method, path, body) {
   if (p) headers.Authorization = `Bearer ${p.token}`;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => null);
-  if (!res.ok) throw { status: res.status, error: data?.error, message: data?.message || res.statusText };
+  if (!res.ok) throw { status: res.status, error: data?.error, field: data?.field, message: data?.message || res.statusText };
   return data;
 }
 
+/** A failed community request as a sentence in the player's language (never the server's
+ *  English text): its error code, a problem code from the mode's catalogue, or a general line. */
+export function communityErrorText(err, t, problem = null) {
+  const code = err?.error;
+  if (err?.status === undefined || err instanceof TypeError) return t("cm.err.offline");
+  if (err.status === 401) return t("cm.err.unauthorized");
+  const keyed = code === "bad-text" ? `cm.err.bad-text.${err.field}` : `cm.err.${code}`;
+  if (t(keyed) !== keyed) return t(keyed);
+  if (problem && err.status === 422) {
+    const sentence = problem(code);
+    if (sentence) return t("cm.err.level", { problem: sentence });
+  }
+  return t("cm.err.generic");
+}
+
 function input(name, label, max) {
-  const box = document.createElement("label");
-  box.className = "ed-field";
-  const i = document.createElement("input");
+  const box = el("label", "ed-field");
+  const i = el("input");
   i.name = name;
   i.maxLength = max;
   box.append(label, i);
@@ -59,30 +91,33 @@ export function publishSheet(ed) {
         level: ed.level, title: val("title"), caption: val("caption"),
       });
       ed.root.dataset.published = out.id;
-      const browse = document.createElement("a");
+      const browse = el("a", "ed-btn", t("cm.browse"));
       browse.href = `#/community/${enc(ed.mode.id)}`;
-      browse.className = "ed-btn";
       browse.dataset.act = "browse";
-      browse.textContent = t("cm.browse");
-      ed.openSheet([t("cm.published"), ed.field(t("ed.code"), out.code, "code"), ed.field(t("ed.link"), ed.link(out.code), "link"), browse]);
+      ed.openSheet([t("cm.published"), ed.field(t("ed.code"), out.code, "code"), ed.field(t("ed.link"), ed.link(out.code), "link"), browse], "done");
     } catch (err) {
-      ed.s.toast(t("cm.error", { msg: err.message }), 4000);
+      const problem = (code) => ed.catalogue?.[ed.s.settings.lang]?.[code] ? ed.problemText({ code, cells: [] }) : null;
+      const text = communityErrorText(err, t, problem);
+      ed.root.dataset.publishError = err?.error ?? "offline";
+      if (err?.error === "duplicate") {   // say it where the publish button was, not only in a toast
+        ed.closeSheet();
+        ed.result = { ...ed.result, published: true };
+        ed.showVerdict();
+      }
+      ed.s.toast(text, 4000);
       go.disabled = false;
     }
   };
-  ed.openSheet([...fields, go]);
+  ed.openSheet([...fields, go], "publish");
 }
 
 /** The browse screen: sorted lists, a grade filter, play / like / report. */
 export async function mountBrowse(root, mode, services) {
   const { t } = services;
-  const wrap = document.createElement("div");
-  wrap.className = "ed-root cm-root";
-  const bar = document.createElement("div");
-  bar.className = "ed-tools";
-  const list = document.createElement("ul");
-  list.className = "cm-list";
-  const grades = document.createElement("select");
+  const wrap = el("div", "ed-root cm-root");
+  const bar = el("div", "ed-tools");
+  const list = el("ul", "cm-list");
+  const grades = el("select");
   grades.name = "grade";
   let sort = "newest";
   const seen = new Set();
@@ -92,7 +127,7 @@ export async function mountBrowse(root, mode, services) {
     if (grades.value) q.set("grade", grades.value);
     let out;
     try { out = await call("GET", `/api/community/${enc(mode.id)}?${q}`); } catch (err) {
-      list.replaceChildren(t("cm.error", { msg: err.message }));
+      list.replaceChildren(communityErrorText(err, t));
       return;
     }
     for (const lv of out.levels) {
@@ -104,20 +139,16 @@ export async function mountBrowse(root, mode, services) {
     if (!out.levels.length) list.replaceChildren(t("cm.empty"));
   };
   const item = (lv) => {
-    const li = document.createElement("li");
-    li.className = "cm-item";
+    const li = el("li", "cm-item");
     li.dataset.id = lv.id;
-    const head = document.createElement("b");
-    head.textContent = lv.title;
-    const sub = document.createElement("span");
-    sub.textContent = t("cm.by", { ...lv, grade: gradeName(lv.grade, t) });
+    const head = el("b", "", lv.title);
+    const sub = el("span", "", t("cm.by", { ...lv, grade: gradeName(lv.grade, t) }));
     const btn = (name, label, fn) => {
       const b = button("ed-btn small", label, { act: name });
-      b.onclick = () => fn(b).catch((err) => services.toast(t("cm.error", { msg: err.message }), 3500));
+      b.onclick = () => fn(b).catch((err) => services.toast(communityErrorText(err, t), 3500));
       return b;
     };
-    const row = document.createElement("div");
-    row.className = "ed-actions";
+    const row = el("div", "ed-actions");
     row.append(
       btn("play", t("cm.play"), async () => {
         await call("POST", `/api/community/levels/${enc(lv.id)}/play`);

@@ -4,9 +4,9 @@
 // level (the mode's pack-file format), so undo, drafts, export and the check share it.
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
-import { el } from "../shell/dom.js";
+import { button, el } from "../shell/dom.js";
 import { gradeName } from "../shell/i18n.js";
-import { strings as frameStrings, problemText } from "./words.js";
+import { strings as frameStrings, cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
 import { strings as communityStrings } from "./community.js";
 
 const DEBOUNCE_MS = 250;
@@ -15,12 +15,13 @@ const draftKey = (modeId) => `puzzlesmith.editor.${modeId}`;
 
 /** Mount the editor of `mode` (an /api/modes entry) into `root`. Returns {unmount}. */
 export async function mountEditor(root, mode, services) {
-  const [boardModule, codeModule] = await Promise.all([
+  const [boardModule, codeModule, catalogue] = await Promise.all([
     import(`./${mode.id}.js`),
     import(`../modes/${mode.id}/code.js`),
+    loadCatalogue(mode.id),
   ]);
   if (!document.querySelector("link[data-editor-css]")) {
-    const link = document.createElement("link");
+    const link = el("link");
     link.rel = "stylesheet";
     link.href = new URL("./editor.css", import.meta.url).href;
     link.dataset.editorCss = "1";
@@ -29,13 +30,15 @@ export async function mountEditor(root, mode, services) {
   services.addStrings(frameStrings);
   services.addStrings(communityStrings);
   services.addStrings(boardModule.strings);
-  const ed = new Editor(root, mode, boardModule, codeModule.codec, services);
+  const ed = new Editor(root, mode, boardModule, codeModule.codec, services, catalogue);
   return { unmount: () => ed.destroy() };
 }
 
 class Editor {
-  constructor(root, mode, boardModule, codec, services) {
+  constructor(root, mode, boardModule, codec, services, catalogue = {}) {
     this.root = root;
+    this.catalogue = catalogue;   // problem code → sentence, per language (words.js)
+    this.sheetKind = null;        // which sheet is open: "publish", "export", "import", …
     this.mode = mode;
     this.codec = codec;
     this.s = services;
@@ -111,10 +114,10 @@ class Editor {
     try {
       const out = await this.checkLevel(this.level, suggest, ctl.signal);
       if (seq !== this.checkSeq) return;
-      this.result = out;
+      this.result = { ...out, asked: suggest > 0 };
     } catch (err) {
       if (err?.name === "AbortError" || seq !== this.checkSeq) return;
-      this.result = { verdict: "error", message: err?.message || String(err), problems: [], differ: [] };
+      this.result = { verdict: "error", message: requestErrorText(err, this.t), problems: [], differ: [] };
     }
     delete this.root.dataset.checking;
     this.showVerdict();
@@ -130,27 +133,30 @@ class Editor {
       signal,
     });
     const data = await res.json().catch(() => null);
-    if (!res.ok) throw { message: data?.message || res.statusText };
+    if (!res.ok) throw { status: res.status, error: data?.error, message: data?.message || res.statusText };
     return data;
+  }
+
+  /** A problem as a sentence in the player's language, naming its cells. */
+  problemText(p) {
+    return problemText(p, this.t, this.catalogue, this.s.settings.lang);
   }
 
   /** Cells to highlight: {differ: Set, problem: Set} from the latest answer. */
   highlights() {
     const r = this.result;
-    return {
-      differ: new Set(r?.differ ?? []),
-      problem: new Set((r?.problems ?? []).filter((p) => p.severity !== "warning").flatMap((p) => p.cells)),
-    };
+    const problem = new Set((r?.problems ?? []).filter((p) => p.severity !== "warning").flatMap((p) => p.cells));
+    const suggested = (r?.suggestions ?? []).flatMap((s) => Object.keys(s.clues));
+    // the cells a message names carry their id on the board, so the text can be followed
+    const named = new Set([...(r?.problems ?? []).flatMap((p) => p.cells), ...(r?.differ ?? []), ...suggested]);
+    return { differ: new Set(r?.differ ?? []), problem, named };
   }
 
   // ---- screen -----------------------------------------------------------------------
   build() {
     const t = this.t;
-    const button = (name, label, fn, parent) => {
-      const b = el("button", "ed-btn", label);
-      b.type = "button";
-      b.dataset.act = name;
-      b.onclick = fn;
+    const act = (name, label, fn, parent) => {
+      const b = button("ed-btn", label, { act: name }, fn);
       parent.append(b);
       return b;
     };
@@ -158,14 +164,14 @@ class Editor {
     wrap.dataset.mode = this.mode.id;
     const tools = el("div", "ed-tools");
     for (const tool of this.board.tools) {
-      const b = button(`tool-${tool}`, t(`ed.tool.${tool}`), () => this.setTool(tool), tools);
+      const b = act(`tool-${tool}`, t(`ed.tool.${tool}`), () => this.setTool(tool), tools);
       b.dataset.tool = tool;
     }
     const extra = el("div", "ed-extra");
     const history = el("div", "ed-history");
-    const undo = button("undo", "↶", () => this.undo(), history);
+    const undo = act("undo", "↶", () => this.undo(), history);
     undo.title = t("ed.undo") + " (Ctrl+Z)";
-    const redo = button("redo", "↷", () => this.redo(), history);
+    const redo = act("redo", "↷", () => this.redo(), history);
     redo.title = t("ed.redo") + " (Ctrl+Y)";
     tools.append(history);
     const stage = el("div", "ed-stage");
@@ -175,12 +181,12 @@ class Editor {
     verdict.setAttribute("aria-live", "polite");
     const problems = el("ul", "ed-problems");
     const actions = el("div", "ed-actions");
-    const suggest = button("suggest", t("ed.suggest"), () => this.scheduleCheck(3), actions);
-    button("play", t("ed.testPlay"), () => this.testPlay(), actions);
-    const publish = button("publish", t("cm.publish"), () => import("./community.js").then((m) => m.publishSheet(this)), actions);
-    button("export", t("ed.export"), () => this.exportSheet(), actions);
-    button("import", t("ed.import"), () => this.importSheet(), actions);
-    button("new", t("ed.new"), () => this.commit(this.board.blankLike()), actions);
+    const suggest = act("suggest", t("ed.suggest"), () => this.scheduleCheck(3), actions);
+    act("play", t("ed.testPlay"), () => this.testPlay(), actions);
+    const publish = act("publish", t("cm.publish"), () => import("./community.js").then((m) => m.publishSheet(this)), actions);
+    act("export", t("ed.export"), () => this.exportSheet(), actions);
+    act("import", t("ed.import"), () => this.importSheet(), actions);
+    act("new", t("ed.new"), () => this.commit(this.board.blankLike()), actions);
     const sheet = el("div", "ed-sheet");
     sheet.hidden = true;
     wrap.append(tools, extra, stage, verdict, problems, actions, sheet);
@@ -198,45 +204,71 @@ class Editor {
   }
 
   draw() {
-    if (this.els) this.board.draw(this.els.svg, this.highlights());
+    if (!this.els) return;
+    const hl = this.highlights();
+    this.board.draw(this.els.svg, hl);
+    this.drawIds(this.els.svg, hl.named);
+  }
+
+  /** The id of every cell a message names, drawn small in the cell's top-left corner. */
+  drawIds(svg, named) {
+    if (!named.size) return;
+    const layer = svgEl("g", { class: "ed-ids", "pointer-events": "none" }, svg);
+    for (const cell of svg.querySelectorAll("[data-cell]")) {
+      const id = cell.dataset.cell;
+      if (!named.has(id) || !cell.getBBox) continue;
+      const b = cell.getBBox();
+      const size = Math.min(b.width, b.height) * 0.24;
+      const text = svgEl("text", { x: b.x + b.width * 0.5, y: b.y + size * 1.05, "font-size": size, class: "ed-id", "text-anchor": "middle", "data-id-of": id }, layer);
+      text.textContent = cellName(id);
+    }
   }
 
   showVerdict() {
     const { verdict, problems, suggest } = this.els;
     const r = this.result;
     const t = this.t;
-    verdict.dataset.verdict = r ? r.verdict : "checking";
+    // the banner says the worst thing found: a unique board that breaks a publish rule is
+    // not shown as a green "unique" (the first error is the one to fix)
+    const worst = (r?.problems ?? []).find((p) => p.severity !== "warning");
+    const blocked = r?.verdict === "unique" && worst;
+    verdict.dataset.verdict = !r ? "checking" : blocked ? "blocked" : r.verdict;
     if (!r) verdict.textContent = t("ed.checking");
+    else if (blocked) verdict.textContent = t("ed.v.blocked", { problem: this.problemText(worst) });
     else if (r.verdict === "unique") {
       verdict.textContent = t("ed.v.unique", { grade: gradeName(r.grade, t) }) + (r.needs_guessing ? " · " + t("ed.guessing") : "");
     } else if (r.verdict === "error") verdict.textContent = t("ed.v.error", { msg: r.message });
     else verdict.textContent = t(`ed.v.${r.verdict}`);
     const items = [];
     for (const p of r?.problems ?? []) {
-      const li = document.createElement("li");
+      const li = el("li", p.severity === "warning" ? "warn" : "err", this.problemText(p));
       li.dataset.code = p.code;
-      li.className = p.severity === "warning" ? "warn" : "err";
-      li.textContent = problemText(p, this.s.settings.lang);
       items.push(li);
     }
     for (const s of r?.suggestions ?? []) {
-      const li = document.createElement("li");
-      li.className = "suggest";
+      const clues = Object.entries(s.clues).map(([c, n]) => `${cellName(c)} = ${n}`).join(t("ed.sep"));
+      const li = el("li", "suggest", t("ed.suggestion", { clues }));
       li.dataset.code = "suggestion";
-      const clues = Object.entries(s.clues).map(([c, n]) => `${c}=${n}`).join(", ");
-      li.textContent = t("ed.suggestion", { clues });
-      const use = document.createElement("button");
-      use.type = "button";
-      use.className = "ed-btn small";
-      use.textContent = t("ed.use");
-      use.onclick = () => this.commit(this.board.withClues(s.clues));
-      li.append(" ", use);
+      li.append(" ", button("ed-btn small", t("ed.use"), { act: "use" }, () => this.commit(this.board.withClues(s.clues))));
+      items.push(li);
+    }
+    if (r?.asked && r.verdict === "multiple" && !r.suggestions?.length) {
+      const li = el("li", "warn", t("ed.noSuggestion"));
+      li.dataset.code = "no-suggestion";
+      items.push(li);
+    }
+    if (r?.published) {   // the store knows this board: say so instead of offering 发布
+      const li = el("li", "warn", t("cm.err.duplicate"));
+      li.dataset.code = "already-published";
       items.push(li);
     }
     problems.replaceChildren(...items);
     suggest.hidden = !(r?.verdict === "multiple" && this.board.canSuggest);
-    this.els.publish.hidden = !r?.publishable;   // a level with two solutions is never offered
+    // a level with two solutions, a broken rule or a board already published is never offered
+    this.els.publish.hidden = !r?.publishable || Boolean(r?.published);
     this.els.wrap.dataset.verdict = r?.verdict ?? "checking";
+    // a publish sheet left open must not cover a verdict that no longer allows publishing
+    if (r && this.sheetKind === "publish" && !r.publishable) this.closeSheet();
   }
 
   // ---- pointer: the board editor gets positions in SVG units ------------------------
@@ -299,22 +331,26 @@ class Editor {
     return JSON.stringify(pack, null, 2);
   }
 
-  openSheet(children) {
+  openSheet(children, kind = "info") {
     const { sheet } = this.els;
-    const close = document.createElement("button");
-    close.type = "button";
-    close.className = "ed-btn";
-    close.dataset.act = "close";
-    close.textContent = this.t("close");
-    close.onclick = () => { sheet.hidden = true; sheet.replaceChildren(); };
+    const close = button("ed-btn", this.t("close"), { act: "close" }, () => this.closeSheet());
     sheet.replaceChildren(...children, close);
+    sheet.dataset.kind = kind;
     sheet.hidden = false;
+    this.sheetKind = kind;
+  }
+
+  closeSheet() {
+    const { sheet } = this.els;
+    sheet.hidden = true;
+    sheet.replaceChildren();
+    delete sheet.dataset.kind;
+    this.sheetKind = null;
   }
 
   field(label, value, name) {
-    const box = document.createElement("label");
-    box.className = "ed-field";
-    const area = document.createElement("textarea");
+    const box = el("label", "ed-field");
+    const area = el("textarea");
     area.readOnly = value !== null;
     area.name = name;
     area.value = value ?? "";
@@ -325,28 +361,23 @@ class Editor {
 
   exportSheet() {
     let code = "";
-    try { code = this.code(); } catch (err) { this.s.toast(err.message); return; }
+    try { code = this.code(); } catch { this.s.toast(this.t("ed.noCode")); return; }
     this.openSheet([
       this.field(this.t("ed.code"), code, "code"),
       this.field(this.t("ed.link"), this.link(code), "link"),
       this.field(this.t("ed.pack"), this.packJson(), "pack"),
-    ]);
+    ], "export");
   }
 
   importSheet() {
     const f = this.field(this.t("ed.importHint"), null, "import");
-    const go = document.createElement("button");
-    go.type = "button";
-    go.className = "ed-btn";
-    go.dataset.act = "do-import";
-    go.textContent = this.t("ed.import");
-    go.onclick = () => {
+    const go = button("ed-btn", this.t("ed.import"), { act: "do-import" }, () => {
       const level = this.parseImport(f.querySelector("textarea").value);
       if (!level) return;
-      this.els.sheet.hidden = true;
+      this.closeSheet();
       this.commit(level);
-    };
-    this.openSheet([f, go]);
+    });
+    this.openSheet([f, go], "import");
   }
 
   /** A level from pasted text: a pack file (its first level), one level, a code or a link. */
@@ -361,18 +392,21 @@ class Editor {
         }
         return raw;
       }
-      const { codec, level } = decodeLevel(text, [this.codec]);
-      if (codec !== this.codec) return null;
-      return level;
+      let decoded;
+      try { decoded = decodeLevel(text, [this.codec]); } catch { throw new Error(this.t("ed.badCode")); }
+      if (decoded.codec !== this.codec) return null;
+      return decoded.level;
     } catch (err) {
-      this.s.toast(this.t("ed.importError", { msg: err.message }));
+      // the decoder's and JSON.parse's own words are English internals: say it in a sentence
+      const msg = err instanceof SyntaxError ? this.t("ed.badJson") : err.message;
+      this.s.toast(this.t("ed.importError", { msg }));
       return null;
     }
   }
 
   testPlay() {
     let code;
-    try { code = this.code(); } catch (err) { this.s.toast(err.message); return; }
+    try { code = this.code(); } catch { this.s.toast(this.t("ed.noCode")); return; }
     if (this.result?.verdict !== "unique") { this.s.toast(this.t("ed.playNeedsUnique")); return; }
     sessionStorage.setItem("puzzlesmith.editor.return", this.mode.id);
     location.hash = `#/play/${code}`;

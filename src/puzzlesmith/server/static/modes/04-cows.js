@@ -4,7 +4,7 @@
 // cell it rules out (one undoable step); long-press outlines the cell's region; hints show
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
-import { makeBoard, applyMoves, stateJSON, offlineHint, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { makeBoard, applyMoves, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
 export const strings = {
@@ -120,7 +120,7 @@ class CowsScreen extends PlayScreen {
     this.cellEls = [];
     for (let i = 0; i < n * n; i++) {
       const r = Math.floor(i / n), c = i % n, g = view.regionOf[i];
-      const cell = el("g", { class: "cw-cell", "data-i": String(i), "data-id": `r${r}c${c}`, "data-region": view.letters[g] }, layerCells);
+      const cell = el("g", { class: "cw-cell", "data-i": String(i), "data-id": cellId({ n }, i), "data-region": view.letters[g] }, layerCells);
       el("rect", { class: "cw-base", x: c, y: r, width: 1, height: 1, fill: view.colours[g] }, cell);
       el("rect", { class: "cw-hatch", x: c, y: r, width: 1, height: 1, fill: "url(#cw-stripes)" }, cell);
       el("rect", { class: "cw-ring", x: c + 0.07, y: r + 0.07, width: 0.86, height: 0.86, rx: 0.12 }, cell);
@@ -277,7 +277,7 @@ class CowsScreen extends PlayScreen {
     const conflictCells = this.prevConflicts;
     const hl = this.highlight;
     for (let i = 0; i < n * n; i++) {
-      const id = `r${Math.floor(i / n)}c${i % n}`;
+      const id = cellId({ n }, i);
       const st = this.state[i];
       const sig = [st, conflictCells.has(id) ? 1 : 0, hl?.because.has(id) ? 1 : 0, hl?.cells.has(id) ? 1 : 0, this.pendingHas(i) ? 1 : 0].join("|");
       if (sig === this.sig[i]) continue;
@@ -315,8 +315,8 @@ class CowsScreen extends PlayScreen {
   }
 
   cellIndex(id) {
-    const m = /^r(\d+)c(\d+)$/.exec(id);
-    return Number(m[1]) * this.n + Number(m[2]);
+    const m = /^r(\d+)c(\d+)$/.exec(id);   // 1-based, as people name cells
+    return (Number(m[1]) - 1) * this.n + Number(m[2]) - 1;
   }
 
   /** Outline a region (long press): every cell side that borders another region. */

@@ -194,8 +194,8 @@ async function useModule(mode, module) {
 }
 
 addStrings({
-  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：{msg}", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器", "cm.open": "社区关卡", "cm.browse": "社区关卡" },
-  en: { codeLevel: "Shared level", badCode: "Bad level code: {msg}", "ed.open": "✎ Make a level", "ed.title": "Level editor", "cm.open": "Community levels", "cm.browse": "Community levels" },
+  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：可能少抄或抄错了字符。", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器", "ed.screenTitle": "✎ 编辑 · {mode}", "cm.open": "社区关卡", "cm.browse": "社区关卡" },
+  en: { codeLevel: "Shared level", badCode: "Bad level code: a character may be missing or mistyped.", "ed.open": "✎ Make a level", "ed.title": "Level editor", "ed.screenTitle": "✎ {mode}", "cm.open": "Community levels", "cm.browse": "Community levels" },
 });
 
 /** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
@@ -236,7 +236,8 @@ async function renderCode(code, token) {
       if (clearedOnce || token !== renderToken) return;
       clearedOnce = true;
       const key = `code:${code}`;   // the code's runs and achievements, under the code itself
-      if (run) recordClear(mode.id, key, run, keepRun(mode.id, key, run, codeReplayHash(code, run.log)), achievementContext);
+      // a designer test-playing their own draft earns nothing: no run kept, no achievement
+      if (run && !fromEditor) recordClear(mode.id, key, run, keepRun(mode.id, key, run, codeReplayHash(code, run.log)), achievementContext);
       leave();
     },
   });
@@ -254,7 +255,8 @@ async function renderEditor(modeId, token) {
   if (token !== renderToken) return;
   await useModule(mode, module);
   if (token !== renderToken) return;
-  topBar.setTitle(`${t("ed.title")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
+  // "✎ <mode>": "Level editor · Number Stroke" did not fit a phone's top bar
+  topBar.setTitle(t("ed.screenTitle", { mode: settings.lang === "en" ? mode.title.en : mode.title.zh }));
   const root = document.createElement("div");
   root.className = "mode-root";
   view.replaceChildren(root);

@@ -29,7 +29,8 @@ export function makeBoard(view) {
   return { n, regionOf, letters: view.letters, attack, regionCells };
 }
 
-export const cellId = (b, i) => `r${Math.floor(i / b.n)}c${i % b.n}`;
+/** A cell's id, 1-based as people (and chat votes) name it: row 1 column 3 is `r1c3`. */
+export const cellId = (b, i) => `r${Math.floor(i / b.n) + 1}c${(i % b.n) + 1}`;
 
 /** A move string → [verb, cells]; throws IllegalMove with the engine's message. */
 export function parseMove(b, move, k = 0) {

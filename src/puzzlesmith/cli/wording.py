@@ -1,0 +1,84 @@
+"""How the CLI words a check and a suggestion for people (``--json`` gives the raw data).
+
+A suggestion's raw form is ``{"clues": {cell: step}, "count": k, ...}`` where ``count``
+(``size`` in Hex Walls) is the number of clues in the set, not a solution count; the
+readable line says so, names every cell as the board draws it (Hex ``(q,r)``) and
+explains the ranking figures.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from puzzlesmith.core.catalogue import Lang, cell_list, cell_name, sentence
+from puzzlesmith.core.levelcheck import LevelCheck, verdict_text
+from puzzlesmith.core.mode import JSON, Mode
+
+_VERDICT_ZH = {
+    "none": "无解",
+    "too-large": "太大，这里查不了",
+}
+
+
+def suggestion_text(mode: Mode[Any], s: JSON) -> str:
+    """One clue set in words.
+
+    >>> from puzzlesmith.core import registry
+    >>> suggestion_text(registry.get("stroke"), {"clues": {"f": 7, "g": 15}, "count": 2,
+    ...                 "endpoints": 0, "gaps": [6, 7, 2]})
+    '2 clues: f = 7, g = 15 (none at an end of the path; steps left open between clues: 6, 7, 2)'
+    >>> suggestion_text(registry.get("hex"), {"clues": {"-2,1": 1}, "size": 1})
+    '1 clue: (-2,1) = 1'
+    """
+    clues: dict[str, Any] = s.get("clues", {})
+    n = len(clues)
+    parts = ", ".join(f"{cell_name(mode, c)} = {v}" for c, v in clues.items())
+    notes = []
+    if "endpoints" in s:
+        e = s["endpoints"]
+        notes.append("none at an end of the path" if not e else f"{e} at an end of the path")
+    if s.get("gaps"):
+        notes.append("steps left open between clues: " + ", ".join(map(str, s["gaps"])))
+    tail = f" ({'; '.join(notes)})" if notes else ""
+    return f"{n} clue{'s' if n != 1 else ''}: {parts}{tail}"
+
+
+def check_lines(mode: Mode[Any], found: LevelCheck, source: str, lang: Lang | None) -> list[str]:
+    """``check``'s lines: validate's form (English, with codes) or sentences in ``lang``."""
+    head = f"{source}: level {found.level_id}" if source else f"level {found.level_id}"
+    if lang is None:
+        out = [f"{head}: {verdict_text(found, mode)}"]
+        out += [p.at(source=source, level=found.level_id).line() for p in found.problems]
+    else:
+        out = [f"{head}: {verdict_words(mode, found, lang)}"]
+        out += [f"{head}: {sentence(mode, p, lang)}" for p in found.problems]
+    for i, s in enumerate(found.suggestions, 1):
+        out.append(f"{head}: suggestion {i}: {suggestion_text(mode, s)}")
+    return out
+
+
+def verdict_words(mode: Mode[Any], found: LevelCheck, lang: Lang) -> str:
+    """The verdict as a sentence in ``lang``."""
+    if lang == "en":
+        return verdict_text(found, mode)
+    if found.verdict == "unique":
+        how = "需要猜" if found.needs_guessing else "逻辑可解"
+        return f"唯一解（已证明），难度 {found.grade}，{how}"
+    if found.verdict == "multiple":
+        return "两个或更多解；前两个解在这些格子不同：" + cell_list(mode, found.differ[:12], "zh")
+    return _VERDICT_ZH[found.verdict]
+
+
+_QR = re.compile(r"(?<![\w(,.-])(-?\d+,-?\d+)(?![\w,)])")
+
+
+def name_cells(mode: Mode[Any], text: str, ids: set[str]) -> str:
+    """``text`` with every bare cell id of the level written as people read it (Hex
+    ``1,0`` → ``(1,0)``), for the engine's trace and lists of cells.
+
+    >>> from puzzlesmith.core import registry
+    >>> name_cells(registry.get("hex"), "0,-1 → 1,-2 (1, 0)", {"0,-1", "1,-2"})
+    '(0,-1) → (1,-2) (1, 0)'
+    """
+    return _QR.sub(lambda m: cell_name(mode, m.group(1)) if m.group(1) in ids else m.group(1), text)
