@@ -53,7 +53,7 @@ def curve_problems(
     for k, ((b, gb, sb), kb) in enumerate(zip(levels, keys, strict=True)):
         if k == 0:
             continue
-        a, ga, sa = levels[k - 1]
+        a, ga, _ = levels[k - 1]
         if kb[:2] < keys[k - 1][:2]:
             out.append(f"{b} ({gb}) is easier than {a} ({ga}) before it")
             continue

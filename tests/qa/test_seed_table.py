@@ -110,7 +110,7 @@ ROLE: dict[str, Callable[[Level], bool]] = {
 
 
 def test_the_table_covers_every_shipped_level_in_order() -> None:
-    assert ORDER == [row["id"] for row in TABLE["levels"]]
+    assert [row["id"] for row in TABLE["levels"]] == ORDER
     assert {row["role"] for row in TABLE["levels"]} <= set(ROLE) == set(TABLE["roles"])
 
 
