@@ -85,13 +85,13 @@ def daily_figures(
         starts = select(Start.mode, Start.date, Start.hints)
         runs = select(Run.mode, Run.date, Run.time_ms, Run.undos, Run.flawless)
         if mode:
-            days, starts, runs = (
-                q.where(t.mode == mode) for q, t in ((days, Daily), (starts, Start), (runs, Run))
-            )
+            days = days.where(Daily.mode == mode)
+            starts = starts.where(Start.mode == mode)
+            runs = runs.where(Run.mode == mode)
         if since:
-            days, starts, runs = (
-                q.where(t.date >= since) for q, t in ((days, Daily), (starts, Start), (runs, Run))
-            )
+            days = days.where(Daily.date >= since)
+            starts = starts.where(Start.date >= since)
+            runs = runs.where(Run.date >= since)
         hints: dict[tuple[str, str], list[int]] = {}
         for m, d, h in s.execute(starts):
             hints.setdefault((m, d), []).append(h)
