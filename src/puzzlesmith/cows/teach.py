@@ -148,9 +148,7 @@ def _distance(level: Level, idea: str) -> tuple[bool, int]:
     return with_it == n and without < n, 2 * (n - with_it) + without
 
 
-def find_board(
-    size: int, idea: str, seed: int, tries: int = 40, rounds: int = 300
-) -> Level | None:
+def find_board(size: int, idea: str, seed: int, tries: int = 40, rounds: int = 300) -> Level | None:
     """A unique board whose key idea is ``idea``, by local repair (bounded: ``tries``
     fresh plantings, ``rounds`` moves each), or None. Same arguments, same board.
 
