@@ -303,7 +303,7 @@ def test_cli_grade_json_and_trace() -> None:
     out = runner.invoke(app, ["stroke", "grade", lid, "--json"])
     assert out.exit_code == 0, out.output
     row = json.loads(out.output.strip().splitlines()[0])
-    assert set(row) == {"level", "solved", "grade", "steps", "techniques"}
+    assert set(row) == {"level", "solved", "grade", "score", "steps", "techniques"}
     assert row["level"] == lid and row["solved"] is True
     traced = runner.invoke(app, ["stroke", "grade", SHIPPED[-1].id, "--trace"])
     assert traced.exit_code == 0

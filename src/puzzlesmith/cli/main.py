@@ -12,6 +12,7 @@ from puzzlesmith.cli.community import app as community_app
 from puzzlesmith.cli.daily import app as daily_app
 from puzzlesmith.cli.export import export_html
 from puzzlesmith.cli.play import play
+from puzzlesmith.cli.playtest import playtest
 from puzzlesmith.core import registry
 
 #: click's base error, wherever this Typer keeps click (vendored as ``typer._click`` lately).
@@ -32,6 +33,7 @@ def build_app() -> typer.Typer:
     app.add_typer(daily_app, name="daily")
     app.add_typer(community_app, name="community")
     app.command("export-html")(export_html)
+    app.command("playtest")(playtest)
 
     @app.command("modes")
     def modes() -> None:

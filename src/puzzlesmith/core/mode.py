@@ -144,12 +144,15 @@ class GradeResult:
     steps: list[LogicStep]
     techniques: dict[str, int]
     details: JSON = field(default_factory=dict)
+    #: the finer difficulty (core/score.py): the grade's band plus the work done inside it
+    score: float = 0.0
 
     def contract(self, level_id: str) -> JSON:
         return {
             "level": level_id,
             "solved": self.solved,
             "grade": self.grade,
+            "score": self.score,
             "steps": len(self.steps),
             "techniques": dict(self.techniques),
         }

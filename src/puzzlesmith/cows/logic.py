@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.cows.board import Board, Level, bits, board_of, cell_id, cells_of
+from puzzlesmith.cows.score import branch_points, score
 
 TECHNIQUES = (
     "cow-excludes",
@@ -500,10 +501,17 @@ def grade(level: Level, max_tier: int = 3) -> GradeResult:
     for s in run.steps:
         counts[s.technique] = counts.get(s.technique, 0) + 1
     hardest = max(run.steps, key=lambda s: TIER[s.technique]).technique if run.steps else ""
+    moves = [(s.technique, TIER[s.technique], s.k) for s in run.steps]
     return GradeResult(
         solved=run.solved,
         grade=grade_name(run),
         steps=[s.to_step(b) for s in run.steps],
         techniques=counts,
-        details={"hardest": hardest, "hall": run.hall, "tier": run.tier},
+        details={
+            "hardest": hardest,
+            "hall": run.hall,
+            "tier": run.tier,
+            "branch_points": branch_points(moves),
+        },
+        score=score(moves, run.tier if run.solved else len(GRADES) - 1),
     )

@@ -5,7 +5,7 @@ and relabelling, proven unique and logic-solvable, and ordered by difficulty
 within its pack. Run ``python -m puzzlesmith.cows.packs OUTDIR`` to rebuild the
 packs into OUTDIR (the same files every time); a maintainer reviews them and copies
 them into ``levels/``. Pack 1's first ten levels are the teaching levels, picked by
-the idea each brings in (``cows.teach``); a rebuild keeps them by hand.
+the idea each brings in (``cows.teach``); ``tools/cows_pack1.py`` writes pack 1.
 """
 
 from __future__ import annotations

@@ -12,8 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from puzzlesmith.cows.board import Board, Level, board_of
+from puzzlesmith.core.rng import rng_for
+from puzzlesmith.cows.board import Board, Level, board_of, build_board
+from puzzlesmith.cows.generate import (  # the generator's planting and repair moves
+    _make_unique,
+    _random_move,
+    grow_regions,
+    plant_solution,
+    to_level,
+)
 from puzzlesmith.cows.logic import FINDERS, Deduction, Position
+from puzzlesmith.cows.solver import solve_board
 
 IDEAS: tuple[str, ...] = (
     "region-last",
@@ -87,19 +96,37 @@ def _basic(ideas: Collection[str]) -> Callable[[Position], Deduction | None]:
     return step
 
 
-def solves_with(level: Level, ideas: Collection[str], max_steps: int = 2000) -> bool:
-    """Whether the logic solver, allowed only ``ideas``, places every cow."""
+def progress(level: Level, ideas: Collection[str], max_steps: int = 2000) -> int:
+    """How many cows the logic solver, allowed only ``ideas``, places (-1: it found the
+    givens contradict each other)."""
     b = board_of(level)
     p = Position(b)
     finders = [_basic(ideas)] + [FINDERS[t] for t in IDEAS[5:] if t in ideas]
     for _ in range(max_steps):
         if p.cows.bit_count() == b.n:
-            return True
+            break
         d = next((d for f in finders if (d := f(p)) is not None), None)
-        if d is None or d.place & p.excl or d.exclude & p.cows:
-            return False
+        if d is None:
+            break
+        if d.place & p.excl or d.exclude & p.cows:
+            return -1
         p.apply(d)
-    return False
+    return int(p.cows.bit_count())
+
+
+def solves_with(level: Level, ideas: Collection[str], max_steps: int = 2000) -> bool:
+    """Whether the logic solver, allowed only ``ideas``, places every cow."""
+    return progress(level, ideas, max_steps) == level.size
+
+
+def needed_ideas(level: Level) -> list[str]:
+    """The ideas the level cannot do without: up to its key idea, each one whose removal
+    (the others kept) leaves the solver stuck. The key idea is always among them."""
+    key = key_idea(level)
+    if key is None:
+        return []
+    known = IDEAS[: IDEAS.index(key) + 1]
+    return [i for i in known if not solves_with(level, [k for k in known if k != i])]
 
 
 def key_idea(level: Level) -> str | None:
@@ -107,4 +134,52 @@ def key_idea(level: Level) -> str | None:
     for k in range(1, len(IDEAS) + 1):
         if solves_with(level, IDEAS[:k]):
             return IDEAS[k - 1]
+    return None
+
+
+def _distance(level: Level, idea: str) -> tuple[bool, int]:
+    """(hinges on ``idea``, how far from it): the solver allowed the ideas up to ``idea``
+    should place every cow and the solver without ``idea`` should not; cows the first
+    misses count double, cows the second places count once (a gradient for the search)."""
+    k = IDEAS.index(idea)
+    n = level.size
+    with_it = max(progress(level, IDEAS[: k + 1]), 0)
+    without = max(progress(level, IDEAS[:k]), 0) if k else 0
+    return with_it == n and without < n, 2 * (n - with_it) + without
+
+
+def find_board(size: int, idea: str, seed: int, tries: int = 40, rounds: int = 300) -> Level | None:
+    """A unique board whose key idea is ``idea``, by local repair (bounded: ``tries``
+    fresh plantings, ``rounds`` moves each), or None. Same arguments, same board.
+
+    Like :mod:`puzzlesmith.cows.generate`: plant the cows, grow a region round each, break
+    rival solutions, then move one boundary cell at a time, keeping a move when the board
+    gets no farther from hinging on ``idea``.
+    """
+    if idea not in IDEAS:
+        raise ValueError(f"unknown idea {idea!r}; use one of {', '.join(IDEAS)}")
+    for t in range(tries):
+        rng = rng_for(seed, "cows-teach", size, idea, t)
+        cols = plant_solution(size, rng)
+        owner = grow_regions(size, cols, rng, 4.0 if IDEAS.index(idea) < 7 else 0.0)
+        cows = {r * size + c for r, c in enumerate(cols)}
+        _make_unique(size, owner, cols, cows, rng, 8 * size)
+        done, best = _distance(to_level(f"teach-{idea}", size, owner), idea)
+        for _ in range(rounds):
+            if done:
+                level = to_level(f"teach-{idea}", size, owner)
+                if solve_board(build_board(level), 2).count == 1:
+                    return level
+                break
+            moved = _random_move(size, owner, cows, rng, None)
+            if moved is None:
+                continue
+            j, old, new = moved
+            owner[j] = new
+            hit, d = _distance(to_level(f"teach-{idea}", size, owner), idea)
+            # mostly downhill; now and then a step up, so a plateau does not trap the search
+            if hit or d <= best or rng.random() < 0.03:
+                done, best = hit, d
+            else:
+                owner[j] = old
     return None

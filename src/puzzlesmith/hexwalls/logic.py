@@ -42,7 +42,7 @@ from puzzlesmith.core.bits import bits
 from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
-from puzzlesmith.paths.grades import grade_of, harder
+from puzzlesmith.paths.grades import branch_points, grade_of, harder, score_of
 from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
 from puzzlesmith.paths.techniques import deduce as stroke_deduce
 
@@ -301,11 +301,13 @@ def grade(level: Level) -> GradeResult:
     ``no_split`` count as medium, one or two ``trial`` steps as hard, more as expert.
     """
     board = board_of(level)
-    d = stroke_deduce(stroke_graph(board))
+    g = stroke_graph(board)
+    d = stroke_deduce(g)
     steps = list(d.steps)
     techniques = dict(d.techniques)
     label = grade_of(d)
     solved = d.solved
+    path = d.solution
     if d.impossible:
         return GradeResult(False, "invalid", steps, techniques, {"impossible": True})
     if not solved:
@@ -325,10 +327,19 @@ def grade(level: Level) -> GradeResult:
         if trials:
             mine = 2 if trials <= 2 else 3
         label = harder(label, mine)
+        if solved:
+            path = [r.d[k].bit_length() - 1 for k in range(1, n + 1)]
+    forks = branch_points(g.adj, path, 1 in board.clue.values(), g.step_edge) if path else 0
+    name = label if solved else "unsolved"
     return GradeResult(
         solved=solved,
-        grade=label if solved else "unsolved",
+        grade=name,
         steps=steps,
         techniques=techniques,
-        details={"stroke_engine_solved": d.solved, "max_depth": d.max_depth},
+        details={
+            "stroke_engine_solved": d.solved,
+            "max_depth": d.max_depth,
+            "branch_points": forks,
+        },
+        score=score_of(name, techniques, forks),
     )

@@ -8,11 +8,19 @@ ask the same of a player:
   single very short contradiction (depth ≤ 3);
 - ``hard``: one or two contradictions of depth ≤ 8;
 - ``expert``: longer contradictions, or more than two of them.
+
+Inside a grade, :func:`score_of` measures the whole solve (technique costs, steps and
+the solution's branch points) on the scale of :mod:`puzzlesmith.core.score`.
 """
 
 from __future__ import annotations
 
-from puzzlesmith.paths.techniques import Deduction
+import itertools
+from collections.abc import Mapping, Sequence
+
+from puzzlesmith.core.bits import bits
+from puzzlesmith.core.score import band_score, work
+from puzzlesmith.paths.techniques import Deduction, StepEdge
 
 GRADES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
@@ -73,3 +81,52 @@ def harder(name: str, index: int) -> str:
     ('hard', 'hard')
     """
     return GRADES[max(grade_index(name), index)]
+
+
+#: what one use of a technique costs a person (core/score.py sums them); the engines'
+#: extra deductions (Hex Walls' timing and trials) are priced with the same scale
+COSTS: dict[str, float] = {
+    "single": 1.0,
+    "ends": 1.0,
+    "two_neighbours": 1.0,
+    "clue_neighbours": 1.0,
+    "no_loop": 2.0,
+    "distance": 3.0,
+    "parity": 3.0,
+    "connectivity": 3.0,
+    "contradiction": 6.0,
+    "turner_timing": 3.0,
+    "no_split": 3.0,
+    "trial": 8.0,
+}
+
+
+def branch_points(
+    adj: Sequence[int],
+    path: Sequence[int],
+    started: bool,
+    step_edge: StepEdge | None = None,
+) -> int:
+    """The forks a player meets walking the solution: steps taken from a cell that had two
+    or more unvisited neighbours open at that moment (plus one when no start is given).
+
+    >>> branch_points([0b010, 0b101, 0b010], [0, 1, 2], started=True)
+    0
+    >>> branch_points([0b110, 0b101, 0b011], [0, 1, 2], started=True)
+    1
+    """
+    seen = 0
+    forks = 0 if started else 1
+    for s, (a, b) in enumerate(itertools.pairwise(path), start=1):
+        seen |= 1 << a
+        free = adj[a] & ~seen & ~(1 << b)
+        if step_edge is not None:
+            free = sum(1 << j for j in bits(free) if step_edge(a, j, s))
+        forks += free != 0
+    return forks
+
+
+def score_of(grade: str, counts: Mapping[str, int], forks: int) -> float:
+    """The finer score of a path level: its grade's band plus the work inside it."""
+    band = GRADES.index(grade) if grade in GRADES else len(GRADES) - 1
+    return band_score(band, work(COSTS, counts, forks))

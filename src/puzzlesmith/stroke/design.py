@@ -14,6 +14,7 @@ from itertools import combinations, pairwise
 from math import comb
 from typing import Any
 
+from puzzlesmith.core.problems import Problem
 from puzzlesmith.stroke.board import Level, board_of
 from puzzlesmith.stroke.solver import search
 
@@ -54,6 +55,52 @@ def removable_clues(level: Level) -> list[str]:
             rest = {j: p for j, p in parity.items() if j != i}
             if _unique(b.adjmask, clue, rest):
                 out.append(f"{b.ids[i]}={'odd' if parity[i] else 'even'}")
+    return out
+
+
+#: seed 001 §3.3: the first eight levels may keep clues for teaching; later ones say why
+TEACHING_LEVELS = 8
+#: how a ``teach`` note records why a redundant number stays: "保留数字 9：…" or "keeps clue 9"
+_KEEP_MARKS = ("保留数字 {}", "keeps clue {}")
+
+
+def play_position(level_id: str) -> int | None:
+    """The level's number in the play order from its ``pack-index`` id, counting every
+    earlier pack as ten levels (only "within the first eight" matters, and that is pack 1),
+    or None for ids outside that scheme (generator candidates, editor drafts).
+
+    >>> play_position("1-8"), play_position("2-2"), play_position("g1-3")
+    (8, 12, None)
+    """
+    head, _, tail = level_id.partition("-")
+    if not (head.isdigit() and tail.isdigit()) or int(head) < 1 or int(tail) < 1:
+        return None
+    return (int(head) - 1) * 10 + int(tail)
+
+
+def redundant_clue_warnings(level: Level) -> list[Problem]:
+    """Seed 000 §4.6 / 001 §3.3: past level 8, a number clue whose removal keeps the
+    level unique is a warning unless the level's ``teach`` note records why it stays."""
+    pos = play_position(level.id)
+    if pos is None or pos <= TEACHING_LEVELS:
+        return []
+    note = level.teach or ""
+    out: list[Problem] = []
+    for item in removable_clues(level):
+        cid, _, value = item.partition("=")
+        if not value.isdigit() or any(m.format(value) in note for m in _KEEP_MARKS):
+            continue
+        out.append(
+            Problem(
+                "clue-redundant",
+                f"clue {value} is not needed (without it the level is still unique): remove it "
+                f"or say why it stays in the teach note ('保留数字 {value}：…')",
+                level=level.id,
+                where=f"cell {cid}",
+                severity="warning",
+                cells=(cid,),
+            )
+        )
     return out
 
 

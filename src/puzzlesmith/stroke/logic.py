@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from puzzlesmith.core.mode import GradeResult
-from puzzlesmith.paths.grades import grade_of
+from puzzlesmith.paths.grades import branch_points, grade_of, score_of
 from puzzlesmith.paths.techniques import (
     DEPTH_BUDGETS,
     TECHNIQUES,
@@ -62,10 +62,16 @@ def grade(level: Level, techniques: Collection[str] = TECHNIQUES) -> GradeResult
             for i, c in enumerate(d.candidates)
             if c & (c - 1)
         }
+    name = grade_of(d) if not d.impossible else "invalid"
+    forks = 0
+    if d.solution is not None:
+        forks = branch_points(board.adjmask, d.solution, 1 in board.clue.values())
+    details["branch_points"] = forks
     return GradeResult(
         solved=d.solved,
-        grade=grade_of(d) if not d.impossible else "invalid",
+        grade=name,
         steps=d.steps,
         techniques=d.techniques,
         details=details,
+        score=score_of(name, d.techniques, forks),
     )

@@ -12,7 +12,7 @@ from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.stroke import logic, rules, solver
 from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
 from puzzlesmith.stroke.code import CODEC
-from puzzlesmith.stroke.design import removable_clues, suggest_clue_sets
+from puzzlesmith.stroke.design import redundant_clue_warnings, removable_clues, suggest_clue_sets
 from puzzlesmith.stroke.generate import GenerateOptions, generate_level
 from puzzlesmith.stroke.render import render_svg
 
@@ -73,6 +73,7 @@ class StrokeMode(PathMode[Level]):
                         cells=(cid,),
                     )
                 )
+        problems.extend(redundant_clue_warnings(level))
         problems.extend(guessing_warning(self.grade(level), level.id))
         return problems
 

@@ -1,0 +1,220 @@
+"""``puzzlesmith playtest``: anonymous per-level play figures from the daily/community store.
+
+Seed 001 §8.4 asks for new-player tests (thinking time, first mistake, rewinds, hint use)
+before a release; docs/playtests.md is the template a designer fills in. This command
+exports what the server's store knows, with no player ids or names:
+
+- every daily puzzle: attempts (runs started), clears (verified finishes), the median
+  clear time, hints (answered by the server), rewinds/undos, flawless clears, and how
+  many gave up (started, never finished);
+- every community level: plays and likes (the store keeps counters, not runs).
+
+Shipped levels are played offline and their progress stays in the browser, so the store
+holds no per-level records for them; :data:`SHIPPED_NOTE` says what a new table needs.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from puzzlesmith.cli.common import EXIT_UNREADABLE, fail
+
+#: what the store cannot answer yet, printed with every export
+SHIPPED_NOTE = (
+    "shipped levels: no play records in the store (progress stays in the browser); "
+    "per-level figures for them need a new table, e.g. level_plays(mode, level, session, "
+    "started_ms, cleared_ms, hints, rewinds, last_step), and a client report of each try"
+)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One level's play figures, anonymous by construction (counts and medians only)."""
+
+    kind: str  # "daily" | "community"
+    mode: str
+    level: str  # daily: the date; community: the level id
+    title: str
+    grade: str
+    attempts: int | None
+    clears: int | None
+    median_s: float | None
+    hints: int | None
+    hint_share: float | None  # attempts that asked for at least one hint
+    undos_median: float | None
+    flawless: int | None
+    gave_up: int | None
+    #: where players gave up: not recorded (an unfinished run leaves only its start)
+    gave_up_at: str | None
+    plays: int | None = None
+    likes: int | None = None
+
+    def line(self) -> str:
+        """One readable line."""
+        if self.kind == "community":
+            return (
+                f"community {self.mode} {self.level} {self.title!r} ({self.grade}): "
+                f"{self.plays} plays, {self.likes} likes"
+            )
+        med = "—" if self.median_s is None else f"{self.median_s:.1f} s"
+        share = 0.0 if self.hint_share is None else self.hint_share
+        return (
+            f"daily {self.mode} {self.level} {self.title} ({self.grade}): {self.attempts} attempts, "
+            f"{self.clears} clears, median {med}, {self.hints} hints ({share:.0%} used one), "
+            f"{self.gave_up} gave up"
+        )
+
+
+def daily_figures(
+    store: Any, mode: str | None = None, since: str | None = None, min_attempts: int = 1
+) -> Iterator[Figures]:
+    """Per daily puzzle, oldest first (one query for starts, one for runs)."""
+    from sqlalchemy import select
+
+    from puzzlesmith.server.store.models import Daily, Run, Start
+
+    with store.session() as s:
+        days = select(Daily.mode, Daily.date, Daily.number, Daily.grade)
+        starts = select(Start.mode, Start.date, Start.hints)
+        runs = select(Run.mode, Run.date, Run.time_ms, Run.undos, Run.flawless)
+        if mode:
+            days = days.where(Daily.mode == mode)
+            starts = starts.where(Start.mode == mode)
+            runs = runs.where(Run.mode == mode)
+        if since:
+            days = days.where(Daily.date >= since)
+            starts = starts.where(Start.date >= since)
+            runs = runs.where(Run.date >= since)
+        hints: dict[tuple[str, str], list[int]] = {}
+        for m, d, h in s.execute(starts):
+            hints.setdefault((m, d), []).append(h)
+        done: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
+        for m, d, t, u, f in s.execute(runs):
+            done.setdefault((m, d), []).append((t, u, f))
+        rows = list(s.execute(days.order_by(Daily.date, Daily.mode)))
+    for m, d, number, grade in rows:
+        hs = hints.get((m, d), [])
+        rs = done.get((m, d), [])
+        if len(hs) < min_attempts:
+            continue
+        yield Figures(
+            kind="daily",
+            mode=m,
+            level=d,
+            title=f"#{number}",
+            grade=grade,
+            attempts=len(hs),
+            clears=len(rs),
+            median_s=round(statistics.median(t for t, _, _ in rs) / 1000, 1) if rs else None,
+            hints=sum(hs),
+            hint_share=round(sum(1 for h in hs if h) / len(hs), 3) if hs else None,
+            undos_median=statistics.median(u for _, u, _ in rs) if rs else None,
+            flawless=sum(1 for _, _, f in rs if f),
+            gave_up=max(len(hs) - len(rs), 0),
+            gave_up_at=None,
+        )
+
+
+def community_figures(store: Any, mode: str | None = None) -> Iterator[Figures]:
+    """Per shown community level, most played first."""
+    from sqlalchemy import select
+
+    from puzzlesmith.server.community.models import CommunityLevel
+
+    q = select(
+        CommunityLevel.mode,
+        CommunityLevel.id,
+        CommunityLevel.title,
+        CommunityLevel.grade,
+        CommunityLevel.plays,
+        CommunityLevel.likes,
+    ).where(CommunityLevel.hidden.is_(False))
+    if mode:
+        q = q.where(CommunityLevel.mode == mode)
+    with store.session() as s:
+        rows = list(s.execute(q.order_by(CommunityLevel.plays.desc(), CommunityLevel.id)))
+    for m, lid, title, grade, plays, likes in rows:
+        yield Figures(
+            "community",
+            m,
+            lid,
+            title,
+            grade,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            plays=plays,
+            likes=likes,
+        )
+
+
+def playtest(
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="Only this mode (e.g. stroke, 04-cows).")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Dailies from this date on (YYYY-MM-DD).")
+    ] = None,
+    min_attempts: Annotated[
+        int, typer.Option("--min-attempts", min=1, help="Skip dailies with fewer attempts.")
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per level.")] = False,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir", help="Where the SQLite store lives ($PUZZLESMITH_DATABASE_URL wins)."
+        ),
+    ] = None,
+) -> None:
+    """Anonymous play figures per level from the store, for docs/playtests.md records."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from puzzlesmith.core import registry
+    from puzzlesmith.core.errors import UnknownModeError
+    from puzzlesmith.server.store import Store, url_for
+
+    mode_id = None
+    if mode:
+        try:
+            mode_id = registry.get(mode).id
+        except UnknownModeError as exc:
+            raise fail(f"playtest: {exc}", EXIT_UNREADABLE) from None
+    if since is not None and not _is_date(since):
+        raise fail(f"playtest: --since {since!r} is not a date YYYY-MM-DD", EXIT_UNREADABLE)
+    try:
+        store = Store.open(url_for(data_dir))
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        msg = " ".join(str(exc).split())[:200]
+        raise fail(f"playtest: cannot open the store: {msg}", EXIT_UNREADABLE) from None
+    try:
+        rows = [
+            *daily_figures(store, mode_id, since, min_attempts),
+            *community_figures(store, mode_id),
+        ]
+    finally:
+        store.close()
+    for r in rows:
+        typer.echo(json.dumps(asdict(r), ensure_ascii=False) if as_json else r.line())
+    typer.echo(SHIPPED_NOTE, err=True)
+
+
+def _is_date(text: str) -> bool:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
