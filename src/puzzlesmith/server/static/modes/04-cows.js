@@ -110,6 +110,7 @@ class CowsScreen extends PlayScreen {
     this.lettersBtn.className = "cw-link";
     this.lettersBtn.dataset.action = "letters";
     this.lettersBtn.onclick = () => this.setLetters(!this.letters());
+    this.timerBtn.hidden = Boolean(this.s.elapsed);   // the shell's timer is not the mode's to hide
     top.append(this.timerEl, this.lettersBtn, this.timerBtn);
 
     const svg = this.makeSvg(`${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`, { size: "0.2", bar: "0.08", opacity: "0.7" });
@@ -303,10 +304,13 @@ class CowsScreen extends PlayScreen {
     return !!this.press?.cells?.has(i);
   }
 
+  /** The time of this session, or the shell's clock when it keeps one (the daily's). */
+  now() { return this.s.elapsed ? this.s.elapsed() : performance.now() - this.started; }
+
   renderTimer() {
-    const ms = this.locked ? this.elapsed : performance.now() - this.started;
+    const ms = this.locked ? this.elapsed : this.now();
     this.timerEl.textContent = this.s.t("cw.time", { time: clock(ms) });
-    this.timerEl.hidden = timerHidden;
+    this.timerEl.hidden = timerHidden || Boolean(this.s.elapsed);   // one timer on screen
   }
 
   shake(id) {
@@ -537,7 +541,7 @@ class CowsScreen extends PlayScreen {
 
   // ---- clear -------------------------------------------------------------------------
   clear() {
-    this.elapsed = performance.now() - this.started;
+    this.elapsed = this.now();
     this.press = null;
     this.lock();
     this.s.toast(this.s.t("cw.cleared", { time: clock(this.elapsed) }), 1800);

@@ -7,6 +7,7 @@ import { addStrings, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { iconSvg } from "./achievement-icons.js";
 import { dataSource, needsConnection } from "./datasource.js";
+import { dock } from "./dock.js";
 
 export const ROUTE = "achievements";
 const KEY = "achievements";
@@ -53,7 +54,7 @@ function pop(a) {
     const text = document.createElement("span");
     text.textContent = t("ach.unlocked", { name: a.name[lang] });
     el.append(iconSvg(a.icon), text);
-    document.body.append(el);
+    dock().append(el);
     const ms = waiting > 1 ? TOAST_QUEUED_MS : TOAST_MS;
     setTimeout(() => { el.remove(); waiting -= 1; done(); }, ms);
   }));

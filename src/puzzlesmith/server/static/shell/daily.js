@@ -11,6 +11,7 @@ import { settings } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { showUnlocked } from "./achievements.js";
+import { isPlain, isText, readStored } from "./stored.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
@@ -147,6 +148,7 @@ async function renderPlay(env, mode) {
         timer.stop();
         try {
           const r = await dapi.finish(mode.id, s.run, moves, log);
+          forgetBoard(mode.id);
           if (r.achievements?.length) showUnlocked(r.achievements);
           return { cleared: true };
         } catch (err) {
@@ -158,7 +160,9 @@ async function renderPlay(env, mode) {
       },
       hint: (moves, kind) => dapi.hint(mode.id, s.run, moves, kind),
     },
-    saves: { cleared: () => [], current: () => null, isCleared: () => false },
+    saves: { cleared: () => [], current: () => null, isCleared: () => false, ...runBoard(mode.id, s.run) },
+    // one clock: the top bar's, from the server's start time (a mode shows no timer of its own)
+    elapsed: timer.elapsed,
     sound, vibrate, settings, t, toast: env.toast, topBar: env.topBar,
     goLevelSelect: () => env.go("daily"),
     onCleared() {
@@ -171,6 +175,28 @@ async function renderPlay(env, mode) {
   await module.mount(root, s.level, services);
 }
 
+// ---- the half-played board of today's run ---------------------------------------------
+// A mode keeps its board in `saves.play()` (Cows: its moves); for a daily that bucket is
+// `daily:board:<mode>` = {run: token, play}, kept for this run only, so a reload shows the
+// board the server's run is timing. Path modes keep no half-drawn path (seed 000 §10).
+const boardKey = (modeId) => `daily:board:${modeId}`;
+const validBoard = (v) => isPlain(v) && isText(v.run, 2000) && isPlain(v.play);
+
+function runBoard(modeId, run) {
+  const key = boardKey(modeId);
+  const stored = () => readStored(key, validBoard);
+  return {
+    play: () => { const v = stored(); return v && v.run === run ? v.play : {}; },
+    setPlay(play) {
+      try { localStorage.setItem(key, JSON.stringify({ run, play })); } catch { /* storage full: this session only */ }
+    },
+  };
+}
+
+function forgetBoard(modeId) {
+  try { localStorage.removeItem(boardKey(modeId)); } catch { /* nothing kept */ }
+}
+
 /** The visible timer: server time since the server's start of this run (survives a reload). */
 function startTimer(s) {
   const offset = s.now_ms - Date.now();      // server clock − this clock
@@ -178,10 +204,12 @@ function startTimer(s) {
   box.setAttribute("role", "timer");
   document.getElementById("tb-counter").before(box);
   let stopped = false;
-  const tick = () => { if (!stopped) box.textContent = clock(Date.now() + offset - s.started_ms, false); };
+  const elapsed = () => Math.max(0, Date.now() + offset - s.started_ms);
+  const tick = () => { if (!stopped) box.textContent = clock(elapsed(), false); };
   tick();
   const id = setInterval(tick, 250);
   return {
+    elapsed,
     stop() { tick(); stopped = true; },
     resume() { stopped = false; tick(); },
     remove() { clearInterval(id); box.remove(); },

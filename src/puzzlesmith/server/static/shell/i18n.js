@@ -11,6 +11,7 @@ const dict = {
     saveFailed: "无法保存进度（存储空间已满？）：本次游戏中仍会记住",
     needsConnection: "{feature}需要联网，现在连不上服务器。", needsServerFile: "{feature}需要联网版游戏，这个试玩文件里没有。",
     offlineFile: "离线",
+    storeDropped: "一份保存的数据已损坏，已丢弃，其余进度还在",
     "grade.easy": "简单", "grade.medium": "中等", "grade.hard": "困难", "grade.expert": "专家",
   },
   en: {
@@ -22,6 +23,7 @@ const dict = {
     saveFailed: "Progress could not be saved (storage full?); it is kept until you close the game",
     needsConnection: "{feature} needs a connection; the server cannot be reached now.", needsServerFile: "{feature} needs the online game; this trial file does not have it.",
     offlineFile: "offline",
+    storeDropped: "A damaged save was dropped; the rest is kept",
     "grade.easy": "easy", "grade.medium": "medium", "grade.hard": "hard", "grade.expert": "expert",
   },
 };

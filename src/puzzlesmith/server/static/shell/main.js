@@ -13,6 +13,8 @@ import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay
 import { startStream } from "../stream/open.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
+import { onDropped } from "./stored.js";
+import { dock } from "./dock.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -28,10 +30,12 @@ const topBar = {
   setCaption(text) { const c = $("caption"); c.textContent = text ?? ""; c.hidden = !text; },
 };
 
+/** A short message in the top bar's dock (shell/dock.js): never over a caption or the board. */
 export function toast(text, ms = 2200) {
   const el = $("toast");
   el.textContent = text;
   el.hidden = false;
+  dock().append(el);   // the newest message shows; what it covers in the dock comes back after
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
@@ -503,6 +507,8 @@ labelTopBar();
 applyClasses();
 window.addEventListener("hashchange", route);
 onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
+let droppedTold = false;   // a damaged stored value (shell/stored.js): said once, on any screen
+onDropped(() => { if (!droppedTold) { droppedTold = true; toast(t("storeDropped"), 5000); } });
 window.addEventListener("storage", (e) => {  // another tab cleared a level: show its tick here
   if (e.key?.includes("mode:") && !parseHash().levelId && parseHash().modeId) route();
 });

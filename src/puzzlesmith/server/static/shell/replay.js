@@ -4,6 +4,7 @@
 // Generic over the registry: a mode's screen only has to implement showMoves(moves).
 import { RunStore, decodeLog } from "../kit/movelog.js";
 import { button } from "./dom.js";
+import { dock } from "./dock.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
 
@@ -55,7 +56,7 @@ export function keepRun(modeId, levelId, run, hash = null) {
   chip.textContent = `${hl ? t(`rp.hl.${hl}`) + " " : ""}${t("rp.watch")}`;
   chip.onclick = () => { chip.remove(); location.hash = hash ?? replayHash(modeId, levelId, "last"); };
   document.querySelector(".rp-chip")?.remove();
-  document.body.append(chip);
+  dock().append(chip);
   setTimeout(() => chip.remove(), CHIP_MS);
   return marks;
 }
