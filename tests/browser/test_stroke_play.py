@@ -149,9 +149,9 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
     assert page.locator('.ns-cell[data-id="a"] .ns-ring-amber').count() == 1
     if device == "touch":
         shot(page, "stroke-demo-reveal")
-    # 指路 on an empty board points at the legal start
+    # 指路 on an empty board: the 1 is on screen, so it points at the first step from it
     page.click('[data-action="guide"]')
-    page.wait_for_selector('.ns-cell.ns-target[data-id="s"]')
+    page.wait_for_selector('.ns-cell.ns-target[data-id="l"]')
     # off the solution: the last correct cell is highlighted, the wrong part dimmed
     drag_cells(page, pointer, ["s", "l", "m", "j", "i"])
     page.click('[data-action="guide"]')
@@ -344,7 +344,7 @@ def test_hints_and_clear_work_with_the_server_gone(page: Any, pointer: Pointer) 
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.ns-label[data-id="a"] .ns-num:text("11")')
     page.click('[data-action="guide"]')
-    page.wait_for_selector('.ns-cell.ns-target[data-id="s"]')
+    page.wait_for_selector('.ns-cell.ns-target[data-id="l"]')
     drag_cells(page, pointer, DEMO_SOLUTION)
     assert page.get_attribute(".ns-svg", "data-cleared") == "true"
     page.wait_for_selector(".tile")  # a hidden level returns to level select (packs cached)

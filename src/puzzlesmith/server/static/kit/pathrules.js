@@ -260,8 +260,9 @@ export function reveal(solution, game) {
 /** {kind: "guide", action: start|next|rewind|restart|done, cell}. */
 export function guide(solution, game) {
   const b = game.board;
-  if (!game.path.length) {
+  if (!game.path.length) {   // a 1 on screen already says where to start: its first step
     const one = b.stepCell.get(1);
+    if (one !== undefined && solution.length > 1) return { kind: "guide", action: "next", cell: solution[1] };
     return { kind: "guide", action: "start", cell: one !== undefined ? b.ids[one] : solution[0] };
   }
   const p = correctPrefix(solution, game);

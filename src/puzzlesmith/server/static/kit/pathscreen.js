@@ -112,10 +112,10 @@ export class PathScreen extends PlayScreen {
 
   /** The server's hint; offline (or on a server error) the same hint from the baked solution. */
   async hint(kind) {
-    this.log.hint();
+    const moves = this.game.moves();
     const solution = this.view.solution || [];
     const offline = () => offlineHints[kind](solution, this.game);
-    return (await this.fetchHint(this.game.moves(), kind, offline))[0];
+    return this.askHint(kind, moves, offline);
   }
 
   async reveal() {

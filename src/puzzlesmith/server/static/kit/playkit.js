@@ -269,6 +269,20 @@ export class PlayScreen {
 
   // ---- hints -------------------------------------------------------------------------
   /**
+   * A hint of `kind` for the position `moves`: the same question on the same position
+   * shows nothing new, so it is answered from the last answer, neither asked nor counted
+   * (a daily's server counts every hint it answers). Resolves to the hint or null.
+   */
+  async askHint(kind, moves, offline) {
+    const key = `${kind}\n${moves.join("\n")}`;
+    if (this.lastAsked?.key === key) return this.lastAsked.answer;
+    this.log.hint();
+    const [answer, isOffline] = await this.fetchHint(moves, kind, offline);
+    if (answer) this.lastAsked = { key, answer, offline: isOffline };
+    return answer;
+  }
+
+  /**
    * The server's hint; when the server is unreachable (or fails) `offline()` computes it
    * from the baked solution. A request the server rejects (4xx) becomes a toast and null.
    * Resolves to [hint | null, offline].

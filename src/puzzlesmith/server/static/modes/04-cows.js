@@ -499,8 +499,8 @@ class CowsScreen extends PlayScreen {
   async hint() {
     if (this.locked) return;
     const moves = [...this.moves];
-    this.log.hint();
-    const [h, offline] = await this.fetchHint(moves, "next", () => offlineHint(this.board, this.view.solution, moves));
+    const h = await this.askHint("next", moves, () => offlineHint(this.board, this.view.solution, moves));
+    const offline = Boolean(this.lastAsked?.offline);
     if (!h || this.locked || moves.length !== this.moves.length) return;
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
     this.sig = [];

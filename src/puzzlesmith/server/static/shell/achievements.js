@@ -7,7 +7,7 @@ import { addStrings, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { iconSvg } from "./achievement-icons.js";
 import { dataSource, needsConnection } from "./datasource.js";
-import { dock } from "./dock.js";
+import { notice } from "./dock.js";
 
 export const ROUTE = "achievements";
 const KEY = "achievements";
@@ -16,8 +16,8 @@ const TOAST_MS = 3200;         // one unlock alone
 const TOAST_QUEUED_MS = 1700;  // each of several at once: four in a row would be 13 s of toasts
 
 addStrings({
-  zh: { "ach.title": "成就", "ach.unlocked": "解锁成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
-  en: { "ach.title": "Achievements", "ach.unlocked": "Achievement unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
+  zh: { "ach.title": "成就", "ach.unlocked": "成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
+  en: { "ach.title": "Achievements", "ach.unlocked": "Unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
 });
 
 let catalogue = null;
@@ -54,9 +54,8 @@ function pop(a) {
     const text = document.createElement("span");
     text.textContent = t("ach.unlocked", { name: a.name[lang] });
     el.append(iconSvg(a.icon), text);
-    dock().append(el);
     const ms = waiting > 1 ? TOAST_QUEUED_MS : TOAST_MS;
-    setTimeout(() => { el.remove(); waiting -= 1; done(); }, ms);
+    notice(el, ms, { wait: true, done: () => { waiting -= 1; done(); } });
   }));
 }
 

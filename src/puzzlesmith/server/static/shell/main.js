@@ -14,7 +14,7 @@ import { startStream } from "../stream/open.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
 import { onDropped } from "./stored.js";
-import { dock } from "./dock.js";
+import { notice } from "./dock.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -22,7 +22,6 @@ let modesCache = null;
 const packsCache = new Map();
 let mounted = null;            // {module, modeId, levelId}
 let renderToken = 0;
-let toastTimer = 0;
 
 const topBar = {
   setTitle(text) { $("tb-title").textContent = text ?? ""; },
@@ -34,10 +33,7 @@ const topBar = {
 export function toast(text, ms = 2200) {
   const el = $("toast");
   el.textContent = text;
-  el.hidden = false;
-  dock().append(el);   // the newest message shows; what it covers in the dock comes back after
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+  notice(el, ms);   // the newest message shows; what it covers in the dock comes back after
 }
 
 function decode(part) {

@@ -4,7 +4,7 @@
 // Generic over the registry: a mode's screen only has to implement showMoves(moves).
 import { RunStore, decodeLog } from "../kit/movelog.js";
 import { button } from "./dom.js";
-import { dock } from "./dock.js";
+import { dismiss, notice } from "./dock.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
 
@@ -54,10 +54,10 @@ export function keepRun(modeId, levelId, run, hash = null) {
   chip.dataset.highlights = marks.join(" ");
   const hl = marks.find((m) => m !== "best" || marks.length === 1);
   chip.textContent = `${hl ? t(`rp.hl.${hl}`) + " " : ""}${t("rp.watch")}`;
-  chip.onclick = () => { chip.remove(); location.hash = hash ?? replayHash(modeId, levelId, "last"); };
-  document.querySelector(".rp-chip")?.remove();
-  dock().append(chip);
-  setTimeout(() => chip.remove(), CHIP_MS);
+  chip.onclick = () => { dismiss(chip); location.hash = hash ?? replayHash(modeId, levelId, "last"); };
+  const before = document.querySelector(".rp-chip");
+  if (before) dismiss(before);
+  notice(chip, CHIP_MS, { wait: true });   // in the dock: waits while an achievement toast shows
   return marks;
 }
 
