@@ -292,7 +292,7 @@ export class PlayScreen {
       return [await this.s.api.hint(moves, kind), false];
     } catch (err) {
       if (err && err.status >= 400 && err.status < 500) {
-        this.s.toast(err.message || String(err));
+        this.s.toast(this.s.explain ? this.s.explain(err) : err.message || String(err));
         return [null, false];
       }
       return [offline(), true];

@@ -12,6 +12,8 @@ import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { showUnlocked } from "./achievements.js";
 import { isPlain, isText, readStored } from "./stored.js";
+import { explain } from "./errors.js";
+import { defaultName, renamePlayer } from "./profile.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
@@ -55,13 +57,13 @@ function renderWelcome(env) {
   const form = el("form", "d-name");
   const input = el("input");
   input.name = "name"; input.maxLength = 16; input.required = true; input.autocomplete = "nickname";
-  input.value = (settings.lang === "en" ? "Player " : "玩家") + String(Math.floor(1000 + Math.random() * 9000));
+  input.value = defaultName();
   const err = el("p", "d-error");
   form.append(el("p", "", t("d.nameAsk")), input, el("p", "d-muted", t("d.nameRules")), err,
     el("button", "d-btn d-primary", t("d.nameSave")));
   form.onsubmit = async (e) => {
     e.preventDefault();
-    try { await dapi.create(input.value); env.route(); } catch (x) { err.textContent = t("d.nameBad", { msg: x.message }); }
+    try { await dapi.create(input.value); env.route(); } catch (x) { err.textContent = t("d.nameBad", { msg: explain(x) }); }
   };
   const cform = el("form", "d-name");
   const code = el("input");
@@ -70,7 +72,7 @@ function renderWelcome(env) {
   cform.append(el("p", "d-muted", t("d.claimAsk")), code, cerr, el("button", "d-btn", t("d.claim")));
   cform.onsubmit = async (e) => {
     e.preventDefault();
-    try { await dapi.claim(code.value); env.route(); } catch (x) { cerr.textContent = t("d.claimBad", { msg: x.message }); }
+    try { await dapi.claim(code.value); env.route(); } catch (x) { cerr.textContent = t("d.claimBad", { msg: explain(x) }); }
   };
   wrap.append(el("h1", "shell-title", t("d.title")), form, cform);
   env.view.replaceChildren(wrap);
@@ -86,11 +88,8 @@ async function renderHome(env) {
   const who = el("div", "d-who");
   const name = el("span", "d-me", me.name);
   const rename = el("button", "d-link", t("d.rename"));
-  rename.onclick = async () => {
-    const next = prompt(t("d.nameRules"), me.name);
-    if (next === null) return;
-    try { await dapi.rename(next); env.route(); } catch (x) { env.toast(t("d.nameBad", { msg: x.message }), 4000); }
-  };
+  rename.dataset.action = "rename";
+  rename.onclick = async () => { if ((await renamePlayer()) !== null) env.route(); };   // an in-page sheet
   who.append(name, rename);
   wrap.append(el("h1", "shell-title", today.date), who);
   const list = el("div", "d-list");
@@ -154,7 +153,7 @@ async function renderPlay(env, mode) {
         } catch (err) {
           if (err.status === 409) return { cleared: true };  // recorded already (another tab)
           if (err.status === 422) { timer.resume(); return { cleared: false }; }
-          env.toast(t("d.refused", { msg: err.message }), 4000);
+          env.toast(t("d.refused", { msg: explain(err) }), 4000);
           return { cleared: true };
         }
       },
@@ -163,7 +162,7 @@ async function renderPlay(env, mode) {
     saves: { cleared: () => [], current: () => null, isCleared: () => false, ...runBoard(mode.id, s.run) },
     // one clock: the top bar's, from the server's start time (a mode shows no timer of its own)
     elapsed: timer.elapsed,
-    sound, vibrate, settings, t, toast: env.toast, topBar: env.topBar,
+    sound, vibrate, settings, t, explain, toast: env.toast, topBar: env.topBar,
     goLevelSelect: () => env.go("daily"),
     onCleared() {
       if (!left) env.go("daily", `${mode.id}/done`);

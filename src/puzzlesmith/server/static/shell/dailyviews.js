@@ -4,6 +4,7 @@ import { clock } from "./dailywords.js";
 import { settings } from "./settings.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
+import { explain } from "./errors.js";
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
@@ -85,7 +86,7 @@ function replayButton(env, mode, e) {
     try {
       const r = await dapi.replayOf(mode.id, e.id);
       location.hash = `#/replay/${encodeURIComponent(r.code)}/${encodeURIComponent(r.log)}`;
-    } catch (err) { env.toast(err.message || String(err), 4000); }
+    } catch (err) { env.toast(explain(err), 4000); }
   };
   return b;
 }

@@ -13,7 +13,8 @@ import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay
 import { startStream } from "../stream/open.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
-import { onDropped } from "./stored.js";
+import { isPlain, isText, onDropped, readStored } from "./stored.js";
+import { explain } from "./errors.js";
 import { notice } from "./dock.js";
 
 const $ = (id) => document.getElementById(id);
@@ -91,7 +92,8 @@ function unmountCurrent() {
 function showError(err, retry, { key = "loadError", label = t("retry") } = {}) {
   const box = document.createElement("div");
   box.className = "error-box";
-  box.textContent = t(key, { msg: err && err.message || String(err) });
+  // offline: the sentence says what still works; never a browser's "Failed to fetch"
+  box.textContent = err?.status === 0 ? explain(err) : t(key, { msg: explain(err) });
   const b = document.createElement("button");
   b.textContent = label;
   b.onclick = retry;
@@ -216,7 +218,10 @@ async function renderCode(code, token) {
   if (token !== renderToken) return;
   await useModule(mode, module);
   if (token !== renderToken) return;
-  topBar.setTitle(level.id === "code" ? t("codeLevel") : level.id);
+  // a community level (community.js left its text): its title, the author's caption
+  const from = communityContext(code);
+  if (from) level = { ...level, caption: from.caption };
+  topBar.setTitle(from ? from.title : level.id === "code" ? t("codeLevel") : level.id);
   topBar.setCaption(level.caption || null);
   const root = document.createElement("div");
   root.className = "mode-root";
@@ -225,12 +230,12 @@ async function renderCode(code, token) {
   // a test play from the level editor goes back to the editor, else to the level select
   const fromEditor = sessionStorage.getItem("puzzlesmith.editor.return") === mode.id;
   sessionStorage.removeItem("puzzlesmith.editor.return");
-  const leave = () => (fromEditor ? go("edit", mode.id) : go(mode.id));
+  const leave = () => (fromEditor ? go("edit", mode.id) : from ? go("community", mode.id) : go(mode.id));
   mounted = { module, modeId: mode.id, levelId: code, back: fromEditor ? leave : null };
   await module.mount(root, level, {
     api: api.forCode(code),
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
-    sound, vibrate, settings, t, toast, topBar,
+    sound, vibrate, settings, t, toast, topBar, explain,
     goLevelSelect: leave,
     onCleared(run) {
       if (clearedOnce || token !== renderToken) return;
@@ -240,6 +245,15 @@ async function renderCode(code, token) {
       leave();
     },
   });
+}
+
+const COMMUNITY_PLAY = "puzzlesmith.community.play";   // = community.js PLAY_CONTEXT
+const validContext = (v) => isPlain(v) && isText(v.code, 200) && isText(v.mode, 64) && isText(v.title, 200) && (v.caption === null || isText(v.caption, 400));
+
+/** What the community screen said about the level `code` it opened (this tab), or null. */
+function communityContext(code) {
+  const v = readStored(COMMUNITY_PLAY, validContext, { storage: sessionStorage, maxChars: 4000 });
+  return v && v.code === code ? v : null;
 }
 
 /** #/edit/<mode id>: the level editor (static/editor/), mounted like a play screen. */
@@ -269,7 +283,10 @@ async function renderCommunity(modeId, token) {
   const mode = (await getModes()).find((m) => m.id === modeId);
   if (!mode) return redirect(null);
   if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home") });
-  const community = await import(new URL("../editor/community.js", import.meta.url).href);
+  const [community] = await Promise.all([
+    import(new URL("../editor/community.js", import.meta.url).href),
+    linkCss(new URL("../editor/editor.css", import.meta.url).href, "editor"),  // its buttons and list
+  ]);
   if (token !== renderToken) return;
   addStrings(community.strings);
   topBar.setTitle(`${t("cm.browse")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
@@ -312,7 +329,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
     [level, module] = await Promise.all([levelP, moduleP]);
   } catch (err) {
     if (err?.status !== 404 || token !== renderToken) throw err;
-    toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id
+    toast(t("loadError", { msg: explain(err) }));  // a stale link: no level by that id
     return redirect(mode.id);
   }
   if (token !== renderToken) return;
@@ -328,7 +345,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   const services = {
     api: api.forLevel(mode.id, levelId),
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
-    sound, vibrate, settings, t, toast, topBar,
+    sound, vibrate, settings, t, toast, topBar, explain,
     goLevelSelect: () => go(mode.id),
     onCleared(run) {
       if (clearedOnce) return;
@@ -393,7 +410,7 @@ async function renderReplayRoute(r, token) {
     }
   } catch (err) {
     if (err?.status === 0 || token !== renderToken) throw err;  // offline: retry as usual
-    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    toast(t("rp.bad", { msg: explain(err) }), 4000);
     return redirect(mode ? mode.id : null);
   }
   const module = await import(mode.module);
@@ -412,7 +429,7 @@ async function renderReplayRoute(r, token) {
     if (mounted && mounted.module === module) mounted.stop = viewer.stop;
   } catch (err) {
     if (token !== renderToken) return;
-    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    toast(t("rp.bad", { msg: explain(err) }), 4000);
     redirect(mode.id);
   }
 }

@@ -7,6 +7,7 @@ import { button } from "./dom.js";
 import { dismiss, notice } from "./dock.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
+import { explain } from "./errors.js";
 
 export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
@@ -203,7 +204,7 @@ async function saveGif(clipUrl, name, log, toast) {
     });
     if (!res.ok) {
       const body = await res.json().catch(() => ({}));
-      throw new Error(body.message || res.statusText);
+      throw { status: res.status, error: body.error, message: body.message || res.statusText };
     }
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement("a");
@@ -214,7 +215,7 @@ async function saveGif(clipUrl, name, log, toast) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (err) {
-    toast(t("rp.bad", { msg: err.message || String(err) }));
+    toast(t("rp.bad", { msg: explain(err instanceof TypeError ? { status: 0 } : err) }));  // fetch: no network
   }
 }
 
