@@ -8,9 +8,11 @@ import { settings } from "./settings.js";
 import { iconSvg } from "./achievement-icons.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { notice } from "./dock.js";
+import { isPlain, isText, readStored } from "./stored.js";
+import { storagePrefix } from "./env.js";
 
 export const ROUTE = "achievements";
-const KEY = "achievements";
+const KEY = `${storagePrefix}achievements`;   // trial:achievements in a trial file
 const MAX_HISTORY = 2000;
 const TOAST_MS = 3200;         // one unlock alone
 const TOAST_QUEUED_MS = 1700;  // each of several at once: four in a row would be 13 s of toasts
@@ -26,13 +28,14 @@ async function getCatalogue() {
   return catalogue;
 }
 
-/** {history: [run], unlocked: {id: ms}}; a broken value is the empty state (for this key only). */
+const isHistoryRun = (h) => isPlain(h) && isText(h.mode, 64) && isText(h.level, 300);
+/** A stored `achievements` value: {history: [≤ MAX_HISTORY clears], unlocked: {id: ms}}. */
+export const validAchievements = (v) => isPlain(v) && Array.isArray(v.history) && v.history.length <= MAX_HISTORY
+  && v.history.every(isHistoryRun) && isPlain(v.unlocked) && Object.entries(v.unlocked).every(([k, ms]) => isText(k, 100) && Number.isFinite(ms));
+
+/** {history: [run], unlocked: {id: ms}}; a broken value is dropped (this key only) with a toast. */
 export function loadState(storage = localStorage) {
-  try {
-    const v = JSON.parse(storage.getItem(KEY) || "{}");
-    if (v && Array.isArray(v.history) && v.unlocked && typeof v.unlocked === "object") return v;
-  } catch { /* corrupt: start again */ }
-  return { history: [], unlocked: {} };
+  return readStored(KEY, validAchievements, { storage, maxChars: 2_000_000 }) ?? { history: [], unlocked: {} };
 }
 
 function saveState(state, storage = localStorage) {

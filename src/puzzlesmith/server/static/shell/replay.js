@@ -8,6 +8,7 @@ import { dismiss, notice } from "./dock.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { explain } from "./errors.js";
+import { storagePrefix } from "./env.js";
 
 export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
@@ -29,7 +30,7 @@ addStrings({
   },
 });
 
-const store = (modeId) => new RunStore(localStorage, modeId);
+const store = (modeId) => new RunStore(localStorage, modeId, storagePrefix);   // trial:runs:… in a trial file
 
 /** The hash of a replay: a level and, optionally, a log's text form (else the best run). */
 export function replayHash(modeId, levelId, log = null) {

@@ -15,7 +15,8 @@ export function onDropped(fn) {
   return () => listeners.delete(fn);
 }
 
-function dropped(key) {
+/** Tell the listeners that `key` was dropped (for readers that repair in place, saves.js). */
+export function dropped(key) {
   if (!listeners.size) pending.push(key);
   for (const fn of listeners) fn(key);
 }
