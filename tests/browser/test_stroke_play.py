@@ -42,13 +42,13 @@ def test_clear_1_1_then_the_next_level_opens(page: Any, pointer: Pointer, device
     assert page.text_content("#caption") == "从一个数字滑到邻格"
     assert page.text_content(".ns-tip") == "按住滑动连线 · 点已走格回退"
     assert page.text_content("#tb-title") == "1-1"
-    assert page.text_content("#tb-counter") == "□ × 3"
+    assert page.text_content("#tb-counter") == "还剩 3 格"
     if device == "touch":
         shot(page, "stroke-1-1-start")
     drag_cells(page, pointer, view(page, "1-1")["solution"])
-    assert page.text_content("#tb-counter") == "□ × 0"
+    assert page.text_content("#tb-counter") == "还剩 0 格"
     pointer.tap(*centre(page, "a"))  # cleared locks the board: no rewind
-    assert page.text_content("#tb-counter") == "□ × 0"
+    assert page.text_content("#tb-counter") == "还剩 0 格"
     page.wait_for_selector('.ns-svg[aria-label="1-2"]')
     assert page.url.endswith(f"#/{MODE}/1-2")
     save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))

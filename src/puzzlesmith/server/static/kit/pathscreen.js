@@ -118,8 +118,14 @@ export class PathScreen extends PlayScreen {
     return this.askHint(kind, moves, offline);
   }
 
+  /** The first press of 补数字 / 指路 in this browser says in one line what it does. */
+  explainOnce(kind) {
+    if (this.s.firstTime?.(`hint.${kind}`)) this.s.toast(this.s.t(`hint.${kind}`), 3500);
+  }
+
   async reveal() {
     if (this.locked) return;
+    this.explainOnce("reveal");
     const h = await this.hint("reveal");
     if (this.locked || !h) return;
     if (!h.cell) {
@@ -145,6 +151,7 @@ export class PathScreen extends PlayScreen {
 
   async guide() {
     if (this.locked) return;
+    this.explainOnce("guide");
     const h = await this.hint("guide");
     if (this.locked || !h) return;
     const i = h.cell == null ? undefined : this.board.index.get(h.cell);

@@ -11,7 +11,7 @@ export const strings = {
   zh: {
     "hx.tip": "按住拖过六边形连线 · 点末格或「撤销」退一步 · 橙色转墙每走一格转 120°",
     "hx.tipPlain": "按住拖过六边形连线 · 点末格或「撤销」退一步",
-    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路",
+    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路", "hx.left": "还剩 {n} 格",
     "hx.noReveal": "没有可补的数字了，试试「指路」",
     "hx.restartHint": "起点就错了，点「重开」",
     "hx.rewindHint": "按「撤销」退回到高亮的格",
@@ -23,7 +23,7 @@ export const strings = {
   en: {
     "hx.tip": "Hold and drag across hexes · tap the end or Undo to step back · orange walls turn 120° per cell",
     "hx.tipPlain": "Hold and drag across hexes · tap the end or Undo to step back",
-    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way",
+    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way", "hx.left": "{n} cells left",
     "hx.noReveal": "No number left to add — try “Show way”",
     "hx.restartHint": "The start is wrong — tap Restart",
     "hx.rewindHint": "Undo back to the highlighted cell",
@@ -161,7 +161,7 @@ class HexScreen extends PathScreen {
     const cells = this.view.cells;
     this.pathLine.setAttribute("points", this.game.path.map((i) => `${cells[i].x},${cells[i].y}`).join(" "));
     this.renderTurners();
-    this.s.topBar.setCounter(`⬡ × ${n - this.game.path.length}`);
+    this.s.topBar.setCounter(this.s.t("hx.left", { n: n - this.game.path.length }));
     this.svg.dataset.cleared = String(this.locked);
     this.svg.dataset.len = String(this.game.path.length);
   }

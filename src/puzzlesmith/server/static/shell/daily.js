@@ -105,7 +105,8 @@ async function renderHome(env) {
       state = `${clock(r.time_ms)} · ${r.rank ? t("d.rank", { rank: r.rank }) : t("d.unranked")}${r.flawless ? " ★" : ""}`;
     }
     const row = el("div", "d-row");
-    const play = el("button", "d-btn d-primary", d.state === "finished" ? "✓" : "▶");
+    // a finished one says so in words (its result is the line above): no bare "✓"
+    const play = el("button", "d-btn d-primary", d.state === "finished" ? `✓ ${t("d.done")}` : "▶");
     play.dataset.action = "play";
     play.setAttribute("aria-label", titleOf(mode));
     play.onclick = () => env.go("daily", d.state === "finished" ? `${d.mode}/done` : d.mode);

@@ -13,6 +13,7 @@ import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay
 import { startStream } from "../stream/open.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
+import { storagePrefix } from "./env.js";
 import { isPlain, isText, onDropped, readStored } from "./stored.js";
 import { explain } from "./errors.js";
 import { notice } from "./dock.js";
@@ -29,6 +30,18 @@ const topBar = {
   setCounter(text) { $("tb-counter").textContent = text ?? ""; },
   setCaption(text) { const c = $("caption"); c.textContent = text ?? ""; c.hidden = !text; },
 };
+
+// What a first-time player has been told once (`shell:seen` = {name: true}): the play kit
+// asks firstTime(name) before explaining a button on its first press.
+const SEEN = `${storagePrefix}shell:seen`;
+const validSeen = (v) => isPlain(v) && Object.keys(v).length <= 50 && Object.values(v).every((x) => x === true);
+/** True the first time `name` is asked in this browser (and remembered from then on). */
+export function firstTime(name) {
+  const seen = readStored(SEEN, validSeen, { maxChars: 4000, fallback: {} });
+  if (seen[name]) return false;
+  try { localStorage.setItem(SEEN, JSON.stringify({ ...seen, [name]: true })); } catch { /* this session only */ }
+  return true;
+}
 
 /** A short message in the top bar's dock (shell/dock.js): never over a caption or the board. */
 export function toast(text, ms = 2200) {
@@ -89,7 +102,8 @@ function unmountCurrent() {
   view.replaceChildren();
 }
 
-function showError(err, retry, { key = "loadError", label = t("retry") } = {}) {
+function showError(err, retry, { key = "loadError", label = t("retry"), title = t("appTitle") } = {}) {
+  topBar.setTitle(title);   // not the title of the screen before
   const box = document.createElement("div");
   box.className = "error-box";
   // offline: the sentence says what still works; never a browser's "Failed to fetch"
@@ -158,7 +172,8 @@ async function renderModes(token) {
       if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
-    list.append(b, editorLink(m));
+    list.append(b);
+    if (api.kind !== "embedded") list.append(editorLink(m));   // a trial file has no server to edit or browse with
   }
   wrap.append(h, dailyEntry(go), list);
   view.replaceChildren(wrap);
@@ -209,7 +224,7 @@ async function renderCode(code, token) {
     [modes, { mode: modeId, level }] = await Promise.all([getModes(), api.codeLevel(code)]);
   } catch (err) {
     if (err?.status !== 400 && err?.status !== 422) throw err;  // offline: retry as usual
-    if (token === renderToken) showError(err, () => go(null), { key: "badCode", label: t("home") });
+    if (token === renderToken) showError(err, () => go(null), { key: "badCode", label: t("home"), title: t("codeLevel") });
     return;
   }
   const mode = modes.find((m) => m.id === modeId);
@@ -235,7 +250,7 @@ async function renderCode(code, token) {
   await module.mount(root, level, {
     api: api.forCode(code),
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
-    sound, vibrate, settings, t, toast, topBar, explain,
+    sound, vibrate, settings, t, toast, topBar, explain, firstTime,
     goLevelSelect: leave,
     onCleared(run) {
       if (clearedOnce || token !== renderToken) return;
@@ -261,7 +276,7 @@ async function renderEditor(modeId, token) {
   $("tb-back").hidden = false;
   const mode = (await getModes()).find((m) => m.id === modeId);
   if (!mode) return redirect(null);
-  if (!api.online) return showError({ message: needsConnection(t("ed.title")) }, () => go(null), { label: t("home") });
+  if (!api.online) return showError({ message: needsConnection(t("ed.title")) }, () => go(null), { label: t("home"), title: t("ed.title") });
   // a URL, not a literal specifier: the editor is not preloaded with the shell nor bundled
   const { mountEditor } = await import(new URL("../editor/editor.js", import.meta.url).href);
   const module = await import(mode.module);
@@ -282,7 +297,7 @@ async function renderCommunity(modeId, token) {
   $("tb-back").hidden = false;
   const mode = (await getModes()).find((m) => m.id === modeId);
   if (!mode) return redirect(null);
-  if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home") });
+  if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home"), title: t("cm.browse") });
   const [community] = await Promise.all([
     import(new URL("../editor/community.js", import.meta.url).href),
     linkCss(new URL("../editor/editor.css", import.meta.url).href, "editor"),  // its buttons and list
@@ -345,7 +360,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   const services = {
     api: api.forLevel(mode.id, levelId),
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
-    sound, vibrate, settings, t, toast, topBar, explain,
+    sound, vibrate, settings, t, toast, topBar, explain, firstTime,
     goLevelSelect: () => go(mode.id),
     onCleared(run) {
       if (clearedOnce) return;

@@ -9,7 +9,7 @@ export const THEMES = [
 ];
 
 export const COW_SKINS = [
-  { id: "classic", zh: "奶牛", en: "Cow" },
+  { id: "classic", zh: "黑白花", en: "Holstein" },
   { id: "calf", zh: "小花牛", en: "Calf" },
   { id: "highland", zh: "高地牛", en: "Highland" },
 ];
