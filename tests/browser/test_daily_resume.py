@@ -74,6 +74,10 @@ def test_cows_daily_reload_keeps_the_board_and_one_timer(
     page.wait_for_function(f"location.hash.endsWith('/{COWS}/done')")
     page.wait_for_selector(".d-rank")
     assert page.evaluate(f"localStorage.getItem('daily:board:{COWS}')") is None
+    page.goto(f"{base}/#/daily")  # the finished card says what its button does
+    done = f'.d-daily.d-finished[data-mode="{COWS}"] [data-action="play"]'
+    page.wait_for_selector(done)
+    assert page.inner_text(done) == "✓ 看成绩"
 
 
 @TOUCH_ONLY
@@ -94,3 +98,40 @@ def test_a_bad_player_token_is_dropped_with_a_toast(page: Any, lang: str) -> Non
     assert ("已损坏" in text) if lang == "zh" else ("damaged" in text), text
     assert page.evaluate("localStorage.getItem('daily:player')") is None
     shot(page, f"daily-bad-token-{lang}-touch")
+
+
+WORDS = {
+    "zh": {"past": "往日的题目不排名", "week": "一", "freeze": "冻结卡", "renamed": "新名字"},
+    "en": {"past": "not ranked", "week": "Mo", "freeze": "Freeze", "renamed": "New name"},
+}
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_rename_sheet_past_board_and_calendar_labels(page: Any, lang: str) -> None:
+    base = page.base_url
+    words = WORDS[lang]
+    page.goto(f"{base}/#/")
+    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
+    join(page, base, "改名前" if lang == "zh" else "Before")
+    page.on("dialog", lambda d: (_ for _ in ()).throw(AssertionError(f"a browser dialog: {d.message}")))
+    page.click('[data-action="rename"]')  # an in-page sheet, not prompt()
+    page.wait_for_selector('.ask input[name="name"]')
+    page.fill('.ask input[name="name"]', words["renamed"])
+    shot(page, f"daily-rename-sheet-{lang}-touch")
+    page.click('.ask [data-act="ok"]')
+    page.wait_for_function(f"document.querySelector('.d-me')?.textContent === '{words['renamed']}'")
+    # a past day with no entry: never "be the first" (past days are not ranked)
+    page.click(f'.d-daily[data-mode="{COWS}"] [data-action="board"]')
+    page.wait_for_selector('[data-action="prev-day"]')
+    page.click('[data-action="prev-day"]')
+    page.wait_for_function(f"document.querySelector('.daily').innerText.includes('{words['past']}')")
+    shot(page, f"daily-past-board-{lang}-touch")
+    # the calendar has weekday labels and month names; freezes are explained
+    page.goto(f"{base}/#/daily/stats")
+    page.wait_for_selector(".d-cal")
+    labels = page.eval_on_selector_all(".d-wd", "els => els.map((e) => e.textContent)")
+    assert len(labels) == 7 and labels[0] == words["week"], labels
+    assert page.locator(".d-day.d-month").count() >= 1
+    assert words["freeze"] in page.inner_text(".d-freeze-why")
+    shot(page, f"daily-stats-labels-{lang}-touch")

@@ -179,8 +179,11 @@ function calendar(days, frozen) {
   for (let k = 0; k < 35; k++) {
     const day = new Date(first + k * 86400000).toISOString().slice(0, 10);
     const dom = Number(day.slice(8));
-    const c = el("span", "d-day", k === 0 || dom === 1 ? months[Number(day.slice(5, 7)) - 1] + (dom === 1 ? "" : ` ${dom}`) : String(dom));
-    if (k === 0 || dom === 1) c.classList.add("d-month");
+    const c = el("span", "d-day", String(dom));
+    if (k === 0 || dom === 1) {   // the month's name over its first day (and the first cell)
+      c.classList.add("d-month");
+      c.replaceChildren(el("small", "d-mon", months[Number(day.slice(5, 7)) - 1]), el("span", "", String(dom)));
+    }
     c.title = day;
     if (days[day]) { c.classList.add("d-solved"); c.dataset.modes = String(days[day].length); }
     if (frozen.includes(day)) { c.classList.add("d-frozen"); c.textContent = "❄"; }
