@@ -118,6 +118,20 @@ export class PathGame {
     return out;
   }
 
+  /**
+   * The cells a conflict involves besides the stepped cell itself: the clue that owns the
+   * step ("step-elsewhere": the player must see which 4 the red cell clashes with).
+   */
+  causes() {
+    const out = new Set();
+    for (const c of this.conflicts()) {
+      if (c.code !== "step-elsewhere") continue;
+      const owner = this.cellForStep(c.step);
+      if (owner !== undefined) out.add(owner);
+    }
+    return out;
+  }
+
   cleared() { return this.path.length === this.board.n && this.conflicts().length === 0; }
 
   deadEnd() {

@@ -52,6 +52,7 @@ export class PathScreen extends PlayScreen {
     const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
     const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
     this.prevConflicts = now;
+    this.causes = g.causes();
     this.render();
     if (added !== null) this.stepped(added, fresh.length > 0);
     if (fresh.length) this.conflicted(fresh);
@@ -189,6 +190,7 @@ export class PathScreen extends PlayScreen {
     moves.forEach((m, i) => game.apply(m, i));
     this.game = game;
     this.prevConflicts = new Set(game.conflicts().map((c) => this.board.index.get(c.cell)));
+    this.causes = game.causes();
     this.target = null;
     this.showLocked(game.cleared());
     this.render();

@@ -103,7 +103,8 @@ class StrokeScreen extends PathScreen {
     }
     const isStart = step === undefined && g.path.length === 0 && clue === 1;
     const outlined = given !== undefined || par !== undefined;
-    const ring = this.freshReveal.has(i) ? "amber" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    // a clue a conflict clashes with is ringed in red (the cause is on screen too)
+    const ring = this.freshReveal.has(i) ? "amber" : this.causes?.has(i) ? "cause" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
     const tgt = this.target;
     const targeted = tgt && tgt.cell === i;
     const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom;
@@ -129,7 +130,7 @@ class StrokeScreen extends PathScreen {
     const c = this.cellEls[i];
     c.g.setAttribute("class", `ns-cell ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (targeted === "1" ? " ns-target" : "") + (dim === "1" ? " ns-dim" : "") + (bright === "1" ? " ns-bright" : ""));
     c.g.dataset.state = kind;
-    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" ? " ns-given" : "") + (bright === "1" ? " ns-bright" : ""));
+    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" || ring === "cause" ? " ns-given" : "") + (bright === "1" ? " ns-bright" : ""));
     c.ring.setAttribute("class", `ns-ring ns-ring-${ring || "none"}`);
     c.num.textContent = num;
     const partext = isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num);

@@ -144,7 +144,8 @@ class HexScreen extends PathScreen {
     }
     const isStart = step === undefined && g.path.length === 0 && clue === 1;
     const isEnd = step !== undefined && i === g.end;
-    const ring = this.freshReveal.has(i) ? "amber" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    // a clue a conflict clashes with is ringed in red (the cause is on screen too)
+    const ring = this.freshReveal.has(i) ? "amber" : this.causes?.has(i) ? "cause" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
     const tgt = this.target;
     const targeted = tgt && tgt.cell === i ? 1 : 0;
     const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom ? 1 : 0;
@@ -174,7 +175,7 @@ class HexScreen extends PathScreen {
     c.g.setAttribute("class", `hx-cell ${cls}`);
     c.g.dataset.state = kind;
     c.g.dataset.step = kind === "empty" ? "" : num;
-    c.t.setAttribute("class", `hx-label ${cls}` + (ring === "ink" ? " hx-given" : ""));
+    c.t.setAttribute("class", `hx-label ${cls}` + (ring === "ink" || ring === "cause" ? " hx-given" : ""));
     c.ring.setAttribute("class", `hx-ring hx-ring-${ring || "none"}`);
     c.num.textContent = num;
     c.corner.textContent = corner;
