@@ -184,12 +184,20 @@ class HexScreen extends PathScreen {
   /** Each turner's arm is rotated 120°·k about its dot; a CSS transition animates the turn. */
   renderTurners() {
     const k = this.game.path.length;
-    for (const t of this.turnerEls) {
-      if (t.turns === k) continue;
-      t.turns = k;
+    const path = this.game.path.map((i) => this.board.ids[i]);
+    const crossed = new Set(path.slice(1).map((id, j) => [path[j], id].sort().join("|")));
+    this.turnerEls.forEach((t, ti) => {
+      if (t.turns === k && t.len === path.length && t.path === path.join()) return;
+      t.turns = k; t.len = path.length; t.path = path.join();
       t.arm.style.transform = `rotate(${120 * k}deg)`;
       t.g.dataset.turns = String(k);
-    }
+      // a wall that turned onto an edge the path already crossed arrived after the step:
+      // drawn dashed under the line, so the path never looks drawn through a wall
+      const v = this.view.turners[ti];
+      const e = v.cycle[(v.start + k) % 3];
+      const on = e.cells[0] != null && e.cells[1] != null && crossed.has([...e.cells].sort().join("|"));
+      t.g.classList.toggle("hx-crossed", on);
+    });
   }
 
   // ---- feedback ----------------------------------------------------------------------
