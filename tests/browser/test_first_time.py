@@ -73,3 +73,18 @@ def test_no_server_says_so_in_the_players_words(page: Any, lang: str) -> None:
     text = page.text_content(".error-box")
     assert WORDS[lang]["offline"] in text and "Failed to fetch" not in text, text
     shot(page, f"offline-error-{lang}-touch")
+
+
+@TOUCH_ONLY
+def test_the_manifest_has_maskable_icons_that_load(page: Any) -> None:
+    page.goto(f"{page.base_url}/#/")
+    icons = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json()).then((m) => m.icons)")
+    maskable = [i for i in icons if i["purpose"] == "maskable"]
+    assert {i["sizes"] for i in maskable} == {"192x192", "512x512"}, icons
+    for icon in maskable:
+        size = page.evaluate(
+            "(src) => new Promise((ok, bad) => { const im = new Image();"
+            " im.onload = () => ok(im.naturalWidth); im.onerror = bad; im.src = src; })",
+            icon["src"],
+        )
+        assert f"{size}x{size}" == icon["sizes"]
