@@ -60,6 +60,8 @@ const OUTLINE_MS = 1600;
 const CLEAR_HOLD_MS = 700;
 const PAD = 0.08;
 const LETTERS_FROM = 9;     // region letters are on by default from 9×9 up
+const ZOOM_FROM = 10;       // boards this big go edge to edge and pinch-zoom
+const MAX_ZOOM = 2.5;
 const KEEP_BOARDS = 30;     // half-played boards kept (the most recent levels)
 const MAX_MOVES = 1500;     // a longer history is saved as the position alone
 
@@ -81,6 +83,9 @@ class CowsScreen extends PlayScreen {
     this.redoStack = [];
     this.state = new Array(this.n * this.n).fill(EMPTY);
     this.press = null;
+    this.touches = new Map();    // touch pointers on the board: id → [x, y] (pinch zoom)
+    this.pinch = null;
+    this.zoom = 1;
     this.lastTap = null;
     this.highlight = null;       // {because: Set, cells: Set}
     this.outline = null;         // region index outlined by a long press
@@ -125,7 +130,8 @@ class CowsScreen extends PlayScreen {
       el("rect", { class: "cw-base", x: c, y: r, width: 1, height: 1, fill: view.colours[g] }, cell);
       el("rect", { class: "cw-hatch", x: c, y: r, width: 1, height: 1, fill: "url(#cw-stripes)" }, cell);
       el("rect", { class: "cw-ring", x: c + 0.07, y: r + 0.07, width: 0.86, height: 0.86, rx: 0.12 }, cell);
-      const letter = el("text", { class: "cw-letter", x: c + 0.08, y: r + 0.1 }, cell);
+      // drawn over the ring with a halo of its region's colour: a hint ring never hides it
+      const letter = el("text", { class: "cw-letter", x: c + 0.08, y: r + 0.1, stroke: view.colours[g] }, cell);
       letter.textContent = view.letters[g];
       const mark = el("g", { class: "cw-x" }, layerMarks);
       el("path", { d: `M${c + 0.32},${r + 0.32} L${c + 0.68},${r + 0.68} M${c + 0.68},${r + 0.32} L${c + 0.32},${r + 0.68}` }, mark);
@@ -181,11 +187,45 @@ class CowsScreen extends PlayScreen {
 
   fit() {
     const r = this.wrap.getBoundingClientRect();
-    // 390 px phones: up to 9×9 a cell is ≥ 40 px; larger boards use almost the full width.
-    const margin = this.n >= 10 ? 2 : 16;
-    const side = Math.max(80, Math.min(r.width - margin, r.height - 8, 720));
+    // 390 px phones: up to 9×9 a cell is ≥ 40 px; larger boards go edge to edge and a
+    // pinch zooms them (cells ≥ 40 px, the board then scrolls with two fingers).
+    const margin = this.n >= ZOOM_FROM ? 0 : 16;
+    const side = Math.max(80, Math.min(r.width - margin, r.height - 8, 720)) * this.zoom;
     this.svg.setAttribute("width", String(Math.floor(side)));
     this.svg.setAttribute("height", String(Math.floor(side)));
+    this.root.classList.toggle("cw-zoomed", this.zoom > 1);
+  }
+
+  // ---- pinch zoom (boards from 10×10 up) ---------------------------------------------------
+  /** Two fingers on the board: the cell press of the first is dropped, the pinch begins. */
+  pinchStart() {
+    const p = this.press;
+    if (p) {
+      this.press = null;
+      clearTimeout(p.longTimer);
+      try { this.svg.releasePointerCapture(p.id); } catch { /* not captured */ }
+      if (p.cells) for (const i of p.cells) this.sig[i] = null;
+      this.render();
+    }
+    const [a, b] = [...this.touches.values()];
+    this.pinch = { d0: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, z0: this.zoom, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+  }
+
+  /** Zoom about the fingers' midpoint and pan with it (the wrap scrolls). */
+  pinchMove() {
+    const [a, b] = [...this.touches.values()];
+    const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const z = Math.min(MAX_ZOOM, Math.max(1, (this.pinch.z0 * Math.hypot(a[0] - b[0], a[1] - b[1])) / this.pinch.d0));
+    const before = this.svg.getBoundingClientRect();
+    // the board point under the old midpoint stays under the new one
+    const ux = (this.pinch.mid[0] - before.left) / before.width, uy = (this.pinch.mid[1] - before.top) / before.height;
+    this.zoom = z;
+    this.fit();
+    const after = this.svg.getBoundingClientRect();
+    this.wrap.scrollLeft += after.left + ux * after.width - mid[0];
+    this.wrap.scrollTop += after.top + uy * after.height - mid[1];
+    this.pinch.mid = mid;
+    this.svg.dataset.zoom = z.toFixed(2);
   }
 
   destroy() {
@@ -363,6 +403,11 @@ class CowsScreen extends PlayScreen {
   rc(i) { return `${Math.floor(i / this.n)} ${i % this.n}`; }
 
   down(e) {
+    if (e.pointerType === "touch" && this.n >= ZOOM_FROM && !this.replaying) {
+      this.touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.touches.size === 2) { e.preventDefault(); this.pinchStart(); return; }
+    }
+    if (this.pinch) return;
     if (this.locked || !e.isPrimary) return;
     const i = this.cellAt(e);
     if (i < 0) return;
@@ -387,6 +432,8 @@ class CowsScreen extends PlayScreen {
   }
 
   move(e) {
+    if (this.touches.has(e.pointerId)) this.touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (this.pinch) { if (this.touches.size === 2) this.pinchMove(); return; }
     const p = this.press;
     if (!p || e.pointerId !== p.id || this.locked || p.long) return;
     const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
@@ -421,6 +468,8 @@ class CowsScreen extends PlayScreen {
   }
 
   up(e, cancelled = false) {
+    this.touches.delete(e.pointerId);
+    if (this.pinch) { if (!this.touches.size) this.pinch = null; return; }   // the last finger lifts: done
     const p = this.press;
     if (!p || e.pointerId !== p.id) return;
     this.press = null;
