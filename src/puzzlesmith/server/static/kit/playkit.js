@@ -7,6 +7,7 @@
 // Every session keeps a timed move log (kit/movelog.js): a mode calls record(move) for
 // each move string it applies; the clear hands the run to the shell with onCleared(run).
 import { MoveLog } from "./movelog.js";
+import { el } from "../shell/dom.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -128,8 +129,7 @@ export class PlayScreen {
   /** The board's SVG in its wrapper div, with the high-contrast stripes `{p}-stripes`. */
   makeSvg(viewBox, { size, bar, opacity }) {
     const p = this.p;
-    this.wrap = document.createElement("div");
-    this.wrap.className = `${p}-board pk-board`;
+    this.wrap = el("div", `${p}-board pk-board`);
     const svg = svgEl("svg", { viewBox, class: `${p}-svg pk-svg`, role: "img", "aria-label": this.view.id });
     this.svg = svg;
     const defs = svgEl("defs", {}, svg);
@@ -142,12 +142,10 @@ export class PlayScreen {
   /** The tip line (this.tip) and the bottom bar of buttons [[name, onclick]] (this.buttons). */
   makeBar(actions) {
     const p = this.p;
-    this.tip = document.createElement("div");
-    this.tip.className = `${p}-tip pk-tip`;
-    const bar = document.createElement("div");
-    bar.className = `${p}-buttons pk-buttons`;
+    this.tip = el("div", `${p}-tip pk-tip`);
+    const bar = el("div", `${p}-buttons pk-buttons`);
     for (const [name, fn] of actions) {
-      const btn = document.createElement("button");
+      const btn = el("button");
       btn.type = "button";
       btn.className = `${p}-btn pk-btn`;
       btn.dataset.action = name;

@@ -5,6 +5,7 @@
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, applyMoves, stateJSON, offlineHint, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { el as html } from "../shell/dom.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
 export const strings = {
@@ -101,16 +102,14 @@ class CowsScreen extends PlayScreen {
   // ---- layout -----------------------------------------------------------------------
   build() {
     const { view, n } = this;
-    const top = document.createElement("div");
-    top.className = "cw-top";
-    this.timerEl = document.createElement("span");
-    this.timerEl.className = "cw-timer";
-    this.timerBtn = document.createElement("button");
+    const top = html("div", "cw-top");
+    this.timerEl = html("span", "cw-timer");
+    this.timerBtn = html("button");
     this.timerBtn.type = "button";
     this.timerBtn.className = "cw-link";
     this.timerBtn.dataset.action = "timer";
     this.timerBtn.onclick = () => { timerHidden = !timerHidden; this.relabel(); this.renderTimer(); };
-    this.lettersBtn = document.createElement("button");
+    this.lettersBtn = html("button");
     this.lettersBtn.type = "button";
     this.lettersBtn.className = "cw-link";
     this.lettersBtn.dataset.action = "letters";
@@ -163,13 +162,11 @@ class CowsScreen extends PlayScreen {
     el("rect", { class: "cw-frame", x: 0, y: 0, width: n, height: n }, layerBorders);
     this.outlinePath = el("path", { class: "cw-outline-path", d: "" }, this.layerOutline);
 
-    this.hintBox = document.createElement("div");
-    this.hintBox.className = "cw-hintbox";
+    this.hintBox = html("div", "cw-hintbox");
     this.hintBox.hidden = true;
     const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]);
     // The tip and the hint share one row of fixed height, so the board never moves.
-    const info = document.createElement("div");
-    info.className = "cw-info";
+    const info = html("div", "cw-info");
     info.append(this.tip, this.hintBox);
     this.mountRows([top, this.wrap, info, bar], false);
   }

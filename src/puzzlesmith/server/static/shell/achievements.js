@@ -10,6 +10,7 @@ import { dataSource, needsConnection } from "./datasource.js";
 import { notice } from "./dock.js";
 import { isPlain, isText, readStored } from "./stored.js";
 import { storagePrefix } from "./env.js";
+import { el } from "./dom.js";
 
 export const ROUTE = "achievements";
 const KEY = `${storagePrefix}achievements`;   // trial:achievements in a trial file
@@ -49,16 +50,14 @@ let waiting = 0;  // toasts queued or showing
 function pop(a) {
   waiting += 1;
   queue = queue.then(() => new Promise((done) => {
-    const el = document.createElement("div");
-    el.className = "ach-toast";
-    el.setAttribute("role", "status");
-    el.dataset.id = a.id;
+    const toastBox = el("div", "ach-toast");
+    toastBox.setAttribute("role", "status");
+    toastBox.dataset.id = a.id;
     const lang = settings.lang === "en" ? "en" : "zh";
-    const text = document.createElement("span");
-    text.textContent = t("ach.unlocked", { name: a.name[lang] });
-    el.append(iconSvg(a.icon), text);
+    const text = el("span", "", t("ach.unlocked", { name: a.name[lang] }));
+    toastBox.append(iconSvg(a.icon), text);
     const ms = waiting > 1 ? TOAST_QUEUED_MS : TOAST_MS;
-    notice(el, ms, { wait: true, done: () => { waiting -= 1; done(); } });
+    notice(toastBox, ms, { wait: true, done: () => { waiting -= 1; done(); } });
   }));
 }
 
@@ -115,8 +114,7 @@ export async function renderAchievements(view, context, topBar) {
     [cat, ctx] = await Promise.all([getCatalogue(), context()]);
   } catch (err) {
     if (err?.status !== 0) throw err;
-    const box = document.createElement("div");
-    box.className = "error-box";
+    const box = el("div", "error-box");
     box.textContent = needsConnection(t("ach.title"));   // the trial file, or no network yet
     view.replaceChildren(box);
     return;
@@ -124,26 +122,19 @@ export async function renderAchievements(view, context, topBar) {
   const state = loadState();
   const all = expand(cat, ctx);
   const lang = settings.lang === "en" ? "en" : "zh";
-  const wrap = document.createElement("div");
-  wrap.className = "scroll ach-list";
-  const head = document.createElement("div");
-  head.className = "ach-count";
-  head.textContent = t("ach.count", { k: all.filter((a) => state.unlocked[a.id]).length, n: all.length });
+  const wrap = el("div", "scroll ach-list");
+  const head = el("div", "ach-count", t("ach.count", { k: all.filter((a) => state.unlocked[a.id]).length, n: all.length }));
   wrap.append(head);
   for (const a of all) {
-    const row = document.createElement("div");
+    const row = el("div");
     const on = Boolean(state.unlocked[a.id]);
     row.className = `ach${on ? " on" : " locked"}`;
     row.dataset.id = a.id;
-    const icon = document.createElement("div");
-    icon.className = "ach-icon";
+    const icon = el("div", "ach-icon");
     icon.append(iconSvg(a.icon));
-    const text = document.createElement("div");
-    text.className = "ach-text";
-    const name = document.createElement("b");
-    name.textContent = a.name[lang];
-    const desc = document.createElement("span");
-    desc.textContent = on ? `${a.desc[lang]} · ${new Date(state.unlocked[a.id]).toLocaleDateString(lang === "en" ? "en" : "zh-CN")}` : `${t("ach.locked")} · ${a.desc[lang]}`;
+    const text = el("div", "ach-text");
+    const name = el("b", "", a.name[lang]);
+    const desc = el("span", "", on ? `${a.desc[lang]} · ${new Date(state.unlocked[a.id]).toLocaleDateString(lang === "en" ? "en" : "zh-CN")}` : `${t("ach.locked")} · ${a.desc[lang]}`);
     text.append(name, desc);
     row.append(icon, text);
     wrap.append(row);

@@ -17,6 +17,7 @@ import { storagePrefix } from "./env.js";
 import { isPlain, isText, onDropped, readStored } from "./stored.js";
 import { explain } from "./errors.js";
 import { notice } from "./dock.js";
+import { el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -104,14 +105,12 @@ function unmountCurrent() {
 
 function showError(err, retry, { key = "loadError", label = t("retry"), title = t("appTitle") } = {}) {
   topBar.setTitle(title);   // not the title of the screen before
-  const box = document.createElement("div");
-  box.className = "error-box";
+  const box = el("div", "error-box");
   // offline: the sentence says what still works; never a browser's "Failed to fetch"
   box.textContent = err?.status === 0 ? explain(err) : t(key, { msg: explain(err) });
-  const b = document.createElement("button");
-  b.textContent = label;
+  const b = el("button", "", label);
   b.onclick = retry;
-  box.append(document.createElement("br"), b);
+  box.append(el("br"), b);
   view.replaceChildren(box);
 }
 
@@ -149,20 +148,14 @@ async function renderModes(token) {
   $("tb-back").hidden = true;
   const modes = await getModes();
   if (token !== renderToken) return;
-  const wrap = document.createElement("div");
-  wrap.className = "scroll";
-  const h = document.createElement("h1");
-  h.className = "shell-title";
-  h.textContent = t("chooseMode");
-  const list = document.createElement("div");
-  list.className = "modes";
+  const wrap = el("div", "scroll");
+  const h = el("h1", "shell-title", t("chooseMode"));
+  const list = el("div", "modes");
   for (const m of modes) {
-    const b = document.createElement("button");
-    b.className = "mode-card";
+    const b = el("button", "mode-card");
     b.dataset.mode = m.id;
-    const name = document.createElement("b");
-    name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
-    const sub = document.createElement("span");
+    const name = el("b", "", settings.lang === "en" ? m.title.en : m.title.zh);
+    const sub = el("span");
     // Chinese screens show the English name too; English ones stay English only.
     sub.textContent = settings.lang === "en" ? "" : m.title.en;
     b.append(name, sub);
@@ -238,8 +231,7 @@ async function renderCode(code, token) {
   if (from) level = { ...level, caption: from.caption };
   topBar.setTitle(from ? from.title : level.id === "code" ? t("codeLevel") : level.id);
   topBar.setCaption(level.caption || null);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   let clearedOnce = false;
   // a test play from the level editor goes back to the editor, else to the level select
@@ -284,8 +276,7 @@ async function renderEditor(modeId, token) {
   await useModule(mode, module);
   if (token !== renderToken) return;
   topBar.setTitle(`${t("ed.title")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   const editor = await mountEditor(root, mode, { settings, t, toast, addStrings });
   if (token !== renderToken) return editor.unmount();
@@ -305,8 +296,7 @@ async function renderCommunity(modeId, token) {
   if (token !== renderToken) return;
   addStrings(community.strings);
   topBar.setTitle(`${t("cm.browse")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   const screen = await community.mountBrowse(root, mode, { settings, t, toast });
   if (token !== renderToken) return screen.unmount();
@@ -314,18 +304,15 @@ async function renderCommunity(modeId, token) {
 }
 
 function editorLink(mode) {
-  const a = document.createElement("a");
-  a.className = "editor-link";
+  const a = el("a", "editor-link");
   a.href = `#/edit/${encodeURIComponent(mode.id)}`;
   a.dataset.edit = mode.id;
   a.textContent = t("ed.open");
-  const c = document.createElement("a");
-  c.className = "editor-link";
+  const c = el("a", "editor-link");
   c.href = `#/community/${encodeURIComponent(mode.id)}`;
   c.dataset.community = mode.id;
   c.textContent = t("cm.open");
-  const row = document.createElement("div");
-  row.className = "editor-links";
+  const row = el("div", "editor-links");
   row.append(c, a);
   return row;
 }
@@ -353,8 +340,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   let clearedOnce = false;
   const services = {
@@ -455,11 +441,9 @@ function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
 function openMenu() {
   const modeId = mounted?.modeId ?? parseHash().modeId;  // #/play/<code>: the code's mode
   const sheet = $("menu");
-  const body = document.createElement("div");
-  body.className = "sheet-body";
+  const body = el("div", "sheet-body");
   const item = (label, fn, name) => {
-    const b = document.createElement("button");
-    b.className = "item";
+    const b = el("button", "item");
     b.dataset.menu = name;
     b.textContent = label;
     b.onclick = () => { closeMenu(); fn(); };
@@ -470,17 +454,13 @@ function openMenu() {
   if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
-  const h = document.createElement("h2");
-  h.textContent = t("settings");
+  const h = el("h2", "", t("settings"));
   body.append(h);
-  const lang = document.createElement("div");
-  lang.className = "setting";
+  const lang = el("div", "setting");
   lang.append(t("language"));
-  const seg = document.createElement("div");
-  seg.className = "seg";
+  const seg = el("div", "seg");
   for (const [code, label] of [["zh", "中文"], ["en", "English"]]) {
-    const b = document.createElement("button");
-    b.textContent = label;
+    const b = el("button", "", label);
     b.dataset.lang = code;
     b.setAttribute("aria-pressed", String(settings.lang === code));
     b.onclick = () => {
@@ -495,9 +475,8 @@ function openMenu() {
   lang.append(seg);
   body.append(lang);
   for (const key of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
-    const row = document.createElement("label");
-    row.className = "setting";
-    const box = document.createElement("input");
+    const row = el("label", "setting");
+    const box = el("input");
     box.type = "checkbox";
     box.name = key;
     box.checked = settings[key];
