@@ -43,7 +43,10 @@ def test_a_10x10_board_pinches_to_40_px_cells_and_taps_land(page: Any, pointer: 
     assert n == 100
     width = page.evaluate(_CELL, 0)[0]
     assert width >= 38, width  # edge to edge: 390 px across ten cells
-    board = page.eval_on_selector(".cw-svg", "e => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }")
+    board = page.eval_on_selector(
+        ".cw-svg",
+        "e => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }",
+    )
     pinch(page, (board[0], board[1]), 60, 140)
     page.wait_for_function("Number(document.querySelector('.cw-svg').dataset.zoom || 1) > 1.5")
     width = page.evaluate(_CELL, 55)[0]

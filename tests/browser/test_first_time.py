@@ -14,7 +14,12 @@ from stroke_helpers import open_level
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 WORDS = {
     "zh": {"left": "还剩 3 格", "reveal": "补数字：", "guide": "指路：", "offline": "需要联网"},
-    "en": {"left": "3 cells left", "reveal": "Add number:", "guide": "Show way:", "offline": "Needs a connection"},
+    "en": {
+        "left": "3 cells left",
+        "reveal": "Add number:",
+        "guide": "Show way:",
+        "offline": "Needs a connection",
+    },
 }
 
 
@@ -32,7 +37,9 @@ def test_counter_start_and_hint_captions(page: Any, lang: str) -> None:
     open_level(page, "1-1")
     assert page.text_content("#tb-counter") == words["left"]
     fill = page.eval_on_selector(".ns-cell.ns-start .ns-base", "e => getComputedStyle(e).fill")
-    path = page.evaluate("getComputedStyle(document.querySelector('.ns')).getPropertyValue('--path')")
+    path = page.evaluate(
+        "getComputedStyle(document.querySelector('.ns')).getPropertyValue('--path')"
+    )
     assert fill != path.strip() and "91, 79, 224" not in fill, fill  # not filled like a drawn cell
     shot(page, f"stroke-1-1-first-look-{lang}-touch")
     for kind in ("reveal", "guide"):
@@ -78,7 +85,9 @@ def test_no_server_says_so_in_the_players_words(page: Any, lang: str) -> None:
 @TOUCH_ONLY
 def test_the_manifest_has_maskable_icons_that_load(page: Any) -> None:
     page.goto(f"{page.base_url}/#/")
-    icons = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json()).then((m) => m.icons)")
+    icons = page.evaluate(
+        "fetch('/manifest.webmanifest').then((r) => r.json()).then((m) => m.icons)"
+    )
     maskable = [i for i in icons if i["purpose"] == "maskable"]
     assert {i["sizes"] for i in maskable} == {"192x192", "512x512"}, icons
     for icon in maskable:
