@@ -170,7 +170,7 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
     for _ in range(16):
         page.click('[data-action="reveal"]')
         page.wait_for_timeout(30)
-        if page.is_visible("#toast") and "指路" in (page.text_content("#toast") or ""):
+        if page.is_visible("#toast") and "没有可补的数字了" in (page.text_content("#toast") or ""):
             break
     assert "没有可补的数字了" in (page.text_content("#toast") or "")
     numbers = [
