@@ -78,6 +78,7 @@ def test_cows_daily_reload_keeps_the_board_and_one_timer(
     done = f'.d-daily.d-finished[data-mode="{COWS}"] [data-action="play"]'
     page.wait_for_selector(done)
     assert page.inner_text(done) == "✓ 看成绩"
+    shot(page, "daily-home-finished-card-touch")
 
 
 @TOUCH_ONLY
