@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_support import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("device", ["touch"], indirect=True)]
 
@@ -52,6 +53,8 @@ def test_a_bad_stored_value_is_dropped_with_a_toast(page: Any, key: str, kind: s
     page.wait_for_function("document.getElementById('toast').hidden === false")
     want = DROPPED["zh" if key == "shell:settings" else lang]
     assert want in page.inner_text("#toast")
+    if kind in ("array", "huge"):
+        shot(page, f"bricked-{key.replace(':', '-')}-{kind}-touch")
     stored = page.evaluate("(key) => localStorage.getItem(key)", key)
     assert stored is None or stored.startswith("{"), stored[:80]  # dropped, or a fresh value
     page.reload()  # and the screen stays usable: no toast the second time, same screen
