@@ -1,8 +1,9 @@
-"""Draw the app icons (static/icons/icon-192.png, icon-512.png) for the web app manifest.
+"""Draw the app icons (static/icons/icon-{192,512}.png and icon-maskable-{192,512}.png).
 
 A one-stroke path through a 3×3 board in the game's path colour, starting at a white 1:
 the game in one picture. Drawn at 4× and scaled down for smooth edges; the square is
-full-bleed with the picture inside the central 80 % (safe for "maskable" crops).
+full-bleed. The "maskable" ones keep the whole picture inside the safe circle (radius 40 %
+of the side) that a launcher's round or squircle mask never cuts.
 Run: .venv/bin/python tools/make_icons.py   (needs Pillow: pip install pillow)
 """
 
@@ -21,11 +22,17 @@ SIZES = (192, 512)
 PATH = [(0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1), (0, 2), (1, 2), (2, 2)]
 
 
-def draw(size: int) -> Image.Image:
+#: picture margin (share of the side): the plain icon, and the maskable one whose picture's
+#: corners lie inside the safe circle (half-width 0.28 · √2 < 0.40)
+MARGIN = 0.16
+MASKABLE_MARGIN = 0.22
+
+
+def draw(size: int, margin_share: float = MARGIN) -> Image.Image:
     s = size * 4
     img = Image.new("RGB", (s, s), BG)
     d = ImageDraw.Draw(img)
-    margin, gap = s * 0.16, s * 0.03
+    margin, gap = s * margin_share, s * 0.03
     cell = (s - 2 * margin - 2 * gap) / 3
 
     def centre(c: int, r: int) -> tuple[float, float]:
@@ -46,9 +53,10 @@ def draw(size: int) -> Image.Image:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for n in SIZES:
-        path = OUT / f"icon-{n}.png"
-        draw(n).save(path, optimize=True)
-        print(f"{path}: {path.stat().st_size} bytes")
+        for name, share in ((f"icon-{n}.png", MARGIN), (f"icon-maskable-{n}.png", MASKABLE_MARGIN)):
+            path = OUT / name
+            draw(n, share).save(path, optimize=True)
+            print(f"{path}: {path.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

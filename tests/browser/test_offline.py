@@ -87,6 +87,17 @@ def test_trial_file_plays_every_mode_from_file_url_with_no_network(
     shot(page, "offline-trial-home-after-clears")
     online, notice = page.evaluate(_ONLINE, "@ps/shell/datasource.js")
     assert online is False and "试玩文件" in notice  # what dailies & co. say here
+    # issue #31: no 社区关卡 / ✎ on the trial's home (they only lead to an error), every
+    # key under the trial: prefix (runs and achievements too), and an error screen's title
+    assert page.locator(".editor-links, [data-community], [data-edit]").count() == 0
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert keys and all(k.startswith(STORAGE_PREFIX) for k in keys), keys
+    assert f"{STORAGE_PREFIX}runs:04-cows" in keys and f"{STORAGE_PREFIX}achievements" in keys
+    page.goto(f"{url}#/04-cows/1-1")
+    wait_board(page, "04-cows", "1-1")
+    page.goto(f"{url}#/edit/04-cows")
+    page.wait_for_selector(".error-box")
+    assert page.text_content("#tb-title") == "关卡编辑器"  # not the level's "1-1"
     assert asked == []
 
 

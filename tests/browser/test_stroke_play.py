@@ -42,13 +42,13 @@ def test_clear_1_1_then_the_next_level_opens(page: Any, pointer: Pointer, device
     assert page.text_content("#caption") == "从一个数字滑到邻格"
     assert page.text_content(".ns-tip") == "按住滑动连线 · 点已走格回退"
     assert page.text_content("#tb-title") == "1-1"
-    assert page.text_content("#tb-counter") == "□ × 3"
+    assert page.text_content("#tb-counter") == "还剩 3 格"
     if device == "touch":
         shot(page, "stroke-1-1-start")
     drag_cells(page, pointer, view(page, "1-1")["solution"])
-    assert page.text_content("#tb-counter") == "□ × 0"
+    assert page.text_content("#tb-counter") == "还剩 0 格"
     pointer.tap(*centre(page, "a"))  # cleared locks the board: no rewind
-    assert page.text_content("#tb-counter") == "□ × 0"
+    assert page.text_content("#tb-counter") == "还剩 0 格"
     page.wait_for_selector('.ns-svg[aria-label="1-2"]')
     assert page.url.endswith(f"#/{MODE}/1-2")
     save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
@@ -149,9 +149,9 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
     assert page.locator('.ns-cell[data-id="a"] .ns-ring-amber').count() == 1
     if device == "touch":
         shot(page, "stroke-demo-reveal")
-    # 指路 on an empty board points at the legal start
+    # 指路 on an empty board: the 1 is on screen, so it points at the first step from it
     page.click('[data-action="guide"]')
-    page.wait_for_selector('.ns-cell.ns-target[data-id="s"]')
+    page.wait_for_selector('.ns-cell.ns-target[data-id="l"]')
     # off the solution: the last correct cell is highlighted, the wrong part dimmed
     drag_cells(page, pointer, ["s", "l", "m", "j", "i"])
     page.click('[data-action="guide"]')
@@ -170,7 +170,7 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
     for _ in range(16):
         page.click('[data-action="reveal"]')
         page.wait_for_timeout(30)
-        if page.is_visible("#toast") and "指路" in (page.text_content("#toast") or ""):
+        if page.is_visible("#toast") and "没有可补的数字了" in (page.text_content("#toast") or ""):
             break
     assert "没有可补的数字了" in (page.text_content("#toast") or "")
     numbers = [
@@ -344,7 +344,7 @@ def test_hints_and_clear_work_with_the_server_gone(page: Any, pointer: Pointer) 
     page.click('[data-action="reveal"]')
     page.wait_for_selector('.ns-label[data-id="a"] .ns-num:text("11")')
     page.click('[data-action="guide"]')
-    page.wait_for_selector('.ns-cell.ns-target[data-id="s"]')
+    page.wait_for_selector('.ns-cell.ns-target[data-id="l"]')
     drag_cells(page, pointer, DEMO_SOLUTION)
     assert page.get_attribute(".ns-svg", "data-cleared") == "true"
     page.wait_for_selector(".tile")  # a hidden level returns to level select (packs cached)

@@ -132,7 +132,8 @@ def test_dead_end_counts_walls_of_the_moment(make_level: MakeLevel) -> None:
 def test_mode_replay_and_hints(shipped: dict[str, Level]) -> None:
     lv = shipped["2-1"]
     sol = MODE.view(lv)["solution"]
-    assert MODE.hint(lv, [], "guide") == {"kind": "guide", "action": "start", "cell": sol[0]}
+    # the 1 is a clue on screen: an untouched board is shown the first step from it
+    assert MODE.hint(lv, [], "guide") == {"kind": "guide", "action": "next", "cell": sol[1]}
     assert MODE.hint(lv, [f"start {sol[0]}"], "guide") == {
         "kind": "guide",
         "action": "next",

@@ -195,7 +195,7 @@ def test_reveal_and_guide_hints(client: TestClient) -> None:
     r = client.post(url, json={"moves": [], "kind": "reveal"})
     assert r.json() == {"mode": STROKE, "kind": "reveal", "cell": "a", "step": 11}
     r = client.post(url, json={"moves": [], "kind": "guide"})
-    assert r.json() == {"mode": STROKE, "kind": "guide", "action": "start", "cell": "s"}
+    assert r.json() == {"mode": STROKE, "kind": "guide", "action": "next", "cell": "l"}
     r = client.post(url, json={"moves": path_moves(list("slmji")), "kind": "guide"})
     assert r.json() == {"mode": STROKE, "kind": "guide", "action": "rewind", "cell": "j"}
 

@@ -60,7 +60,8 @@ def test_reveal_then_replay_shows_the_number(demo: Level) -> None:
 
 
 def test_guide_start_next_rewind_restart_done(demo: Level) -> None:
-    assert MODE.hint(demo, [], "guide") == {"kind": "guide", "action": "start", "cell": "s"}
+    # the 1 is a clue on screen: the answer is the first step from it, not the 1 again
+    assert MODE.hint(demo, [], "guide") == {"kind": "guide", "action": "next", "cell": "l"}
     assert MODE.hint(demo, ["start s", "add l"], "guide") == {
         "kind": "guide",
         "action": "next",

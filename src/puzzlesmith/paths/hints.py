@@ -66,9 +66,16 @@ def reveal_number(
 
 
 def guide(board: Board, solution: Sequence[str], state: GameState) -> tuple[str, str | None]:
-    """(action, cell): start / next / rewind / restart / done."""
+    """(action, cell): start / next / rewind / restart / done.
+
+    On an untouched board whose 1 is a clue the player already sees where to start, so
+    the answer is the first step from it ("next"); "start" names the start only when no
+    clue shows it.
+    """
     if not state.path:
         one = board.step_cell.get(1)
+        if one is not None and len(solution) > 1:
+            return "next", solution[1]
         return "start", board.ids[one] if one is not None else solution[0]
     p = correct_prefix(solution, state)
     if p == len(state.path):

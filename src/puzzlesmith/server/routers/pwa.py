@@ -46,13 +46,15 @@ def manifest() -> dict[str, Any]:
         "display": "standalone",
         "theme_color": THEME,
         "background_color": BACKGROUND,
+        # "maskable": the picture inside the safe circle, for launchers that crop round
         "icons": [
             {
-                "src": versioned(f"icons/icon-{n}.png"),
+                "src": versioned(f"icons/{stem}-{n}.png"),
                 "sizes": f"{n}x{n}",
                 "type": "image/png",
-                "purpose": "any",
+                "purpose": purpose,
             }
+            for stem, purpose in (("icon", "any"), ("icon-maskable", "maskable"))
             for n in ICON_SIZES
         ],
     }

@@ -4,6 +4,10 @@
 import { player, create } from "../shell/dailyapi.js";
 import { button, el } from "../shell/dom.js";
 import { gradeName } from "../shell/i18n.js";
+import { ensurePlayer } from "../shell/profile.js";
+import { askText } from "../shell/ask.js";
+import { explain } from "../shell/errors.js";
+import { isText, readStored } from "../shell/stored.js";
 
 export const strings = {
   zh: {
@@ -42,6 +46,19 @@ export const strings = {
 
 const enc = encodeURIComponent;
 
+// The levels this browser liked (the list answer does not say), kept so ♥ survives a reload.
+const LIKED = "community:liked";
+const MAX_LIKED = 500;
+const likedIds = () => readStored(LIKED, (v) => Array.isArray(v) && v.length <= MAX_LIKED && v.every((x) => isText(x, 64)), { fallback: [] });
+function setLiked(id, on) {
+  const ids = likedIds().filter((x) => x !== id);
+  if (on) ids.push(id);
+  try { localStorage.setItem(LIKED, JSON.stringify(ids.slice(-MAX_LIKED))); } catch { /* storage full */ }
+}
+
+/** What the play screen of a community level shows (shell/main.js renderCode reads it). */
+export const PLAY_CONTEXT = "puzzlesmith.community.play";
+
 async function call(method, path, body) {
   const p = player();
   const headers = { "Content-Type": "application/json" };
@@ -64,7 +81,7 @@ export function communityErrorText(err, t, problem = null) {
     const sentence = problem(code);
     if (sentence) return t("cm.err.level", { problem: sentence });
   }
-  return t("cm.err.generic");
+  return explain(err) || t("cm.err.generic");  // the shell's sentence for any other code
 }
 
 function input(name, label, max) {
@@ -148,24 +165,34 @@ export async function mountBrowse(root, mode, services) {
       b.onclick = () => fn(b).catch((err) => services.toast(communityErrorText(err, t), 3500));
       return b;
     };
+    const likeBtn = btn("like", t("cm.like", { n: lv.likes }), async (b) => {
+      if (!(await ensurePlayer())) return;   // a new player makes a name right here
+      const on = b.getAttribute("aria-pressed") !== "true";
+      const r = await call("POST", `/api/community/levels/${enc(lv.id)}/like`, { on });
+      setLiked(lv.id, on);
+      b.textContent = t("cm.like", { n: r.likes });
+      b.setAttribute("aria-pressed", String(on));
+    });
+    likeBtn.setAttribute("aria-pressed", String(likedIds().includes(lv.id)));
     const row = el("div", "ed-actions");
     row.append(
       btn("play", t("cm.play"), async () => {
         await call("POST", `/api/community/levels/${enc(lv.id)}/play`);
+        // its title in the title bar, the author's caption, and back here after the clear
+        sessionStorage.setItem(PLAY_CONTEXT, JSON.stringify({ code: lv.code, mode: mode.id, title: lv.title, caption: lv.caption || null }));
         location.hash = `#/play/${lv.code}`;
       }),
-      btn("like", t("cm.like", { n: lv.likes }), async (b) => {
-        if (!player()) { services.toast(t("cm.needName")); return; }
-        const on = b.getAttribute("aria-pressed") !== "true";
-        const r = await call("POST", `/api/community/levels/${enc(lv.id)}/like`, { on });
-        b.textContent = t("cm.like", { n: r.likes });
-        b.setAttribute("aria-pressed", String(on));
-      }),
+      likeBtn,
       btn("report", t("cm.report"), async () => {
-        if (!player()) { services.toast(t("cm.needName")); return; }
-        const reason = window.prompt(t("cm.reportWhy"));
-        if (!reason) return;
-        await call("POST", `/api/community/levels/${enc(lv.id)}/report`, { reason });
+        if (!(await ensurePlayer())) return;
+        let sent = false;
+        const reason = await askText({
+          title: t("cm.reportWhy"), max: 200, ok: t("cm.report"), name: "reason",
+          submit: async (v) => {
+            try { await call("POST", `/api/community/levels/${enc(lv.id)}/report`, { reason: v }); sent = true; return null; } catch (err) { return explain(err); }
+          },
+        });
+        if (reason === null || !sent) return;
         services.toast(t("cm.reported"));
         load();
       }),

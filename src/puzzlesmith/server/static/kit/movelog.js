@@ -4,6 +4,8 @@
 // (key `runs:<mode id>`): the best and the last few, nothing more. Pure except RunStore,
 // which is given a storage object (localStorage in the page, a Map-like in tests).
 
+import { isPlain, isText, readStored } from "../shell/stored.js";
+
 export const PREFIX = "m1";
 const ESC = { "%": "%25", "_": "%5F", "~": "%7E" };
 const UNESC = { "%25": "%", "%5F": "_", "%7E": "~" };
@@ -97,18 +99,24 @@ export function highlights(run, best) {
   return out;
 }
 
-/** Per level: the best run (fewest ms) and the last few, in one localStorage key per mode. */
+const MAX_LOG_CHARS = 200_000;
+const isRun = (r) => isPlain(r) && isText(r.log, MAX_LOG_CHARS) && Number.isFinite(r.ms) && (r.highlights === undefined || (Array.isArray(r.highlights) && r.highlights.every((h) => isText(h, 20))));
+const isEntry = (e) => isPlain(e) && (e.best === null || e.best === undefined || isRun(e.best)) && Array.isArray(e.last) && e.last.length <= LAST_KEPT && e.last.every(isRun);
+/** A stored `runs:<mode>` value: {level id: {best, last}} with well-formed runs only. */
+export const validRuns = (v) => isPlain(v) && Object.entries(v).every(([k, e]) => isText(k, 200) && isEntry(e));
+
+/**
+ * Per level: the best run (fewest ms) and the last few, in one localStorage key per mode
+ * (`prefix`: a trial file's "trial:"). A value of the wrong shape is dropped (readStored).
+ */
 export class RunStore {
-  constructor(storage, modeId) {
+  constructor(storage, modeId, prefix = "") {
     this.storage = storage;
-    this.key = `runs:${modeId}`;
+    this.key = `${prefix}runs:${modeId}`;
   }
 
   all() {
-    try {
-      const v = JSON.parse(this.storage.getItem(this.key) || "{}");
-      return v && typeof v === "object" && !Array.isArray(v) ? v : {};
-    } catch { return {}; }
+    return readStored(this.key, validRuns, { storage: this.storage, fallback: null, maxChars: 4_000_000 }) ?? {};
   }
 
   get(levelId) {

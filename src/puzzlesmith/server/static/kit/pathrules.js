@@ -118,6 +118,20 @@ export class PathGame {
     return out;
   }
 
+  /**
+   * The cells a conflict involves besides the stepped cell itself: the clue that owns the
+   * step ("step-elsewhere": the player must see which 4 the red cell clashes with).
+   */
+  causes() {
+    const out = new Set();
+    for (const c of this.conflicts()) {
+      if (c.code !== "step-elsewhere") continue;
+      const owner = this.cellForStep(c.step);
+      if (owner !== undefined) out.add(owner);
+    }
+    return out;
+  }
+
   cleared() { return this.path.length === this.board.n && this.conflicts().length === 0; }
 
   deadEnd() {
@@ -260,8 +274,9 @@ export function reveal(solution, game) {
 /** {kind: "guide", action: start|next|rewind|restart|done, cell}. */
 export function guide(solution, game) {
   const b = game.board;
-  if (!game.path.length) {
+  if (!game.path.length) {   // a 1 on screen already says where to start: its first step
     const one = b.stepCell.get(1);
+    if (one !== undefined && solution.length > 1) return { kind: "guide", action: "next", cell: solution[1] };
     return { kind: "guide", action: "start", cell: one !== undefined ? b.ids[one] : solution[0] };
   }
   const p = correctPrefix(solution, game);

@@ -52,6 +52,7 @@ export class PathScreen extends PlayScreen {
     const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
     const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
     this.prevConflicts = now;
+    this.causes = g.causes();
     this.render();
     if (added !== null) this.stepped(added, fresh.length > 0);
     if (fresh.length) this.conflicted(fresh);
@@ -112,14 +113,20 @@ export class PathScreen extends PlayScreen {
 
   /** The server's hint; offline (or on a server error) the same hint from the baked solution. */
   async hint(kind) {
-    this.log.hint();
+    const moves = this.game.moves();
     const solution = this.view.solution || [];
     const offline = () => offlineHints[kind](solution, this.game);
-    return (await this.fetchHint(this.game.moves(), kind, offline))[0];
+    return this.askHint(kind, moves, offline);
+  }
+
+  /** The first press of 补数字 / 指路 in this browser says in one line what it does. */
+  explainOnce(kind) {
+    if (this.s.firstTime?.(`hint.${kind}`)) this.s.toast(this.s.t(`hint.${kind}`), 3500);
   }
 
   async reveal() {
     if (this.locked) return;
+    this.explainOnce("reveal");
     const h = await this.hint("reveal");
     if (this.locked || !h) return;
     if (!h.cell) {
@@ -145,6 +152,7 @@ export class PathScreen extends PlayScreen {
 
   async guide() {
     if (this.locked) return;
+    this.explainOnce("guide");
     const h = await this.hint("guide");
     if (this.locked || !h) return;
     const i = h.cell == null ? undefined : this.board.index.get(h.cell);
@@ -182,6 +190,7 @@ export class PathScreen extends PlayScreen {
     moves.forEach((m, i) => game.apply(m, i));
     this.game = game;
     this.prevConflicts = new Set(game.conflicts().map((c) => this.board.index.get(c.cell)));
+    this.causes = game.causes();
     this.target = null;
     this.showLocked(game.cleared());
     this.render();

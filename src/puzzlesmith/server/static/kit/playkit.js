@@ -7,6 +7,7 @@
 // Every session keeps a timed move log (kit/movelog.js): a mode calls record(move) for
 // each move string it applies; the clear hands the run to the shell with onCleared(run).
 import { MoveLog } from "./movelog.js";
+import { el } from "../shell/dom.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -128,8 +129,7 @@ export class PlayScreen {
   /** The board's SVG in its wrapper div, with the high-contrast stripes `{p}-stripes`. */
   makeSvg(viewBox, { size, bar, opacity }) {
     const p = this.p;
-    this.wrap = document.createElement("div");
-    this.wrap.className = `${p}-board pk-board`;
+    this.wrap = el("div", `${p}-board pk-board`);
     const svg = svgEl("svg", { viewBox, class: `${p}-svg pk-svg`, role: "img", "aria-label": this.view.id });
     this.svg = svg;
     const defs = svgEl("defs", {}, svg);
@@ -142,12 +142,10 @@ export class PlayScreen {
   /** The tip line (this.tip) and the bottom bar of buttons [[name, onclick]] (this.buttons). */
   makeBar(actions) {
     const p = this.p;
-    this.tip = document.createElement("div");
-    this.tip.className = `${p}-tip pk-tip`;
-    const bar = document.createElement("div");
-    bar.className = `${p}-buttons pk-buttons`;
+    this.tip = el("div", `${p}-tip pk-tip`);
+    const bar = el("div", `${p}-buttons pk-buttons`);
     for (const [name, fn] of actions) {
-      const btn = document.createElement("button");
+      const btn = el("button");
       btn.type = "button";
       btn.className = `${p}-btn pk-btn`;
       btn.dataset.action = name;
@@ -269,6 +267,20 @@ export class PlayScreen {
 
   // ---- hints -------------------------------------------------------------------------
   /**
+   * A hint of `kind` for the position `moves`: the same question on the same position
+   * shows nothing new, so it is answered from the last answer, neither asked nor counted
+   * (a daily's server counts every hint it answers). Resolves to the hint or null.
+   */
+  async askHint(kind, moves, offline) {
+    const key = `${kind}\n${moves.join("\n")}`;
+    if (this.lastAsked?.key === key) return this.lastAsked.answer;
+    this.log.hint();
+    const [answer, isOffline] = await this.fetchHint(moves, kind, offline);
+    if (answer) this.lastAsked = { key, answer, offline: isOffline };
+    return answer;
+  }
+
+  /**
    * The server's hint; when the server is unreachable (or fails) `offline()` computes it
    * from the baked solution. A request the server rejects (4xx) becomes a toast and null.
    * Resolves to [hint | null, offline].
@@ -278,7 +290,7 @@ export class PlayScreen {
       return [await this.s.api.hint(moves, kind), false];
     } catch (err) {
       if (err && err.status >= 400 && err.status < 500) {
-        this.s.toast(err.message || String(err));
+        this.s.toast(this.s.explain ? this.s.explain(err) : err.message || String(err));
         return [null, false];
       }
       return [offline(), true];

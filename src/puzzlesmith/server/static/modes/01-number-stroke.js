@@ -8,7 +8,7 @@ import { PathScreen } from "../kit/pathscreen.js";
 export const strings = {
   zh: {
     "ns.tip": "按住滑动连线 · 点已走格回退",
-    "ns.restart": "重开", "ns.reveal": "补数字", "ns.guide": "指路",
+    "ns.restart": "重开", "ns.reveal": "补数字", "ns.guide": "指路", "ns.left": "还剩 {n} 格",
     "ns.noReveal": "没有可补的数字了，试试「指路」",
     "ns.restartHint": "起点就错了，点「重开」",
     "ns.done": "路线正确，走完就过关",
@@ -17,7 +17,7 @@ export const strings = {
   },
   en: {
     "ns.tip": "Slide to draw · tap a visited cell to go back",
-    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way",
+    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way", "ns.left": "{n} cells left",
     "ns.noReveal": "No number left to add — try “Show way”",
     "ns.restartHint": "The start is wrong — tap Restart",
     "ns.done": "All correct so far — finish the path",
@@ -103,7 +103,8 @@ class StrokeScreen extends PathScreen {
     }
     const isStart = step === undefined && g.path.length === 0 && clue === 1;
     const outlined = given !== undefined || par !== undefined;
-    const ring = this.freshReveal.has(i) ? "amber" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    // a clue a conflict clashes with is ringed in red (the cause is on screen too)
+    const ring = this.freshReveal.has(i) ? "amber" : this.causes?.has(i) ? "cause" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
     const tgt = this.target;
     const targeted = tgt && tgt.cell === i;
     const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom;
@@ -119,7 +120,7 @@ class StrokeScreen extends PathScreen {
     }
     this.renderConnectors();
     const left = n - this.game.path.length;
-    this.s.topBar.setCounter(`□ × ${left}`);
+    this.s.topBar.setCounter(this.s.t("ns.left", { n: left }));   // what the number counts, in words
     this.svg.dataset.cleared = String(this.locked);
     this.svg.dataset.len = String(this.game.path.length);
   }
@@ -129,7 +130,7 @@ class StrokeScreen extends PathScreen {
     const c = this.cellEls[i];
     c.g.setAttribute("class", `ns-cell ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (targeted === "1" ? " ns-target" : "") + (dim === "1" ? " ns-dim" : "") + (bright === "1" ? " ns-bright" : ""));
     c.g.dataset.state = kind;
-    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" ? " ns-given" : "") + (bright === "1" ? " ns-bright" : ""));
+    c.t.setAttribute("class", `ns-label ns-${kind}` + (isStart === "1" ? " ns-start" : "") + (dim === "1" ? " ns-dim" : "") + (ring === "ink" || ring === "cause" ? " ns-given" : "") + (bright === "1" ? " ns-bright" : ""));
     c.ring.setAttribute("class", `ns-ring ns-ring-${ring || "none"}`);
     c.num.textContent = num;
     const partext = isParityOnly === "1" && kind === "empty" && !/^\d+$/.test(num);

@@ -11,7 +11,7 @@ export const strings = {
   zh: {
     "hx.tip": "按住拖过六边形连线 · 点末格或「撤销」退一步 · 橙色转墙每走一格转 120°",
     "hx.tipPlain": "按住拖过六边形连线 · 点末格或「撤销」退一步",
-    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路",
+    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路", "hx.left": "还剩 {n} 格",
     "hx.noReveal": "没有可补的数字了，试试「指路」",
     "hx.restartHint": "起点就错了，点「重开」",
     "hx.rewindHint": "按「撤销」退回到高亮的格",
@@ -23,7 +23,7 @@ export const strings = {
   en: {
     "hx.tip": "Hold and drag across hexes · tap the end or Undo to step back · orange walls turn 120° per cell",
     "hx.tipPlain": "Hold and drag across hexes · tap the end or Undo to step back",
-    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way",
+    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way", "hx.left": "{n} cells left",
     "hx.noReveal": "No number left to add — try “Show way”",
     "hx.restartHint": "The start is wrong — tap Restart",
     "hx.rewindHint": "Undo back to the highlighted cell",
@@ -144,7 +144,8 @@ class HexScreen extends PathScreen {
     }
     const isStart = step === undefined && g.path.length === 0 && clue === 1;
     const isEnd = step !== undefined && i === g.end;
-    const ring = this.freshReveal.has(i) ? "amber" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    // a clue a conflict clashes with is ringed in red (the cause is on screen too)
+    const ring = this.freshReveal.has(i) ? "amber" : this.causes?.has(i) ? "cause" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
     const tgt = this.target;
     const targeted = tgt && tgt.cell === i ? 1 : 0;
     const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom ? 1 : 0;
@@ -161,7 +162,7 @@ class HexScreen extends PathScreen {
     const cells = this.view.cells;
     this.pathLine.setAttribute("points", this.game.path.map((i) => `${cells[i].x},${cells[i].y}`).join(" "));
     this.renderTurners();
-    this.s.topBar.setCounter(`⬡ × ${n - this.game.path.length}`);
+    this.s.topBar.setCounter(this.s.t("hx.left", { n: n - this.game.path.length }));
     this.svg.dataset.cleared = String(this.locked);
     this.svg.dataset.len = String(this.game.path.length);
   }
@@ -174,7 +175,7 @@ class HexScreen extends PathScreen {
     c.g.setAttribute("class", `hx-cell ${cls}`);
     c.g.dataset.state = kind;
     c.g.dataset.step = kind === "empty" ? "" : num;
-    c.t.setAttribute("class", `hx-label ${cls}` + (ring === "ink" ? " hx-given" : ""));
+    c.t.setAttribute("class", `hx-label ${cls}` + (ring === "ink" || ring === "cause" ? " hx-given" : ""));
     c.ring.setAttribute("class", `hx-ring hx-ring-${ring || "none"}`);
     c.num.textContent = num;
     c.corner.textContent = corner;
@@ -183,12 +184,20 @@ class HexScreen extends PathScreen {
   /** Each turner's arm is rotated 120°·k about its dot; a CSS transition animates the turn. */
   renderTurners() {
     const k = this.game.path.length;
-    for (const t of this.turnerEls) {
-      if (t.turns === k) continue;
-      t.turns = k;
+    const path = this.game.path.map((i) => this.board.ids[i]);
+    const crossed = new Set(path.slice(1).map((id, j) => [path[j], id].sort().join("|")));
+    this.turnerEls.forEach((t, ti) => {
+      if (t.turns === k && t.len === path.length && t.path === path.join()) return;
+      t.turns = k; t.len = path.length; t.path = path.join();
       t.arm.style.transform = `rotate(${120 * k}deg)`;
       t.g.dataset.turns = String(k);
-    }
+      // a wall that turned onto an edge the path already crossed arrived after the step:
+      // drawn dashed under the line, so the path never looks drawn through a wall
+      const v = this.view.turners[ti];
+      const e = v.cycle[(v.start + k) % 3];
+      const on = e.cells[0] != null && e.cells[1] != null && crossed.has([...e.cells].sort().join("|"));
+      t.g.classList.toggle("hx-crossed", on);
+    });
   }
 
   // ---- feedback ----------------------------------------------------------------------

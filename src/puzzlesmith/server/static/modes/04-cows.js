@@ -5,6 +5,7 @@
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
 import { makeBoard, applyMoves, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { el as html } from "../shell/dom.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
 export const strings = {
@@ -60,6 +61,8 @@ const OUTLINE_MS = 1600;
 const CLEAR_HOLD_MS = 700;
 const PAD = 0.08;
 const LETTERS_FROM = 9;     // region letters are on by default from 9×9 up
+const ZOOM_FROM = 10;       // boards this big go edge to edge and pinch-zoom
+const MAX_ZOOM = 2.5;
 const KEEP_BOARDS = 30;     // half-played boards kept (the most recent levels)
 const MAX_MOVES = 1500;     // a longer history is saved as the position alone
 
@@ -81,6 +84,9 @@ class CowsScreen extends PlayScreen {
     this.redoStack = [];
     this.state = new Array(this.n * this.n).fill(EMPTY);
     this.press = null;
+    this.touches = new Map();    // touch pointers on the board: id → [x, y] (pinch zoom)
+    this.pinch = null;
+    this.zoom = 1;
     this.lastTap = null;
     this.highlight = null;       // {because: Set, cells: Set}
     this.outline = null;         // region index outlined by a long press
@@ -96,20 +102,19 @@ class CowsScreen extends PlayScreen {
   // ---- layout -----------------------------------------------------------------------
   build() {
     const { view, n } = this;
-    const top = document.createElement("div");
-    top.className = "cw-top";
-    this.timerEl = document.createElement("span");
-    this.timerEl.className = "cw-timer";
-    this.timerBtn = document.createElement("button");
+    const top = html("div", "cw-top");
+    this.timerEl = html("span", "cw-timer");
+    this.timerBtn = html("button");
     this.timerBtn.type = "button";
     this.timerBtn.className = "cw-link";
     this.timerBtn.dataset.action = "timer";
     this.timerBtn.onclick = () => { timerHidden = !timerHidden; this.relabel(); this.renderTimer(); };
-    this.lettersBtn = document.createElement("button");
+    this.lettersBtn = html("button");
     this.lettersBtn.type = "button";
     this.lettersBtn.className = "cw-link";
     this.lettersBtn.dataset.action = "letters";
     this.lettersBtn.onclick = () => this.setLetters(!this.letters());
+    this.timerBtn.hidden = Boolean(this.s.elapsed);   // the shell's timer is not the mode's to hide
     top.append(this.timerEl, this.lettersBtn, this.timerBtn);
 
     const svg = this.makeSvg(`${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`, { size: "0.2", bar: "0.08", opacity: "0.7" });
@@ -124,7 +129,8 @@ class CowsScreen extends PlayScreen {
       el("rect", { class: "cw-base", x: c, y: r, width: 1, height: 1, fill: view.colours[g] }, cell);
       el("rect", { class: "cw-hatch", x: c, y: r, width: 1, height: 1, fill: "url(#cw-stripes)" }, cell);
       el("rect", { class: "cw-ring", x: c + 0.07, y: r + 0.07, width: 0.86, height: 0.86, rx: 0.12 }, cell);
-      const letter = el("text", { class: "cw-letter", x: c + 0.08, y: r + 0.1 }, cell);
+      // drawn over the ring with a halo of its region's colour: a hint ring never hides it
+      const letter = el("text", { class: "cw-letter", x: c + 0.08, y: r + 0.1, stroke: view.colours[g] }, cell);
       letter.textContent = view.letters[g];
       const mark = el("g", { class: "cw-x" }, layerMarks);
       el("path", { d: `M${c + 0.32},${r + 0.32} L${c + 0.68},${r + 0.68} M${c + 0.68},${r + 0.32} L${c + 0.32},${r + 0.68}` }, mark);
@@ -156,13 +162,11 @@ class CowsScreen extends PlayScreen {
     el("rect", { class: "cw-frame", x: 0, y: 0, width: n, height: n }, layerBorders);
     this.outlinePath = el("path", { class: "cw-outline-path", d: "" }, this.layerOutline);
 
-    this.hintBox = document.createElement("div");
-    this.hintBox.className = "cw-hintbox";
+    this.hintBox = html("div", "cw-hintbox");
     this.hintBox.hidden = true;
     const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]);
     // The tip and the hint share one row of fixed height, so the board never moves.
-    const info = document.createElement("div");
-    info.className = "cw-info";
+    const info = html("div", "cw-info");
     info.append(this.tip, this.hintBox);
     this.mountRows([top, this.wrap, info, bar], false);
   }
@@ -180,11 +184,45 @@ class CowsScreen extends PlayScreen {
 
   fit() {
     const r = this.wrap.getBoundingClientRect();
-    // 390 px phones: up to 9×9 a cell is ≥ 40 px; larger boards use almost the full width.
-    const margin = this.n >= 10 ? 2 : 16;
-    const side = Math.max(80, Math.min(r.width - margin, r.height - 8, 720));
+    // 390 px phones: up to 9×9 a cell is ≥ 40 px; larger boards go edge to edge and a
+    // pinch zooms them (cells ≥ 40 px, the board then scrolls with two fingers).
+    const margin = this.n >= ZOOM_FROM ? 0 : 16;
+    const side = Math.max(80, Math.min(r.width - margin, r.height - 8, 720)) * this.zoom;
     this.svg.setAttribute("width", String(Math.floor(side)));
     this.svg.setAttribute("height", String(Math.floor(side)));
+    this.root.classList.toggle("cw-zoomed", this.zoom > 1);
+  }
+
+  // ---- pinch zoom (boards from 10×10 up) ---------------------------------------------------
+  /** Two fingers on the board: the cell press of the first is dropped, the pinch begins. */
+  pinchStart() {
+    const p = this.press;
+    if (p) {
+      this.press = null;
+      clearTimeout(p.longTimer);
+      try { this.svg.releasePointerCapture(p.id); } catch { /* not captured */ }
+      if (p.cells) for (const i of p.cells) this.sig[i] = null;
+      this.render();
+    }
+    const [a, b] = [...this.touches.values()];
+    this.pinch = { d0: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, z0: this.zoom, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+  }
+
+  /** Zoom about the fingers' midpoint and pan with it (the wrap scrolls). */
+  pinchMove() {
+    const [a, b] = [...this.touches.values()];
+    const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const z = Math.min(MAX_ZOOM, Math.max(1, (this.pinch.z0 * Math.hypot(a[0] - b[0], a[1] - b[1])) / this.pinch.d0));
+    const before = this.svg.getBoundingClientRect();
+    // the board point under the old midpoint stays under the new one
+    const ux = (this.pinch.mid[0] - before.left) / before.width, uy = (this.pinch.mid[1] - before.top) / before.height;
+    this.zoom = z;
+    this.fit();
+    const after = this.svg.getBoundingClientRect();
+    this.wrap.scrollLeft += after.left + ux * after.width - mid[0];
+    this.wrap.scrollTop += after.top + uy * after.height - mid[1];
+    this.pinch.mid = mid;
+    this.svg.dataset.zoom = z.toFixed(2);
   }
 
   destroy() {
@@ -303,10 +341,13 @@ class CowsScreen extends PlayScreen {
     return !!this.press?.cells?.has(i);
   }
 
+  /** The time of this session, or the shell's clock when it keeps one (the daily's). */
+  now() { return this.s.elapsed ? this.s.elapsed() : performance.now() - this.started; }
+
   renderTimer() {
-    const ms = this.locked ? this.elapsed : performance.now() - this.started;
+    const ms = this.locked ? this.elapsed : this.now();
     this.timerEl.textContent = this.s.t("cw.time", { time: clock(ms) });
-    this.timerEl.hidden = timerHidden;
+    this.timerEl.hidden = timerHidden || Boolean(this.s.elapsed);   // one timer on screen
   }
 
   shake(id) {
@@ -359,6 +400,11 @@ class CowsScreen extends PlayScreen {
   rc(i) { return `${Math.floor(i / this.n)} ${i % this.n}`; }
 
   down(e) {
+    if (e.pointerType === "touch" && this.n >= ZOOM_FROM && !this.replaying) {
+      this.touches.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.touches.size === 2) { e.preventDefault(); this.pinchStart(); return; }
+    }
+    if (this.pinch) return;
     if (this.locked || !e.isPrimary) return;
     const i = this.cellAt(e);
     if (i < 0) return;
@@ -383,6 +429,8 @@ class CowsScreen extends PlayScreen {
   }
 
   move(e) {
+    if (this.touches.has(e.pointerId)) this.touches.set(e.pointerId, [e.clientX, e.clientY]);
+    if (this.pinch) { if (this.touches.size === 2) this.pinchMove(); return; }
     const p = this.press;
     if (!p || e.pointerId !== p.id || this.locked || p.long) return;
     const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
@@ -417,6 +465,8 @@ class CowsScreen extends PlayScreen {
   }
 
   up(e, cancelled = false) {
+    this.touches.delete(e.pointerId);
+    if (this.pinch) { if (!this.touches.size) this.pinch = null; return; }   // the last finger lifts: done
     const p = this.press;
     if (!p || e.pointerId !== p.id) return;
     this.press = null;
@@ -495,8 +545,8 @@ class CowsScreen extends PlayScreen {
   async hint() {
     if (this.locked) return;
     const moves = [...this.moves];
-    this.log.hint();
-    const [h, offline] = await this.fetchHint(moves, "next", () => offlineHint(this.board, this.view.solution, moves));
+    const h = await this.askHint("next", moves, () => offlineHint(this.board, this.view.solution, moves));
+    const offline = Boolean(this.lastAsked?.offline);
     if (!h || this.locked || moves.length !== this.moves.length) return;
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
     this.sig = [];
@@ -537,7 +587,7 @@ class CowsScreen extends PlayScreen {
 
   // ---- clear -------------------------------------------------------------------------
   clear() {
-    this.elapsed = performance.now() - this.started;
+    this.elapsed = this.now();
     this.press = null;
     this.lock();
     this.s.toast(this.s.t("cw.cleared", { time: clock(this.elapsed) }), 1800);

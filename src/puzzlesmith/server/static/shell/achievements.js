@@ -7,16 +7,20 @@ import { addStrings, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { iconSvg } from "./achievement-icons.js";
 import { dataSource, needsConnection } from "./datasource.js";
+import { notice } from "./dock.js";
+import { isPlain, isText, readStored } from "./stored.js";
+import { storagePrefix } from "./env.js";
+import { el } from "./dom.js";
 
 export const ROUTE = "achievements";
-const KEY = "achievements";
+const KEY = `${storagePrefix}achievements`;   // trial:achievements in a trial file
 const MAX_HISTORY = 2000;
 const TOAST_MS = 3200;         // one unlock alone
 const TOAST_QUEUED_MS = 1700;  // each of several at once: four in a row would be 13 s of toasts
 
 addStrings({
-  zh: { "ach.title": "成就", "ach.unlocked": "解锁成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
-  en: { "ach.title": "Achievements", "ach.unlocked": "Achievement unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
+  zh: { "ach.title": "成就", "ach.unlocked": "成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
+  en: { "ach.title": "Achievements", "ach.unlocked": "Unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
 });
 
 let catalogue = null;
@@ -25,13 +29,14 @@ async function getCatalogue() {
   return catalogue;
 }
 
-/** {history: [run], unlocked: {id: ms}}; a broken value is the empty state (for this key only). */
+const isHistoryRun = (h) => isPlain(h) && isText(h.mode, 64) && isText(h.level, 300);
+/** A stored `achievements` value: {history: [≤ MAX_HISTORY clears], unlocked: {id: ms}}. */
+export const validAchievements = (v) => isPlain(v) && Array.isArray(v.history) && v.history.length <= MAX_HISTORY
+  && v.history.every(isHistoryRun) && isPlain(v.unlocked) && Object.entries(v.unlocked).every(([k, ms]) => isText(k, 100) && Number.isFinite(ms));
+
+/** {history: [run], unlocked: {id: ms}}; a broken value is dropped (this key only) with a toast. */
 export function loadState(storage = localStorage) {
-  try {
-    const v = JSON.parse(storage.getItem(KEY) || "{}");
-    if (v && Array.isArray(v.history) && v.unlocked && typeof v.unlocked === "object") return v;
-  } catch { /* corrupt: start again */ }
-  return { history: [], unlocked: {} };
+  return readStored(KEY, validAchievements, { storage, maxChars: 2_000_000 }) ?? { history: [], unlocked: {} };
 }
 
 function saveState(state, storage = localStorage) {
@@ -45,17 +50,14 @@ let waiting = 0;  // toasts queued or showing
 function pop(a) {
   waiting += 1;
   queue = queue.then(() => new Promise((done) => {
-    const el = document.createElement("div");
-    el.className = "ach-toast";
-    el.setAttribute("role", "status");
-    el.dataset.id = a.id;
+    const toastBox = el("div", "ach-toast");
+    toastBox.setAttribute("role", "status");
+    toastBox.dataset.id = a.id;
     const lang = settings.lang === "en" ? "en" : "zh";
-    const text = document.createElement("span");
-    text.textContent = t("ach.unlocked", { name: a.name[lang] });
-    el.append(iconSvg(a.icon), text);
-    document.body.append(el);
+    const text = el("span", "", t("ach.unlocked", { name: a.name[lang] }));
+    toastBox.append(iconSvg(a.icon), text);
     const ms = waiting > 1 ? TOAST_QUEUED_MS : TOAST_MS;
-    setTimeout(() => { el.remove(); waiting -= 1; done(); }, ms);
+    notice(toastBox, ms, { wait: true, done: () => { waiting -= 1; done(); } });
   }));
 }
 
@@ -112,8 +114,7 @@ export async function renderAchievements(view, context, topBar) {
     [cat, ctx] = await Promise.all([getCatalogue(), context()]);
   } catch (err) {
     if (err?.status !== 0) throw err;
-    const box = document.createElement("div");
-    box.className = "error-box";
+    const box = el("div", "error-box");
     box.textContent = needsConnection(t("ach.title"));   // the trial file, or no network yet
     view.replaceChildren(box);
     return;
@@ -121,26 +122,19 @@ export async function renderAchievements(view, context, topBar) {
   const state = loadState();
   const all = expand(cat, ctx);
   const lang = settings.lang === "en" ? "en" : "zh";
-  const wrap = document.createElement("div");
-  wrap.className = "scroll ach-list";
-  const head = document.createElement("div");
-  head.className = "ach-count";
-  head.textContent = t("ach.count", { k: all.filter((a) => state.unlocked[a.id]).length, n: all.length });
+  const wrap = el("div", "scroll ach-list");
+  const head = el("div", "ach-count", t("ach.count", { k: all.filter((a) => state.unlocked[a.id]).length, n: all.length }));
   wrap.append(head);
   for (const a of all) {
-    const row = document.createElement("div");
+    const row = el("div");
     const on = Boolean(state.unlocked[a.id]);
     row.className = `ach${on ? " on" : " locked"}`;
     row.dataset.id = a.id;
-    const icon = document.createElement("div");
-    icon.className = "ach-icon";
+    const icon = el("div", "ach-icon");
     icon.append(iconSvg(a.icon));
-    const text = document.createElement("div");
-    text.className = "ach-text";
-    const name = document.createElement("b");
-    name.textContent = a.name[lang];
-    const desc = document.createElement("span");
-    desc.textContent = on ? `${a.desc[lang]} · ${new Date(state.unlocked[a.id]).toLocaleDateString(lang === "en" ? "en" : "zh-CN")}` : `${t("ach.locked")} · ${a.desc[lang]}`;
+    const text = el("div", "ach-text");
+    const name = el("b", "", a.name[lang]);
+    const desc = el("span", "", on ? `${a.desc[lang]} · ${new Date(state.unlocked[a.id]).toLocaleDateString(lang === "en" ? "en" : "zh-CN")}` : `${t("ach.locked")} · ${a.desc[lang]}`);
     text.append(name, desc);
     row.append(icon, text);
     wrap.append(row);

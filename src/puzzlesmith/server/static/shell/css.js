@@ -1,6 +1,7 @@
 // A stylesheet linked once per page (mode CSS, the daily screens' CSS). The promise
 // settles when it has loaded (or failed, or after 3 s), so a screen can wait for it before
 // it measures and fits its board: no first frame drawn at the browser's default sizes.
+import { el } from "./dom.js";
 const loading = new Map();
 
 export function linkCss(href, key) {
@@ -11,7 +12,7 @@ export function linkCss(href, key) {
     done = Promise.resolve();
   } else {
     if (!link) {
-      link = document.createElement("link");
+      link = el("link");
       link.rel = "stylesheet";
       link.href = href;
       link.dataset.css = key;

@@ -11,6 +11,9 @@ import { settings } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { showUnlocked } from "./achievements.js";
+import { isPlain, isText, readStored } from "./stored.js";
+import { explain } from "./errors.js";
+import { defaultName, renamePlayer } from "./profile.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
@@ -54,13 +57,13 @@ function renderWelcome(env) {
   const form = el("form", "d-name");
   const input = el("input");
   input.name = "name"; input.maxLength = 16; input.required = true; input.autocomplete = "nickname";
-  input.value = (settings.lang === "en" ? "Player " : "玩家") + String(Math.floor(1000 + Math.random() * 9000));
+  input.value = defaultName();
   const err = el("p", "d-error");
   form.append(el("p", "", t("d.nameAsk")), input, el("p", "d-muted", t("d.nameRules")), err,
     el("button", "d-btn d-primary", t("d.nameSave")));
   form.onsubmit = async (e) => {
     e.preventDefault();
-    try { await dapi.create(input.value); env.route(); } catch (x) { err.textContent = t("d.nameBad", { msg: x.message }); }
+    try { await dapi.create(input.value); env.route(); } catch (x) { err.textContent = t("d.nameBad", { msg: explain(x) }); }
   };
   const cform = el("form", "d-name");
   const code = el("input");
@@ -69,7 +72,7 @@ function renderWelcome(env) {
   cform.append(el("p", "d-muted", t("d.claimAsk")), code, cerr, el("button", "d-btn", t("d.claim")));
   cform.onsubmit = async (e) => {
     e.preventDefault();
-    try { await dapi.claim(code.value); env.route(); } catch (x) { cerr.textContent = t("d.claimBad", { msg: x.message }); }
+    try { await dapi.claim(code.value); env.route(); } catch (x) { cerr.textContent = t("d.claimBad", { msg: explain(x) }); }
   };
   wrap.append(el("h1", "shell-title", t("d.title")), form, cform);
   env.view.replaceChildren(wrap);
@@ -85,11 +88,8 @@ async function renderHome(env) {
   const who = el("div", "d-who");
   const name = el("span", "d-me", me.name);
   const rename = el("button", "d-link", t("d.rename"));
-  rename.onclick = async () => {
-    const next = prompt(t("d.nameRules"), me.name);
-    if (next === null) return;
-    try { await dapi.rename(next); env.route(); } catch (x) { env.toast(t("d.nameBad", { msg: x.message }), 4000); }
-  };
+  rename.dataset.action = "rename";
+  rename.onclick = async () => { if ((await renamePlayer()) !== null) env.route(); };   // an in-page sheet
   who.append(name, rename);
   wrap.append(el("h1", "shell-title", today.date), who);
   const list = el("div", "d-list");
@@ -105,7 +105,8 @@ async function renderHome(env) {
       state = `${clock(r.time_ms)} · ${r.rank ? t("d.rank", { rank: r.rank }) : t("d.unranked")}${r.flawless ? " ★" : ""}`;
     }
     const row = el("div", "d-row");
-    const play = el("button", "d-btn d-primary", d.state === "finished" ? "✓" : "▶");
+    // a finished one says so in words (its result is the line above): no bare "✓"
+    const play = el("button", "d-btn d-primary", d.state === "finished" ? `✓ ${t("d.done")}` : "▶");
     play.dataset.action = "play";
     play.setAttribute("aria-label", titleOf(mode));
     play.onclick = () => env.go("daily", d.state === "finished" ? `${d.mode}/done` : d.mode);
@@ -147,19 +148,22 @@ async function renderPlay(env, mode) {
         timer.stop();
         try {
           const r = await dapi.finish(mode.id, s.run, moves, log);
+          forgetBoard(mode.id);
           if (r.achievements?.length) showUnlocked(r.achievements);
           return { cleared: true };
         } catch (err) {
           if (err.status === 409) return { cleared: true };  // recorded already (another tab)
           if (err.status === 422) { timer.resume(); return { cleared: false }; }
-          env.toast(t("d.refused", { msg: err.message }), 4000);
+          env.toast(t("d.refused", { msg: explain(err) }), 4000);
           return { cleared: true };
         }
       },
       hint: (moves, kind) => dapi.hint(mode.id, s.run, moves, kind),
     },
-    saves: { cleared: () => [], current: () => null, isCleared: () => false },
-    sound, vibrate, settings, t, toast: env.toast, topBar: env.topBar,
+    saves: { cleared: () => [], current: () => null, isCleared: () => false, ...runBoard(mode.id, s.run) },
+    // one clock: the top bar's, from the server's start time (a mode shows no timer of its own)
+    elapsed: timer.elapsed,
+    sound, vibrate, settings, t, explain, toast: env.toast, topBar: env.topBar,
     goLevelSelect: () => env.go("daily"),
     onCleared() {
       if (!left) env.go("daily", `${mode.id}/done`);
@@ -171,6 +175,28 @@ async function renderPlay(env, mode) {
   await module.mount(root, s.level, services);
 }
 
+// ---- the half-played board of today's run ---------------------------------------------
+// A mode keeps its board in `saves.play()` (Cows: its moves); for a daily that bucket is
+// `daily:board:<mode>` = {run: token, play}, kept for this run only, so a reload shows the
+// board the server's run is timing. Path modes keep no half-drawn path (seed 000 §10).
+const boardKey = (modeId) => `daily:board:${modeId}`;
+const validBoard = (v) => isPlain(v) && isText(v.run, 2000) && isPlain(v.play);
+
+function runBoard(modeId, run) {
+  const key = boardKey(modeId);
+  const stored = () => readStored(key, validBoard);
+  return {
+    play: () => { const v = stored(); return v && v.run === run ? v.play : {}; },
+    setPlay(play) {
+      try { localStorage.setItem(key, JSON.stringify({ run, play })); } catch { /* storage full: this session only */ }
+    },
+  };
+}
+
+function forgetBoard(modeId) {
+  try { localStorage.removeItem(boardKey(modeId)); } catch { /* nothing kept */ }
+}
+
 /** The visible timer: server time since the server's start of this run (survives a reload). */
 function startTimer(s) {
   const offset = s.now_ms - Date.now();      // server clock − this clock
@@ -178,10 +204,12 @@ function startTimer(s) {
   box.setAttribute("role", "timer");
   document.getElementById("tb-counter").before(box);
   let stopped = false;
-  const tick = () => { if (!stopped) box.textContent = clock(Date.now() + offset - s.started_ms, false); };
+  const elapsed = () => Math.max(0, Date.now() + offset - s.started_ms);
+  const tick = () => { if (!stopped) box.textContent = clock(elapsed(), false); };
   tick();
   const id = setInterval(tick, 250);
   return {
+    elapsed,
     stop() { tick(); stopped = true; },
     resume() { stopped = false; tick(); },
     remove() { clearInterval(id); box.remove(); },

@@ -1,13 +1,18 @@
 // The daily player (id, token, name kept in this browser) and the authorised API calls.
+// The stored player is checked before use (shape and size; a token is URL-safe base64, so
+// one with a newline or a quote never reaches a header): a bad one is dropped with a toast.
 import { call } from "./api.js";
+import { isPlain, isText, readStored } from "./stored.js";
 
 const KEY = "daily:player";
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** A stored player {id, token, name} is usable. */
+export const validPlayer = (p) => isPlain(p) && isText(p.token, 128, TOKEN) && isText(p.id, 64, ID) && isText(p.name, 64);
 
 export function player() {
-  try {
-    const p = JSON.parse(localStorage.getItem(KEY) || "null");
-    return p && typeof p.token === "string" && typeof p.id === "string" ? p : null;
-  } catch { return null; }
+  return readStored(KEY, validPlayer, { maxChars: 1000 });
 }
 
 function keep(p) { localStorage.setItem(KEY, JSON.stringify({ id: p.id, token: p.token, name: p.name })); return p; }

@@ -4,6 +4,7 @@ import { clock } from "./dailywords.js";
 import { settings } from "./settings.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
+import { explain } from "./errors.js";
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
@@ -85,7 +86,7 @@ function replayButton(env, mode, e) {
     try {
       const r = await dapi.replayOf(mode.id, e.id);
       location.hash = `#/replay/${encodeURIComponent(r.code)}/${encodeURIComponent(r.log)}`;
-    } catch (err) { env.toast(err.message || String(err), 4000); }
+    } catch (err) { env.toast(explain(err), 4000); }
   };
   return b;
 }
@@ -119,7 +120,8 @@ export async function renderBoard(env, mode, day) {
     if (past && e.replay) li.append(replayButton(env, mode, e));
     list.append(li);
   }
-  wrap.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t("d.empty")));
+  // past days are never ranked: no "be the first" on them
+  wrap.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t(past ? "d.emptyPast" : "d.empty")));
   wrap.append(list);
   if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
     const mine = el("p", "d-mine d-you", `${t("d.you")}: ${clock(b.you.time_ms)} · ${b.you.rank ? t("d.rank", { rank: b.you.rank }) : t("d.unranked")}`);
@@ -141,7 +143,7 @@ export async function renderStats(env) {
     c.append(el("b", "", String(v)), el("span", "", t(k)));
     grid.append(c);
   }
-  wrap.append(el("h1", "shell-title", st.name), grid);
+  wrap.append(el("h1", "shell-title", st.name), grid, el("p", "d-muted d-freeze-why", t("d.freezeWhy")));
   const table = el("table", "d-table");
   const head = el("tr");
   for (const k of ["", "d.played", "d.bestTime", "d.meanTime"]) head.append(el("th", "", k ? t(k) : ""));
@@ -162,16 +164,26 @@ export async function renderStats(env) {
   env.view.replaceChildren(wrap);
 }
 
-/** The last five weeks, Monday first: solved days filled, frozen days marked ❄. */
+/**
+ * The last five weeks, Monday first, under a weekday row: solved days filled, frozen days
+ * marked ❄; the 1st of a month shows the month's name instead of "1".
+ */
 function calendar(days, frozen) {
   const box = el("div", "d-cal");
+  for (const w of t("d.weekdays").split(" ")) box.append(el("span", "d-wd", w));
   const now = new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const dow = (new Date(today).getUTCDay() + 6) % 7;
   const first = today - (dow + 28) * 86400000;
+  const months = t("d.months").split(" ");
   for (let k = 0; k < 35; k++) {
     const day = new Date(first + k * 86400000).toISOString().slice(0, 10);
-    const c = el("span", "d-day", String(Number(day.slice(8))));
+    const dom = Number(day.slice(8));
+    const c = el("span", "d-day", String(dom));
+    if (k === 0 || dom === 1) {   // the month's name over its first day (and the first cell)
+      c.classList.add("d-month");
+      c.replaceChildren(el("small", "d-mon", months[Number(day.slice(5, 7)) - 1]), el("span", "", String(dom)));
+    }
     c.title = day;
     if (days[day]) { c.classList.add("d-solved"); c.dataset.modes = String(days[day].length); }
     if (frozen.includes(day)) { c.classList.add("d-frozen"); c.textContent = "❄"; }

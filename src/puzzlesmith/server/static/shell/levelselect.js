@@ -4,6 +4,7 @@
 import { settings } from "./settings.js";
 import { langPart } from "./bilingual.js";
 import { embedded } from "./env.js";
+import { el } from "./dom.js";
 
 export function showAll() {
   return settings.showAll || !!embedded?.showAll || new URLSearchParams(location.search).get("all") === "1";
@@ -38,16 +39,12 @@ export function renderLevelSelect(packs, saves, { t, onPick }) {
   const order = flatten(packs);
   const cleared = new Set(saves.cleared());
   const first = firstUncleared(order, saves);
-  const wrap = document.createElement("div");
-  wrap.className = "scroll level-select";
+  const wrap = el("div", "scroll level-select");
   for (const p of packs.packs) {
-    const h = document.createElement("div");
-    h.className = "pack-title";
-    h.textContent = `${p.pack} · ${inLang(p.title)}`;
-    const grid = document.createElement("div");
-    grid.className = "tiles";
+    const h = el("div", "pack-title", `${p.pack} · ${inLang(p.title)}`);
+    const grid = el("div", "tiles");
     for (const l of p.levels) {
-      const b = document.createElement("button");
+      const b = el("button");
       const open = isOpen(order, l.id, saves);
       b.className = "tile";
       b.dataset.level = l.id;

@@ -13,6 +13,11 @@ import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay
 import { startStream } from "../stream/open.js";
 import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
+import { storagePrefix } from "./env.js";
+import { isPlain, isText, onDropped, readStored } from "./stored.js";
+import { explain } from "./errors.js";
+import { notice } from "./dock.js";
+import { el } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -20,7 +25,6 @@ let modesCache = null;
 const packsCache = new Map();
 let mounted = null;            // {module, modeId, levelId}
 let renderToken = 0;
-let toastTimer = 0;
 
 const topBar = {
   setTitle(text) { $("tb-title").textContent = text ?? ""; },
@@ -28,12 +32,23 @@ const topBar = {
   setCaption(text) { const c = $("caption"); c.textContent = text ?? ""; c.hidden = !text; },
 };
 
+// What a first-time player has been told once (`shell:seen` = {name: true}): the play kit
+// asks firstTime(name) before explaining a button on its first press.
+const SEEN = `${storagePrefix}shell:seen`;
+const validSeen = (v) => isPlain(v) && Object.keys(v).length <= 50 && Object.values(v).every((x) => x === true);
+/** True the first time `name` is asked in this browser (and remembered from then on). */
+export function firstTime(name) {
+  const seen = readStored(SEEN, validSeen, { maxChars: 4000, fallback: {} });
+  if (seen[name]) return false;
+  try { localStorage.setItem(SEEN, JSON.stringify({ ...seen, [name]: true })); } catch { /* this session only */ }
+  return true;
+}
+
+/** A short message in the top bar's dock (shell/dock.js): never over a caption or the board. */
 export function toast(text, ms = 2200) {
   const el = $("toast");
   el.textContent = text;
-  el.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+  notice(el, ms);   // the newest message shows; what it covers in the dock comes back after
 }
 
 function decode(part) {
@@ -88,14 +103,14 @@ function unmountCurrent() {
   view.replaceChildren();
 }
 
-function showError(err, retry, { key = "loadError", label = t("retry") } = {}) {
-  const box = document.createElement("div");
-  box.className = "error-box";
-  box.textContent = t(key, { msg: err && err.message || String(err) });
-  const b = document.createElement("button");
-  b.textContent = label;
+function showError(err, retry, { key = "loadError", label = t("retry"), title = t("appTitle") } = {}) {
+  topBar.setTitle(title);   // not the title of the screen before
+  const box = el("div", "error-box");
+  // offline: the sentence says what still works; never a browser's "Failed to fetch"
+  box.textContent = err?.status === 0 ? explain(err) : t(key, { msg: explain(err) });
+  const b = el("button", "", label);
   b.onclick = retry;
-  box.append(document.createElement("br"), b);
+  box.append(el("br"), b);
   view.replaceChildren(box);
 }
 
@@ -133,20 +148,14 @@ async function renderModes(token) {
   $("tb-back").hidden = true;
   const modes = await getModes();
   if (token !== renderToken) return;
-  const wrap = document.createElement("div");
-  wrap.className = "scroll";
-  const h = document.createElement("h1");
-  h.className = "shell-title";
-  h.textContent = t("chooseMode");
-  const list = document.createElement("div");
-  list.className = "modes";
+  const wrap = el("div", "scroll");
+  const h = el("h1", "shell-title", t("chooseMode"));
+  const list = el("div", "modes");
   for (const m of modes) {
-    const b = document.createElement("button");
-    b.className = "mode-card";
+    const b = el("button", "mode-card");
     b.dataset.mode = m.id;
-    const name = document.createElement("b");
-    name.textContent = settings.lang === "en" ? m.title.en : m.title.zh;
-    const sub = document.createElement("span");
+    const name = el("b", "", settings.lang === "en" ? m.title.en : m.title.zh);
+    const sub = el("span");
     // Chinese screens show the English name too; English ones stay English only.
     sub.textContent = settings.lang === "en" ? "" : m.title.en;
     b.append(name, sub);
@@ -156,7 +165,8 @@ async function renderModes(token) {
       if (total) sub.textContent += `${sub.textContent ? " · " : ""}${done}/${total}`;
     }, () => {});
     b.onclick = () => go(m.id);
-    list.append(b, editorLink(m));
+    list.append(b);
+    if (api.kind !== "embedded") list.append(editorLink(m));   // a trial file has no server to edit or browse with
   }
   wrap.append(h, dailyEntry(go), list);
   view.replaceChildren(wrap);
@@ -207,7 +217,7 @@ async function renderCode(code, token) {
     [modes, { mode: modeId, level }] = await Promise.all([getModes(), api.codeLevel(code)]);
   } catch (err) {
     if (err?.status !== 400 && err?.status !== 422) throw err;  // offline: retry as usual
-    if (token === renderToken) showError(err, () => go(null), { key: "badCode", label: t("home") });
+    if (token === renderToken) showError(err, () => go(null), { key: "badCode", label: t("home"), title: t("codeLevel") });
     return;
   }
   const mode = modes.find((m) => m.id === modeId);
@@ -216,21 +226,23 @@ async function renderCode(code, token) {
   if (token !== renderToken) return;
   await useModule(mode, module);
   if (token !== renderToken) return;
-  topBar.setTitle(level.id === "code" ? t("codeLevel") : level.id);
+  // a community level (community.js left its text): its title, the author's caption
+  const from = communityContext(code);
+  if (from) level = { ...level, caption: from.caption };
+  topBar.setTitle(from ? from.title : level.id === "code" ? t("codeLevel") : level.id);
   topBar.setCaption(level.caption || null);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   let clearedOnce = false;
   // a test play from the level editor goes back to the editor, else to the level select
   const fromEditor = sessionStorage.getItem("puzzlesmith.editor.return") === mode.id;
   sessionStorage.removeItem("puzzlesmith.editor.return");
-  const leave = () => (fromEditor ? go("edit", mode.id) : go(mode.id));
+  const leave = () => (fromEditor ? go("edit", mode.id) : from ? go("community", mode.id) : go(mode.id));
   mounted = { module, modeId: mode.id, levelId: code, back: fromEditor ? leave : null };
   await module.mount(root, level, {
     api: api.forCode(code),
     saves: { cleared: () => [], current: () => null, isCleared: () => false },
-    sound, vibrate, settings, t, toast, topBar,
+    sound, vibrate, settings, t, toast, topBar, explain, firstTime,
     goLevelSelect: leave,
     onCleared(run) {
       if (clearedOnce || token !== renderToken) return;
@@ -243,12 +255,21 @@ async function renderCode(code, token) {
   });
 }
 
+const COMMUNITY_PLAY = "puzzlesmith.community.play";   // = community.js PLAY_CONTEXT
+const validContext = (v) => isPlain(v) && isText(v.code, 200) && isText(v.mode, 64) && isText(v.title, 200) && (v.caption === null || isText(v.caption, 400));
+
+/** What the community screen said about the level `code` it opened (this tab), or null. */
+function communityContext(code) {
+  const v = readStored(COMMUNITY_PLAY, validContext, { storage: sessionStorage, maxChars: 4000 });
+  return v && v.code === code ? v : null;
+}
+
 /** #/edit/<mode id>: the level editor (static/editor/), mounted like a play screen. */
 async function renderEditor(modeId, token) {
   $("tb-back").hidden = false;
   const mode = (await getModes()).find((m) => m.id === modeId);
   if (!mode) return redirect(null);
-  if (!api.online) return showError({ message: needsConnection(t("ed.title")) }, () => go(null), { label: t("home") });
+  if (!api.online) return showError({ message: needsConnection(t("ed.title")) }, () => go(null), { label: t("home"), title: t("ed.title") });
   // a URL, not a literal specifier: the editor is not preloaded with the shell nor bundled
   const { mountEditor } = await import(new URL("../editor/editor.js", import.meta.url).href);
   const module = await import(mode.module);
@@ -257,8 +278,7 @@ async function renderEditor(modeId, token) {
   if (token !== renderToken) return;
   // "✎ <mode>": "Level editor · Number Stroke" did not fit a phone's top bar
   topBar.setTitle(t("ed.screenTitle", { mode: settings.lang === "en" ? mode.title.en : mode.title.zh }));
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   const editor = await mountEditor(root, mode, { settings, t, toast, addStrings });
   if (token !== renderToken) return editor.unmount();
@@ -270,13 +290,15 @@ async function renderCommunity(modeId, token) {
   $("tb-back").hidden = false;
   const mode = (await getModes()).find((m) => m.id === modeId);
   if (!mode) return redirect(null);
-  if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home") });
-  const community = await import(new URL("../editor/community.js", import.meta.url).href);
+  if (!api.online) return showError({ message: needsConnection(t("cm.browse")) }, () => go(null), { label: t("home"), title: t("cm.browse") });
+  const [community] = await Promise.all([
+    import(new URL("../editor/community.js", import.meta.url).href),
+    linkCss(new URL("../editor/editor.css", import.meta.url).href, "editor"),  // its buttons and list
+  ]);
   if (token !== renderToken) return;
   addStrings(community.strings);
   topBar.setTitle(`${t("cm.browse")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   const screen = await community.mountBrowse(root, mode, { settings, t, toast });
   if (token !== renderToken) return screen.unmount();
@@ -284,18 +306,15 @@ async function renderCommunity(modeId, token) {
 }
 
 function editorLink(mode) {
-  const a = document.createElement("a");
-  a.className = "editor-link";
+  const a = el("a", "editor-link");
   a.href = `#/edit/${encodeURIComponent(mode.id)}`;
   a.dataset.edit = mode.id;
   a.textContent = t("ed.open");
-  const c = document.createElement("a");
-  c.className = "editor-link";
+  const c = el("a", "editor-link");
   c.href = `#/community/${encodeURIComponent(mode.id)}`;
   c.dataset.community = mode.id;
   c.textContent = t("cm.open");
-  const row = document.createElement("div");
-  row.className = "editor-links";
+  const row = el("div", "editor-links");
   row.append(c, a);
   return row;
 }
@@ -314,7 +333,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
     [level, module] = await Promise.all([levelP, moduleP]);
   } catch (err) {
     if (err?.status !== 404 || token !== renderToken) throw err;
-    toast(t("loadError", { msg: err.message }));  // a stale link: no level by that id
+    toast(t("loadError", { msg: explain(err) }));  // a stale link: no level by that id
     return redirect(mode.id);
   }
   if (token !== renderToken) return;
@@ -323,14 +342,13 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   if (listed) saves.setCurrent(levelId);
   topBar.setTitle(listed ? `${listed.pack}-${listed.index}` : levelId);  // {pack}-{index}
   topBar.setCaption(level.caption || null);
-  const root = document.createElement("div");
-  root.className = "mode-root";
+  const root = el("div", "mode-root");
   view.replaceChildren(root);
   let clearedOnce = false;
   const services = {
     api: api.forLevel(mode.id, levelId),
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
-    sound, vibrate, settings, t, toast, topBar,
+    sound, vibrate, settings, t, toast, topBar, explain, firstTime,
     goLevelSelect: () => go(mode.id),
     onCleared(run) {
       if (clearedOnce) return;
@@ -395,7 +413,7 @@ async function renderReplayRoute(r, token) {
     }
   } catch (err) {
     if (err?.status === 0 || token !== renderToken) throw err;  // offline: retry as usual
-    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    toast(t("rp.bad", { msg: explain(err) }), 4000);
     return redirect(mode ? mode.id : null);
   }
   const module = await import(mode.module);
@@ -414,7 +432,7 @@ async function renderReplayRoute(r, token) {
     if (mounted && mounted.module === module) mounted.stop = viewer.stop;
   } catch (err) {
     if (token !== renderToken) return;
-    toast(t("rp.bad", { msg: err.message || String(err) }), 4000);
+    toast(t("rp.bad", { msg: explain(err) }), 4000);
     redirect(mode.id);
   }
 }
@@ -425,11 +443,9 @@ function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
 function openMenu() {
   const modeId = mounted?.modeId ?? parseHash().modeId;  // #/play/<code>: the code's mode
   const sheet = $("menu");
-  const body = document.createElement("div");
-  body.className = "sheet-body";
+  const body = el("div", "sheet-body");
   const item = (label, fn, name) => {
-    const b = document.createElement("button");
-    b.className = "item";
+    const b = el("button", "item");
     b.dataset.menu = name;
     b.textContent = label;
     b.onclick = () => { closeMenu(); fn(); };
@@ -440,17 +456,13 @@ function openMenu() {
   if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
   item(t("home"), () => go(null), "home");
   item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
-  const h = document.createElement("h2");
-  h.textContent = t("settings");
+  const h = el("h2", "", t("settings"));
   body.append(h);
-  const lang = document.createElement("div");
-  lang.className = "setting";
+  const lang = el("div", "setting");
   lang.append(t("language"));
-  const seg = document.createElement("div");
-  seg.className = "seg";
+  const seg = el("div", "seg");
   for (const [code, label] of [["zh", "中文"], ["en", "English"]]) {
-    const b = document.createElement("button");
-    b.textContent = label;
+    const b = el("button", "", label);
     b.dataset.lang = code;
     b.setAttribute("aria-pressed", String(settings.lang === code));
     b.onclick = () => {
@@ -465,9 +477,8 @@ function openMenu() {
   lang.append(seg);
   body.append(lang);
   for (const key of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
-    const row = document.createElement("label");
-    row.className = "setting";
-    const box = document.createElement("input");
+    const row = el("label", "setting");
+    const box = el("input");
     box.type = "checkbox";
     box.name = key;
     box.checked = settings[key];
@@ -505,6 +516,8 @@ labelTopBar();
 applyClasses();
 window.addEventListener("hashchange", route);
 onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
+let droppedTold = false;   // a damaged stored value (shell/stored.js): said once, on any screen
+onDropped(() => { if (!droppedTold) { droppedTold = true; toast(t("storeDropped"), 5000); } });
 window.addEventListener("storage", (e) => {  // another tab cleared a level: show its tick here
   if (e.key?.includes("mode:") && !parseHash().levelId && parseHash().modeId) route();
 });

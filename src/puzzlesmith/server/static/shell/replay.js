@@ -3,9 +3,12 @@
 // screen, the ▶ on level-select tiles with a best run, and the chip after a clear.
 // Generic over the registry: a mode's screen only has to implement showMoves(moves).
 import { RunStore, decodeLog } from "../kit/movelog.js";
-import { button } from "./dom.js";
+import { button, el } from "./dom.js";
+import { dismiss, notice } from "./dock.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
+import { explain } from "./errors.js";
+import { storagePrefix } from "./env.js";
 
 export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
@@ -27,7 +30,7 @@ addStrings({
   },
 });
 
-const store = (modeId) => new RunStore(localStorage, modeId);
+const store = (modeId) => new RunStore(localStorage, modeId, storagePrefix);   // trial:runs:… in a trial file
 
 /** The hash of a replay: a level and, optionally, a log's text form (else the best run). */
 export function replayHash(modeId, levelId, log = null) {
@@ -47,16 +50,16 @@ export function codeReplayHash(code, log) {
 export function keepRun(modeId, levelId, run, hash = null) {
   if (!run || !run.log) return [];
   const marks = store(modeId).add(levelId, run);
-  const chip = document.createElement("button");
+  const chip = el("button");
   chip.type = "button";
   chip.className = "rp-chip";
   chip.dataset.highlights = marks.join(" ");
   const hl = marks.find((m) => m !== "best" || marks.length === 1);
   chip.textContent = `${hl ? t(`rp.hl.${hl}`) + " " : ""}${t("rp.watch")}`;
-  chip.onclick = () => { chip.remove(); location.hash = hash ?? replayHash(modeId, levelId, "last"); };
-  document.querySelector(".rp-chip")?.remove();
-  document.body.append(chip);
-  setTimeout(() => chip.remove(), CHIP_MS);
+  chip.onclick = () => { dismiss(chip); location.hash = hash ?? replayHash(modeId, levelId, "last"); };
+  const before = document.querySelector(".rp-chip");
+  if (before) dismiss(before);
+  notice(chip, CHIP_MS, { wait: true });   // in the dock: waits while an achievement toast shows
   return marks;
 }
 
@@ -65,9 +68,7 @@ export function decorateSelect(wrap, modeId) {
   const runs = store(modeId).all();
   for (const tile of wrap.querySelectorAll(".tile[data-level]")) {
     if (!runs[tile.dataset.level]?.best) continue;
-    const play = document.createElement("span");
-    play.className = "tile-replay";
-    play.textContent = "▶";
+    const play = el("span", "tile-replay", "▶");
     play.setAttribute("role", "link");
     play.setAttribute("aria-label", t("rp.watch"));
     play.onclick = (e) => { e.stopPropagation(); location.hash = replayHash(modeId, tile.dataset.level); };
@@ -103,30 +104,24 @@ export function waitBefore(entries, k, speed, skip) {
 export async function renderReplay(view, { mode, title, level, module, services, log, clipUrl, linkHash, topBar, toast }) {
   const entries = decodeLog(log);
   const moves = entries.map(([, m]) => m);
-  const wrap = document.createElement("div");
-  wrap.className = "replay";
-  const root = document.createElement("div");
-  root.className = "mode-root";
-  const bar = document.createElement("div");
-  bar.className = "rp-bar";
-  const scrub = document.createElement("input");
+  const wrap = el("div", "replay");
+  const root = el("div", "mode-root");
+  const bar = el("div", "rp-bar");
+  const scrub = el("input");
   scrub.type = "range";
   scrub.className = "rp-scrub";
   scrub.min = "0";
   scrub.max = String(moves.length);
   scrub.value = "0";
   scrub.setAttribute("aria-label", "scrubber");
-  const info = document.createElement("div");
-  info.className = "rp-info";
-  const row = document.createElement("div");
-  row.className = "rp-row";
+  const info = el("div", "rp-info");
+  const row = el("div", "rp-row");
   const btn = (name, text, fn) => {
     const b = button("rp-btn", text, { rp: name }, fn);
     row.append(b);
     return b;
   };
-  const row2 = document.createElement("div");
-  row2.className = "rp-row";
+  const row2 = el("div", "rp-row");
   bar.append(scrub, info, row, row2);
   wrap.append(root, bar);
   view.replaceChildren(wrap);
@@ -202,10 +197,10 @@ async function saveGif(clipUrl, name, log, toast) {
     });
     if (!res.ok) {
       const body = await res.json().catch(() => ({}));
-      throw new Error(body.message || res.statusText);
+      throw { status: res.status, error: body.error, message: body.message || res.statusText };
     }
     const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement("a");
+    const a = el("a");
     a.href = url;
     a.download = `${name.replace(/[^\w.-]+/g, "_").slice(0, 60)}.gif`;
     document.body.append(a);
@@ -213,7 +208,7 @@ async function saveGif(clipUrl, name, log, toast) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (err) {
-    toast(t("rp.bad", { msg: err.message || String(err) }));
+    toast(t("rp.bad", { msg: explain(err instanceof TypeError ? { status: 0 } : err) }));  // fetch: no network
   }
 }
 

@@ -2,13 +2,14 @@
 // read or written (seed 000 §10). `play` is an object the mode owns (Cows keeps its
 // half-played boards there; Number Stroke never writes one: seed 000 §10). A partly bad save keeps every valid entry: a non-string id is
 // dropped alone, a bad currentId becomes null, fields this version does not know are kept
-// as they are (a newer client may have written them). Only JSON that does not parse, or is
-// not an object, starts the bucket afresh. Every change re-reads the stored value first, so
+// as they are (a newer client may have written them). Only JSON that does not parse, is too big, or is
+// not an object, starts the bucket afresh (with a toast: stored.js). Every change re-reads the stored value first, so
 // another tab's clears are merged, not overwritten. A write that fails (storage full, private
 // mode) keeps the change in memory for this session and tells the player once.
 // A trial file (export-html) prefixes every key (env.js), so it never mixes with the
 // served game.
 import { storagePrefix } from "./env.js";
+import { MAX_STORED_CHARS, dropped } from "./stored.js";
 
 const EMPTY = () => ({ clearedId: [], currentId: null });
 const unsaved = new Map();   // key → {cleared: Set, currentId?}: changes the storage refused
@@ -33,8 +34,10 @@ const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x)
 export function salvage(v) {
   if (!isObject(v)) return null;
   const ids = Array.isArray(v.clearedId) ? v.clearedId.filter((x) => typeof x === "string" && x) : [];
+  // unknown fields are kept (a newer client's), but never a "__proto__" key
+  const known = Object.fromEntries(Object.entries(v).filter(([k]) => k !== "__proto__"));
   return {
-    ...v,
+    ...known,
     clearedId: [...new Set(ids)],
     currentId: typeof v.currentId === "string" ? v.currentId : null,
     ...(v.play === undefined ? {} : { play: isObject(v.play) ? v.play : {} }),
@@ -48,9 +51,11 @@ export function bucket(modeId, storage = globalThis.localStorage) {
     try { raw = storage.getItem(key); } catch { return EMPTY(); }
     if (raw === null) return EMPTY();
     let parsed = null;
-    try { parsed = JSON.parse(raw); } catch { /* not JSON: nothing to keep */ }
+    if (raw.length <= MAX_STORED_CHARS) {
+      try { parsed = JSON.parse(raw); } catch { /* not JSON: nothing to keep */ }
+    }
     const v = salvage(parsed);
-    if (v === null) { write(EMPTY()); return EMPTY(); }
+    if (v === null) { write(EMPTY()); dropped(key); return EMPTY(); }   // the player is told (stored.js)
     // repaired: the bad entries go, the rest stays (a sound value is left byte for byte)
     if (JSON.stringify(v) !== JSON.stringify(parsed)) write(v);
     return v;

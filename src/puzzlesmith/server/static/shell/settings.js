@@ -1,6 +1,7 @@
 // Shell settings (key `shell:settings`), live: modes subscribe with settings.onChange(fn).
 import { storagePrefix } from "./env.js";
 import { THEME_IDS, COW_IDS } from "./themes.js";
+import { isPlain, readStored } from "./stored.js";
 
 const KEY = `${storagePrefix}shell:settings`;
 const prefersReduced = () => !!(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -11,11 +12,13 @@ const DEFAULTS = () => ({
 });
 const listeners = new Set();
 
+/** The stored settings (`raw`: another tab's new value); a value that is not a small plain
+ *  object is dropped with a toast (stored.js), a bad field alone falls back to its default. */
 function load(raw = null) {
   const s = DEFAULTS();
   try {
-    const v = JSON.parse(raw ?? localStorage.getItem(KEY) ?? "{}");
-    if (v && typeof v === "object") {
+    const v = raw === null ? readStored(KEY, isPlain, { maxChars: 4000, fallback: {} }) : JSON.parse(raw);
+    if (isPlain(v)) {
       if (v.lang === "zh" || v.lang === "en") s.lang = v.lang;
       for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
         if (typeof v[k] === "boolean") s[k] = v[k];

@@ -1,6 +1,7 @@
 // Themes and cow skins: the choices in settings. The tokens live in static/themes.css
 // (html[data-theme]); settings.js puts data-theme / data-cow on <html>. The contrast
 // theme also turns on the high-contrast cues (html.hc: stripes on every conflict).
+import { el } from "./dom.js";
 export const THEMES = [
   { id: "classic", zh: "经典", en: "Classic" },
   { id: "dark", zh: "深色", en: "Dark" },
@@ -9,7 +10,7 @@ export const THEMES = [
 ];
 
 export const COW_SKINS = [
-  { id: "classic", zh: "奶牛", en: "Cow" },
+  { id: "classic", zh: "黑白花", en: "Holstein" },
   { id: "calf", zh: "小花牛", en: "Calf" },
   { id: "highland", zh: "高地牛", en: "Highland" },
 ];
@@ -21,13 +22,11 @@ export const COW_IDS = COW_SKINS.map((x) => x.id);
 
 /** One settings row: a label and a segmented choice of `options` for `key`. */
 function choiceRow(key, label, options, { settings, set, lang }) {
-  const row = document.createElement("div");
-  row.className = "setting";
+  const row = el("div", "setting");
   row.append(label);
-  const seg = document.createElement("div");
-  seg.className = "seg seg-wrap";
+  const seg = el("div", "seg seg-wrap");
   for (const o of options) {
-    const b = document.createElement("button");
+    const b = el("button");
     b.type = "button";
     b.textContent = lang === "en" ? o.en : o.zh;
     b.dataset[key] = o.id;
