@@ -16,6 +16,7 @@ from puzzlesmith.server.routers import (
     codes,
     community,
     editor,
+    friends,
     levels,
     modes,
     play,
@@ -47,6 +48,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(clips.router)
     app.include_router(achievements.router)
     daily.install(app, data_dir)
+    app.include_router(friends.router)
     app.include_router(codes.router)
     app.include_router(editor.router)
     app.include_router(community.router)

@@ -1,0 +1,90 @@
+"""Friends (follow by code, boards and stats among friends) and the dailies' archive."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from puzzlesmith.server.daily.archive import archive, month_of
+from puzzlesmith.server.daily.context import DailyContext, context
+from puzzlesmith.server.daily.service import daily_mode, today
+from puzzlesmith.server.friends.service import Friends
+from puzzlesmith.server.routers.players import Me, maybe_player
+from puzzlesmith.server.store import Player
+
+router = APIRouter(tags=["friends"])
+
+Ctx = Annotated[DailyContext, Depends(context)]
+MaybeMe = Annotated[Player | None, Depends(maybe_player)]
+
+
+class FollowIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=20, description="a friend code, e.g. ABCD-EFGH")
+
+
+class HiddenIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    hidden: StrictBool = Field(description="true: leave me off other players' friend boards")
+
+
+def _friends(ctx: DailyContext) -> Friends:
+    return Friends(ctx.runs.store)
+
+
+def _mode_id(name: str) -> str:
+    return daily_mode(name).id
+
+
+@router.get("/api/friends")
+def my_friends(player: Me, ctx: Ctx) -> dict[str, Any]:
+    """My friend code (made on first use), the opt-out, who I follow, how many follow me."""
+    f = _friends(ctx)
+    prof = f.profile(player.id, ctx.runs.dailies.clock())
+    return {
+        "code": prof.code,
+        "hidden": prof.hidden,
+        "following": f.following(player.id),
+        "followers": f.followers(player.id),
+    }
+
+
+@router.post("/api/friends")
+def follow(body: FollowIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    """Follow the player with this friend code (again: no change, ``new`` false)."""
+    ctx.limiter.hit(player.id, "profile")
+    other, new = _friends(ctx).follow(player.id, body.code, ctx.runs.dailies.clock())
+    return {"followed": {"id": other.id, "name": other.name}, "new": new}
+
+
+@router.delete("/api/friends/{player_id}")
+def unfollow(player_id: str, player: Me, ctx: Ctx) -> dict[str, Any]:
+    return {"removed": _friends(ctx).unfollow(player.id, player_id[:64])}
+
+
+@router.patch("/api/friends/me")
+def set_hidden(body: HiddenIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    ctx.limiter.hit(player.id, "profile")
+    return {"hidden": _friends(ctx).set_hidden(player.id, body.hidden, ctx.runs.dailies.clock())}
+
+
+@router.get("/api/friends/board/{mode}")
+def friends_board(mode: str, player: Me, ctx: Ctx, date: str | None = None) -> dict[str, Any]:
+    """A day's leaderboard among me and the players I follow (today by default)."""
+    return _friends(ctx).board(_mode_id(mode), ctx.runs.day_of(date).isoformat(), player)
+
+
+@router.get("/api/friends/stats")
+def friends_stats(player: Me, ctx: Ctx) -> dict[str, Any]:
+    return {"friends": _friends(ctx).stats(player, today())}
+
+
+@router.get("/api/archive/{mode}")
+def month(mode: str, ctx: Ctx, player: MaybeMe, month: str | None = None) -> dict[str, Any]:
+    """A month of past dailies (this month by default) with my marks when signed in."""
+    day = today()
+    return archive(
+        ctx.runs.store, _mode_id(mode), player.id if player else None, month_of(month, day), day
+    )
