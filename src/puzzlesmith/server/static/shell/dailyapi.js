@@ -16,7 +16,7 @@ const auth = () => { const p = player(); return p ? { Authorization: `Bearer ${p
 const enc = encodeURIComponent;
 
 /** A 401 means the token is gone (moved to another device): forget it. */
-async function authed(method, path, body) {
+export async function authed(method, path, body) {
   try { return await call(method, path, body, auth()); } catch (err) {
     if (err && err.status === 401) localStorage.removeItem(KEY);
     throw err;
@@ -32,7 +32,7 @@ export async function rename(name) {
 export const transfer = () => authed("POST", "/api/players/me/transfer");
 export const stats = () => authed("GET", "/api/players/me/stats");
 export const today = () => authed("GET", "/api/daily");
-export const start = (mode) => authed("POST", `/api/daily/${enc(mode)}/start`);
+export const start = (mode, date) => authed("POST", `/api/daily/${enc(mode)}/start`, date ? { date } : undefined);
 export const finish = (mode, run, moves, log) => authed("POST", `/api/daily/${enc(mode)}/finish`, log ? { run, moves, log } : { run, moves });
 export const replayOf = (mode, id) => call("GET", `/api/daily/${enc(mode)}/replay/${enc(id)}`);
 export const hint = (mode, run, moves, kind) => authed("POST", `/api/daily/${enc(mode)}/hint`, { run, moves, kind });

@@ -3,7 +3,8 @@ import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
 import { settings } from "./settings.js";
 import { t } from "./i18n.js";
-import { el } from "./dom.js";
+import { el, button } from "./dom.js";
+import { board as friendBoard, friendRows } from "./friends.js";
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
@@ -92,7 +93,7 @@ function replayButton(env, mode, e) {
 
 /** A day's leaderboard (today by default); past days' runs can be replayed (▶). */
 export async function renderBoard(env, mode, day) {
-  const b = await dapi.board(mode.id, day);
+  const [b, fb] = await Promise.all([dapi.board(mode.id, day), friendBoard(mode.id, day).catch(() => null)]);
   if (!env.current()) return;
   env.topBar.setTitle(`${titleOf(mode)} · ${t("d.board")}`);
   const wrap = el("div", "scroll daily");
@@ -119,14 +120,40 @@ export async function renderBoard(env, mode, day) {
     if (past && e.replay) li.append(replayButton(env, mode, e));
     list.append(li);
   }
-  wrap.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t("d.empty")));
-  wrap.append(list);
+  const everyone = el("div", "d-scope");
+  everyone.dataset.scope = "all";
+  everyone.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t("d.empty")), list);
+  wrap.append(fb ? scopeTabs(fb, everyone) : everyone);
   if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
     const mine = el("p", "d-mine d-you", `${t("d.you")}: ${clock(b.you.time_ms)} · ${b.you.rank ? t("d.rank", { rank: b.you.rank }) : t("d.unranked")}`);
     wrap.append(mine);
   }
   wrap.append(backButton(env));
   env.view.replaceChildren(wrap);
+}
+
+/** 全部 / 好友 tabs over a board; the friend board first once the player follows anyone. */
+function scopeTabs(fb, everyone) {
+  const friends = el("div", "d-scope");
+  friends.dataset.scope = "friends";
+  friends.append(fb.entries.length ? friendRows(fb) : el("p", "d-muted", t("f.boardEmpty")));
+  const box = el("div", "d-scopes");
+  const tabs = el("div", "d-row d-tabs");
+  tabs.setAttribute("role", "tablist");
+  const show = (which) => {
+    for (const b of tabs.children) b.setAttribute("aria-selected", String(b.dataset.scope === which));
+    for (const b of tabs.children) b.classList.toggle("d-primary", b.dataset.scope === which);
+    everyone.hidden = which !== "all";
+    friends.hidden = which !== "friends";
+  };
+  for (const [scope, key] of [["friends", "f.tabFriends"], ["all", "f.tabAll"]]) {
+    const b = button("d-btn", t(key), { scope, action: `scope-${scope}` }, () => show(scope));
+    b.setAttribute("role", "tab");
+    tabs.append(b);
+  }
+  box.append(tabs, friends, everyone);
+  show(fb.friends > 0 ? "friends" : "all");
+  return box;
 }
 
 export async function renderStats(env) {

@@ -1,0 +1,142 @@
+"""Friends and the archive in Chromium on a 390×844 touch phone, in both languages: a new
+player follows a friend from a link and another by typing a code, sees the friend board
+and the friends' stats, unfollows; plays yesterday's daily from the archive calendar to a
+clear, sees it marked done, and the streak is untouched."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from browser_support import Pointer, play_solution, shot
+
+from puzzlesmith.core import registry
+from puzzlesmith.server.daily.service import daily_modes, today
+
+TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
+
+
+@pytest.fixture(scope="module")
+def live_server(daily_server: tuple[str, Any]) -> str:
+    return daily_server[0]
+
+
+def api(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """The server as another player's phone would call it (plain HTTP, no browser)."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"{base}{path}", data=data, method=method)
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def friend_who_cleared(base: str, app: Any, name: str, mode: Any) -> tuple[str, str]:
+    """A player made and run over HTTP who cleared today's daily: (token, friend code)."""
+    token = api(base, "POST", "/api/players", {"name": name})["token"]
+    s = api(base, "POST", f"/api/daily/{mode.id}/start", token=token)
+    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    api(
+        base,
+        "POST",
+        f"/api/daily/{mode.id}/finish",
+        {"run": s["run"], "moves": mode.solution_moves(level)},
+        token=token,
+    )
+    return token, api(base, "GET", "/api/friends", token=token)["code"]
+
+
+def new_player(page: Any, name: str) -> None:
+    page.fill('input[name="name"]', name)
+    page.click(".d-name .d-primary")
+
+
+@TOUCH_ONLY
+def test_follow_by_link_and_code_friend_board_and_unfollow(
+    page: Any, daily_server: tuple[str, Any]
+) -> None:
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    mode = daily_modes()[0]
+    _, ann = friend_who_cleared(base, app, "Ann", mode)
+    _, bob = friend_who_cleared(base, app, "Bob", mode)
+    # a friend link opened by someone new: name first, then the follow
+    page.goto(f"{base}/#/daily/friend/{ann}")
+    new_player(page, "测试玩家")
+    page.wait_for_selector('.f-list li:has-text("Ann")')
+    assert page.inner_text(".f-code") and page.get_attribute(".f-code", "data-code") != ann
+    # a code typed by hand, as people type it
+    page.fill('.f-add input[name="code"]', f"{bob[:4].lower()}-{bob[4:]}")
+    page.click(".f-add button")
+    page.wait_for_selector('.f-list li:has-text("Bob")')
+    page.wait_for_selector('.f-stats li:has-text("Ann")')
+    shot(page, "friends-touch")
+    # the leaderboard opens on the friends tab: both friends, the player not yet
+    page.goto(f"{base}/#/daily/{mode.id}/board")
+    page.wait_for_selector('.d-scope[data-scope="friends"] li')
+    assert page.get_attribute('[data-action="scope-friends"]', "aria-selected") == "true"
+    names = page.locator('.d-scope[data-scope="friends"] .d-who').all_inner_texts()
+    assert sorted(names) == ["Ann", "Bob"]
+    shot(page, "friends-board-touch")
+    page.click('[data-action="scope-all"]')
+    assert page.is_hidden('.d-scope[data-scope="friends"]')
+    assert page.is_visible('.d-scope[data-scope="all"]')
+    # unfollow Bob: gone from the list and from the friend board
+    page.goto(f"{base}/#/daily/friends")
+    page.click('.f-list li:has-text("Bob") [data-action="unfollow"]')
+    page.wait_for_function("!document.querySelector('.f-list').innerText.includes('Bob')")
+    page.goto(f"{base}/#/daily/{mode.id}/board")
+    page.wait_for_selector('.d-scope[data-scope="friends"] li')
+    names = page.locator('.d-scope[data-scope="friends"] .d-who').all_inner_texts()
+    assert names == ["Ann"]
+    # English: every word of the screen
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.goto(f"{base}/#/daily/friends")
+    page.wait_for_selector('.f-list li:has-text("Ann")')
+    text = page.inner_text(".f-friends")
+    assert "Following" in text and "Unfollow" in text and "My friend code" in text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in text.replace("测试玩家", ""))
+    shot(page, "friends-en-touch")
+
+
+@TOUCH_ONLY
+def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    mode = registry.get("04-cows")
+    yesterday = today() - timedelta(days=1)
+    iso = yesterday.isoformat()
+    page.goto(f"{base}/#/daily")
+    new_player(page, "往期玩家")
+    page.wait_for_selector('[data-action="archive"]')
+    page.click('[data-action="archive"]')
+    page.wait_for_selector(".a-cal")
+    page.click(f'.a-modes [data-mode="{mode.id}"]')
+    page.wait_for_selector(f'.a-modes [data-mode="{mode.id}"][aria-pressed="true"]')
+    page.goto(f"{base}/#/daily/archive/{mode.id}/{iso[:7]}")
+    page.wait_for_selector(f'.a-day[data-date="{iso}"]')
+    assert page.locator(".a-wd").count() == 7  # weekday names over the month
+    shot(page, "archive-touch")
+    page.click(f'.a-day[data-date="{iso}"]')
+    page.wait_for_selector(f'svg[aria-label="daily-{iso}"]')
+    level = app.state.daily.open().runs.dailies.get(mode, yesterday)[1]
+    play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
+    page.wait_for_selector(".d-done .d-big")
+    assert "往期" in page.inner_text(".d-done")
+    shot(page, "archive-done-touch")
+    page.click('[data-action="archive"]')
+    page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
+    page.goto(f"{base}/#/daily/stats")
+    page.wait_for_selector(".d-stat")
+    assert page.inner_text(".d-grid").split()[2] == "0"  # current streak: 0 (days played 1)
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.goto(f"{base}/#/daily/archive/{mode.id}/{iso[:7]}")
+    page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
+    assert "not ranked" in page.inner_text(".a-archive")
+    shot(page, "archive-en-touch")
