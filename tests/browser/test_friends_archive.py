@@ -140,3 +140,63 @@ def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
     page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
     assert "not ranked" in page.inner_text(".a-archive")
     shot(page, "archive-en-touch")
+
+
+@TOUCH_ONLY
+def test_a_new_phone_keeps_the_levels_runs_and_achievements(
+    page: Any, pointer: Pointer, browser: Any, daily_server: tuple[str, Any]
+) -> None:
+    from conftest import DEVICES
+
+    base, _ = daily_server
+    page.set_default_timeout(20000)
+    cows = registry.get("04-cows")
+    view = cows.view(cows.find_level("1-1")[1])
+    # the old phone clears Cows 1-1 with taps, then makes a profile and a transfer code
+    page.goto(f"{base}/#/04-cows/1-1")
+    page.wait_for_selector('.cw-svg[aria-label="1-1"]')
+    play_solution(page, pointer, "04-cows", list(view["solution"]))
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('mode:04-cows')||'{}').clearedId?.includes('1-1')"
+    )
+    page.wait_for_function(
+        "Object.keys(JSON.parse(localStorage.getItem('runs:04-cows')||'{}')).includes('1-1')"
+    )
+    page.goto(f"{base}/#/daily")
+    new_player(page, "旧手机")
+    page.wait_for_selector('[data-action="stats"]')
+    page.click('[data-action="stats"]')
+    page.click('[data-action="transfer"]')
+    page.wait_for_function(
+        "/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/.test(document.querySelector('.d-code').textContent)"
+    )
+    code = page.inner_text(".d-code").split("：")[-1].split(" ")[0].split("（")[0]
+    # the new phone: one level of its own, then the claim
+    ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(20000)
+        phone.goto(f"{base}/#/")
+        phone.evaluate(
+            "localStorage.setItem('mode:01-number-stroke', JSON.stringify({clearedId: ['1-1'], currentId: null}))"
+        )
+        phone.goto(f"{base}/#/daily")
+        phone.fill('input[name="code"]', code)
+        phone.click('.d-name:has(input[name="code"]) button')
+        phone.wait_for_selector(".d-daily")
+        assert phone.inner_text(".d-me") == "旧手机"
+        phone.goto(f"{base}/#/04-cows")
+        phone.wait_for_selector(".cleared")
+        saved = phone.evaluate("JSON.parse(localStorage.getItem('mode:04-cows')).clearedId")
+        assert "1-1" in saved
+        stroke = phone.evaluate(
+            "JSON.parse(localStorage.getItem('mode:01-number-stroke')).clearedId"
+        )
+        assert stroke == ["1-1"]  # its own progress is kept
+        runs = phone.evaluate("JSON.parse(localStorage.getItem('runs:04-cows'))")
+        assert runs["1-1"]["best"]["ms"] > 0
+        ach = phone.evaluate("JSON.parse(localStorage.getItem('achievements')).unlocked")
+        assert "first-clear" in ach
+        shot(phone, "progress-new-phone-touch")
+    finally:
+        ctx.close()

@@ -89,9 +89,7 @@ def test_unfollow_and_refusals_say_what_is_wrong(client: Any) -> None:
     assert r.status_code == 422
 
 
-def test_the_same_follow_twice_at_once_is_one_row_and_no_5xx(
-    client: Any, daily_app: Any
-) -> None:
+def test_the_same_follow_twice_at_once_is_one_row_and_no_5xx(client: Any, daily_app: Any) -> None:
     me, ann = player(client, "小我"), player(client, "Ann")
     code = code_of(client, ann)
     with ThreadPoolExecutor(8) as pool:
@@ -133,3 +131,34 @@ def test_the_archive_lists_past_days_with_my_marks(client: Any, daily_app: Any) 
     # the streak is untouched by the archive play
     st = client.get("/api/players/me/stats", headers=me).json()
     assert st["streak"]["current"] == 0
+
+
+def test_progress_travels_with_the_transfer_code(client: Any) -> None:
+    old = player(client, "旧手机")
+    saves = {
+        "mode:04-cows": '{"clearedId":["1-1","1-2"],"currentId":"1-3"}',
+        "runs:04-cows": '{"1-1":{"best":{"ms":5000},"last":[]}}',
+        "achievements": '{"history":[],"unlocked":{"first-clear":1}}',
+        "shell:settings": '{"lang":"en"}',
+    }
+    r = client.put("/api/players/me/progress", json={"data": saves}, headers=old)
+    assert r.status_code == 200 and r.json()["saved"] is True
+    code = client.post("/api/players/me/transfer", headers=old).json()["code"]
+    new = client.post("/api/players/claim", json={"code": code}).json()
+    new_auth = {"Authorization": f"Bearer {new['token']}"}
+    got = client.get("/api/players/me/progress", headers=new_auth).json()
+    assert got["data"] == saves and got["updated_ms"] > 0
+    # a later upload replaces it (one row per player)
+    client.put("/api/players/me/progress", json={"data": {"achievements": "{}"}}, headers=new_auth)
+    assert client.get("/api/players/me/progress", headers=new_auth).json()["data"] == {
+        "achievements": "{}"
+    }
+    # nothing else travels: a foreign key, a non-text value, too much
+    for bad in ({"daily:player": "{}"}, {"mode:04-cows": 5}, {f"mode:m{k}": "" for k in range(65)}):
+        r = client.put("/api/players/me/progress", json={"data": bad}, headers=new_auth)
+        assert r.status_code == 422 and r.json()["error"] == "bad-progress", r.text
+    big = {"achievements": "x" * 450_000}
+    r = client.put("/api/players/me/progress", json={"data": big}, headers=new_auth)
+    assert r.status_code == 413
+    fresh = player(client, "新玩家")
+    assert client.get("/api/players/me/progress", headers=fresh).json()["data"] is None

@@ -16,11 +16,11 @@ from puzzlesmith.server.routers import (
     codes,
     community,
     editor,
-    friends,
     levels,
     modes,
     play,
     pwa,
+    social,
 )
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
@@ -48,7 +48,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(clips.router)
     app.include_router(achievements.router)
     daily.install(app, data_dir)
-    app.include_router(friends.router)
+    app.include_router(social.router)
     app.include_router(codes.router)
     app.include_router(editor.router)
     app.include_router(community.router)

@@ -1,5 +1,6 @@
 // The daily player (id, token, name kept in this browser) and the authorised API calls.
 import { call } from "./api.js";
+import { collect, applyProgress } from "./progress.js";
 
 const KEY = "daily:player";
 
@@ -24,12 +25,24 @@ export async function authed(method, path, body) {
 }
 
 export const create = async (name) => keep(await call("POST", "/api/players", { name }));
-export const claim = async (code) => keep(await call("POST", "/api/players/claim", { code }));
+/** Take over a profile and merge the progress its old device sent into this one's. */
+export async function claim(code) {
+  const p = keep(await call("POST", "/api/players/claim", { code }));
+  try {
+    const r = await authed("GET", "/api/players/me/progress");
+    if (r.data) applyProgress(r.data);
+  } catch { /* the profile moved; its level progress can be sent again from the old device */ }
+  return p;
+}
 export async function rename(name) {
   const r = await authed("PATCH", "/api/players/me", { name });
   return keep({ ...player(), name: r.name });
 }
-export const transfer = () => authed("POST", "/api/players/me/transfer");
+/** A transfer code, after this device's level progress is sent along with the profile. */
+export async function transfer() {
+  await authed("PUT", "/api/players/me/progress", { data: collect() });
+  return authed("POST", "/api/players/me/transfer");
+}
 export const stats = () => authed("GET", "/api/players/me/stats");
 export const today = () => authed("GET", "/api/daily");
 export const start = (mode, date) => authed("POST", `/api/daily/${enc(mode)}/start`, date ? { date } : undefined);

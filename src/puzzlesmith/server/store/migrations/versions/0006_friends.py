@@ -1,4 +1,4 @@
-"""friend codes and follows
+"""friend codes, follows and the progress a transfer carries
 
 Revision ID: 0006_friends
 Revises: 0003_daily_hooks
@@ -45,9 +45,21 @@ def upgrade() -> None:
         sa.Column("created_ms", sa.BigInteger, nullable=False),
     )
     op.create_index("ix_follows_followee", "follows", ["followee_id"])
+    op.create_table(
+        "player_progress",
+        sa.Column(
+            "player_id",
+            sa.String(32),
+            sa.ForeignKey("players.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("data", sa.Text, nullable=False),
+        sa.Column("updated_ms", sa.BigInteger, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("player_progress")
     op.drop_index("ix_follows_followee", "follows")
     op.drop_table("follows")
     op.drop_table("friend_profiles")

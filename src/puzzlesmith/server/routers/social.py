@@ -1,15 +1,17 @@
-"""Friends (follow by code, boards and stats among friends) and the dailies' archive."""
+"""The social layer over the daily profile: friends (follow by code, boards and stats among
+friends), the dailies' archive, and the level progress a transfer code carries."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
 from puzzlesmith.server.daily.archive import archive, month_of
 from puzzlesmith.server.daily.context import DailyContext, context
 from puzzlesmith.server.daily.service import daily_mode, today
+from puzzlesmith.server.friends import progress
 from puzzlesmith.server.friends.service import Friends
 from puzzlesmith.server.routers.players import Me, maybe_player
 from puzzlesmith.server.store import Player
@@ -88,3 +90,25 @@ def month(mode: str, ctx: Ctx, player: MaybeMe, month: str | None = None) -> dic
     return archive(
         ctx.runs.store, _mode_id(mode), player.id if player else None, month_of(month, day), day
     )
+
+
+class ProgressIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    data: dict[str, JsonValue] = Field(
+        description="the browser's save values by key: mode:<id>, runs:<id>, achievements, "
+        "shell:settings (each the stored text)"
+    )
+
+
+@router.put("/api/players/me/progress")
+def save_progress(body: ProgressIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    """Keep this device's level progress for the next device this profile moves to."""
+    ctx.limiter.hit(player.id, "profile")
+    size = progress.save(ctx.runs.store, player.id, body.data, ctx.runs.dailies.clock())
+    return {"saved": True, "bytes": size}
+
+
+@router.get("/api/players/me/progress")
+def load_progress(player: Me, ctx: Ctx) -> dict[str, Any]:
+    """The progress the last device sent (``data`` null when none), merged by the client."""
+    return progress.load(ctx.runs.store, player.id)
