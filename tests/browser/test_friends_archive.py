@@ -200,3 +200,54 @@ def test_a_new_phone_keeps_the_levels_runs_and_achievements(
         shot(phone, "progress-new-phone-touch")
     finally:
         ctx.close()
+
+
+@TOUCH_ONLY
+def test_your_solve_explained_from_the_replay_and_from_the_daily(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    from urllib.parse import quote
+
+    from puzzlesmith.core.movelog import TimedMove, encode
+
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    stroke = registry.get("01-number-stroke")
+    lv = stroke.find_level("2-3")[1]
+    moves = stroke.solution_moves(lv)
+    gaps = [400] * len(moves)
+    gaps[5] = 12_000  # a long think before the sixth move
+    ms, timed = 0, []
+    for mv, g in zip(moves, gaps, strict=True):
+        ms += g
+        timed.append(TimedMove(ms, mv))
+    page.goto(f"{base}/#/replay/01-number-stroke/2-3/{quote(encode(timed), safe='')}")
+    page.click('.rp-btn[data-rp="explain"]')
+    page.wait_for_selector(".bd-sheet .bd-pause")
+    first = page.locator('.bd-pause[data-index="5"]')
+    assert "第 6 步前停了 12.0 秒" in first.inner_text()
+    why = stroke.hint(lv, moves[:5], "why")
+    assert why["reason_zh"] in first.inner_text() and why["name_zh"] in first.inner_text()
+    shot(page, "breakdown-replay-touch")
+    page.click(".bd-sheet button")
+    page.wait_for_selector(".bd-sheet", state="detached")
+    # a daily: my verified run, against the day's median of the others'
+    mode = registry.get("04-cows")
+    friend_who_cleared(base, app, "Dee", mode)
+    page.goto(f"{base}/#/daily")
+    new_player(page, "解析玩家")
+    page.click(f'.d-daily[data-mode="{mode.id}"] [data-action="play"]')
+    page.wait_for_selector(f'svg[aria-label="daily-{today().isoformat()}"]')
+    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
+    page.wait_for_selector('[data-action="explain"]')
+    page.click('[data-action="explain"]')
+    page.wait_for_selector(".bd-pause")
+    assert "中位数" in page.inner_text(".bd")
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.reload()
+    page.wait_for_selector(".bd-pause")
+    text = page.inner_text(".bd")
+    assert "median" in text and "Where you paused longest" in text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    shot(page, "breakdown-daily-en-touch")

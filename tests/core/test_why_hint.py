@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from puzzlesmith.core import registry
-from puzzlesmith.paths.explain import WORDS, deductions, explain
+from puzzlesmith.paths.explain import NAMES, WORDS, deductions, explain
 from puzzlesmith.paths.techniques import TECHNIQUES
 
 PATH_MODES = ["01-number-stroke", "03-hex-walls"]
@@ -51,7 +51,7 @@ def test_why_agrees_with_the_solution_on_every_shipped_level(mode_id: str) -> No
 
 
 def test_every_technique_has_words_and_is_walked_on_a_shipped_level() -> None:
-    assert set(TECHNIQUES) | {"rules", "number"} == set(WORDS)
+    assert set(TECHNIQUES) | {"rules", "number"} == set(WORDS) == set(NAMES)
     for zh, en in WORDS.values():
         assert zh and en and not any("\u4e00" <= ch <= "\u9fff" for ch in en)
     mode = registry.get("01-number-stroke")

@@ -162,3 +162,35 @@ def test_progress_travels_with_the_transfer_code(client: Any) -> None:
     assert r.status_code == 413
     fresh = player(client, "新玩家")
     assert client.get("/api/players/me/progress", headers=fresh).json()["data"] is None
+
+
+def test_my_daily_solve_explained_with_the_days_median(client: Any, daily_app: Any) -> None:
+    from puzzlesmith.core.movelog import TimedMove, encode
+
+    m = MODES[0]
+    mode = registry.get(m)
+    moves = mode.solution_moves(level_of(daily_app, m))
+    others = [player(client, f"P{k}") for k in range(3)]
+    for who in others:
+        clear_today(client, daily_app, who, m)
+    me = player(client, "小我")
+    s = start(client, me, m)
+    log = encode([TimedMove(10 * (i + 1), mv) for i, mv in enumerate(moves)])
+    assert finish(client, me, m, s["run"], moves, log=log).status_code == 200
+    b = client.get(f"/api/daily/{m}/breakdown", headers=me)
+    assert b.status_code == 200, b.text
+    out = b.json()
+    assert out["cleared"] and out["others"] == 3 and out["median_ms"] >= 0
+    assert out["moves"] == len(moves) and len(out["pauses"]) == min(3, len(moves))
+    assert all(p["why"]["kind"] in ("why", "step") for p in out["pauses"])
+    nobody = player(client, "没玩过")
+    r = client.get(f"/api/daily/{m}/breakdown", headers=nobody)
+    assert r.status_code == 404 and r.json()["error"] == "no-run"
+    # a shipped level's log, and a bad one in one line
+    lv = registry.get("04-cows").find_level("1-1")[1]
+    cow_moves = registry.get("04-cows").solution_moves(lv)
+    text = encode([TimedMove(1000 * (i + 1), mv) for i, mv in enumerate(cow_moves)])
+    r = client.post("/api/modes/04-cows/levels/1-1/breakdown", json={"log": text})
+    assert r.status_code == 200 and r.json()["cleared"], r.text
+    r = client.post("/api/modes/04-cows/levels/1-1/breakdown", json={"log": "m1~zz"})
+    assert r.status_code == 422 and r.json()["error"] == "invalid-log"

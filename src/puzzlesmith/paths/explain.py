@@ -74,6 +74,20 @@ WORDS: dict[str, tuple[str, str]] = {
         "a rule, so it can only be step {steps}.",
     ),
 }
+#: technique → (zh, en): its short name, as the solve breakdown lists it
+NAMES: dict[str, tuple[str, str]] = {
+    "rules": ("规则本身", "The rules"),
+    "number": ("数字", "A number"),
+    "single": ("唯一位置", "Only place"),
+    "ends": ("路的两头", "Path ends"),
+    "two_neighbours": ("只剩两个邻格", "Two neighbours"),
+    "clue_neighbours": ("数字的邻格", "Next to a number"),
+    "no_loop": ("不成圈", "No loop"),
+    "distance": ("数步数", "Counting moves"),
+    "parity": ("黑白相间", "Chessboard colours"),
+    "connectivity": ("唯一通道", "Only way through"),
+    "contradiction": ("假设推翻", "Try and fail"),
+}
 MISTAKE = (
     "从第 {step} 步起路线走错了：高亮的格不在唯一解的这一步。退回去再想想。",
     "The path goes wrong at step {step}: the highlighted cell is not that step of the "
@@ -238,6 +252,8 @@ def _why(
         "kind": "why",
         "verdict": "step",
         "technique": technique,
+        "name_zh": NAMES[technique][0],
+        "name_en": NAMES[technique][1],
         #: simpler deductions the engine made first (not shown: they narrowed other cells)
         "after": before,
         "cells": [c for c, _ in concludes],

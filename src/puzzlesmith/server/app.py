@@ -12,6 +12,7 @@ from puzzlesmith.server.daily import context as daily
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
     achievements,
+    breakdown,
     clips,
     codes,
     community,
@@ -49,6 +50,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(achievements.router)
     daily.install(app, data_dir)
     app.include_router(social.router)
+    app.include_router(breakdown.router)
     app.include_router(codes.router)
     app.include_router(editor.router)
     app.include_router(community.router)

@@ -84,6 +84,8 @@ class WhyHint(Payload):
     verdict: Literal["step", "mistake", "stuck", "done"]
     technique: str | None = Field(description="the technique's stable name (paths/explain.py)")
     after: int = Field(description="simpler deductions made first, on other cells")
+    name_zh: str | None = Field(default=None, description="the technique's short name")
+    name_en: str | None = None
     cells: list[str] = Field(description="the cells it concludes (or the wrong cell)")
     reads: list[str] = Field(description="the cells the reasoning rests on")
     concludes: list[WhyConclusion]

@@ -13,6 +13,7 @@ import { t, addStrings } from "./i18n.js";
 import { showUnlocked } from "./achievements.js";
 import { renderFriends, followFromLink } from "./friends.js";
 import { renderArchive, renderArchiveDone } from "./archive.js";
+import { renderDailyExplain } from "./breakdown.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
@@ -50,6 +51,7 @@ export async function dailyRoute(env) {
   if (sub === "board") return renderBoard(env, mode, day);
   if (sub === "done") return renderDone(env, mode);
   if (sub === "day" && day) return renderPlay(env, mode, day);
+  if (sub === "explain") return renderDailyExplain(env, mode, day, titleOf(mode));
   return renderPlay(env, mode);
 }
 

@@ -5,6 +5,7 @@ import { settings } from "./settings.js";
 import { t } from "./i18n.js";
 import { el, button } from "./dom.js";
 import { board as friendBoard, friendRows } from "./friends.js";
+import "./breakdown.js";  // its words (bd.*)
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
@@ -70,7 +71,8 @@ export async function renderDone(env, mode) {
   const board = el("button", "d-btn d-wide", t("d.board"));
   board.dataset.action = "board";
   board.onclick = () => env.go("daily", `${mode.id}/board`);
-  wrap.append(pre, row, board, backButton(env));
+  const explain = button("d-btn d-wide", t("bd.title"), { action: "explain" }, () => env.go("daily", `${mode.id}/explain`));
+  wrap.append(pre, row, board, explain, backButton(env));
   env.view.replaceChildren(wrap);
 }
 

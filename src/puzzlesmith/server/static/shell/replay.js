@@ -6,6 +6,7 @@ import { RunStore, decodeLog } from "../kit/movelog.js";
 import { button } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
+import { showBreakdown } from "./breakdown.js";
 
 export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
@@ -185,7 +186,12 @@ export async function renderReplay(view, { mode, title, level, module, services,
     const url = `${location.origin}${location.pathname}${linkHash}`;
     try { await navigator.clipboard.writeText(url); toast(t("rp.linkCopied")); } catch { toast(url, 6000); }
   });
-  row2.append(gif, link);
+  const explain = btn("explain", t("bd.open"), () => {
+    if (!dataSource.online) { toast(needsConnection(t("bd.open"))); return; }  // the server's solver reads it
+    stop();
+    showBreakdown(clipUrl.replace(/\/clip$/, "/breakdown"), log, toast);
+  });
+  row2.append(gif, link, explain);
   scrub.oninput = () => { stop(); show(Number(scrub.value)); };
   wrap.dataset.speed = "1";
   show(0);
