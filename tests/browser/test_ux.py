@@ -140,12 +140,13 @@ def test_locked_levels_show_a_lock_and_actions_share_names(page: Any) -> None:
         names[mode] = {
             b["action"]: b["text"]
             for b in page.evaluate(
-                f"() => [...document.querySelectorAll('.{prefix}-btn')].map((b) => ({{action: b.dataset.action, text: b.textContent}}))"
+                f"() => [...document.querySelectorAll('.{prefix}-btn')].map((b) => ({{action: b.dataset.action, text: b.getAttribute('aria-label') || b.textContent}}))"
             )
         }
     assert {m["restart"] for m in names.values()} == {"Restart"}
     assert names["01-number-stroke"]["reveal"] == names[HEX]["reveal"] == "Add number"
     assert names["01-number-stroke"]["guide"] == names[HEX]["guide"] == "Show way"
+    assert names["01-number-stroke"]["why"] == names[HEX]["why"] == "Why"
     assert names[HEX]["undo"] == names[COWS]["undo"] == "Undo"
 
 

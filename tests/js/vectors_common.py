@@ -27,7 +27,9 @@ def case(mode_id: str, level: Any, moves: list[str], hints: bool = True) -> dict
         return {"moves": moves, "error": str(exc)}
     out: dict[str, Any] = {"moves": moves, "state": state}
     if hints:
-        out["hints"] = {kind: mode.hint(level, moves, kind) for kind in mode.hint_kinds}
+        # the kinds the client also answers offline (为什么 is the server's logic engine)
+        kinds = [k for k in mode.hint_kinds if k != "why"]
+        out["hints"] = {kind: mode.hint(level, moves, kind) for kind in kinds}
     return out
 
 

@@ -43,7 +43,7 @@ def test_modes_lists_the_registry(client: TestClient) -> None:
     stroke = next(m for m in modes if m["id"] == STROKE)
     assert stroke["module"] == f"/static/modes/{STROKE}.js"
     assert stroke["title"] == {"zh": "数字一笔", "en": "Number Stroke"}
-    assert stroke["hintKinds"] == ["reveal", "guide"]
+    assert stroke["hintKinds"] == ["reveal", "guide", "why"]
     for m in modes:  # a module is listed only when its file exists
         exists = (STATIC / "modes" / f"{m['id']}.js").is_file()
         assert (m["module"] is not None) == exists

@@ -53,6 +53,8 @@ class CowsMode(Mode[Level]):
     title_en = "Cows"
     levels_package = "puzzlesmith.cows"
     hint_kinds = hints.KINDS
+    #: the hint that explains the next step (core/breakdown.py reads it at long pauses)
+    why_kind = "next"
     generate_options = CowsOptions
     codec = CODEC
     check_max_size = 12

@@ -23,7 +23,7 @@ from puzzlesmith.hexwalls.checks import check_level
 from puzzlesmith.hexwalls.code import CODEC
 from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
-from puzzlesmith.hexwalls.logic import grade
+from puzzlesmith.hexwalls.logic import grade, stroke_graph
 from puzzlesmith.hexwalls.render import render_svg
 from puzzlesmith.paths.mode import PathMode
 
@@ -53,6 +53,10 @@ class HexWallsMode(PathMode[Level]):
     check_max_size = 40
 
     # ---- level files -------------------------------------------------------------------
+
+    def logic_graph(self, board: Any) -> Any:
+        return stroke_graph(board)
+
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
         return parse_level(raw, lid)
 

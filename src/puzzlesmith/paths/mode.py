@@ -18,7 +18,9 @@ from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Capabilities, LevelLike, Mode, State
 from puzzlesmith.paths import hints
 from puzzlesmith.paths.board import GraphBoard
+from puzzlesmith.paths.explain import explain
 from puzzlesmith.paths.state import PathState
+from puzzlesmith.paths.techniques import PathGraph
 
 if TYPE_CHECKING:  # Pillow is imported only when a frame is drawn
     from puzzlesmith.paths.raster import PathGeometry, Point
@@ -42,7 +44,8 @@ def _grade_name(mode: PathMode[Any], level: Any) -> str:
 class PathMode(Mode[L]):
     """A numbered-path puzzle: one path through every cell, numbers fix some steps."""
 
-    hint_kinds: ClassVar[tuple[str, ...]] = ("reveal", "guide")
+    #: 补数字, 指路 (offline too, from the baked solution) and 为什么 (the server's logic engine)
+    hint_kinds: ClassVar[tuple[str, ...]] = ("reveal", "guide", "why")
     capabilities: ClassVar[Capabilities] = Capabilities(
         vote=True, raster=True, generate=True, design=True, codes=True, editor=True
     )
@@ -147,4 +150,10 @@ class PathMode(Mode[L]):
         sol = self.solution_of(level)
         if sol is None:
             raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
+        if kind == "why":
+            return explain(self.logic_graph(state.board), list(sol), state)
         return hints.answer(state.board, list(sol), state, kind)
+
+    def logic_graph(self, board: Any) -> PathGraph:
+        """The board as the deduction engine's graph (the Why hint reasons on it)."""
+        raise NotImplementedError(f"{self.cli_name}: no logic graph")

@@ -13,6 +13,7 @@ from puzzlesmith.server.daily.context import DailyConfig, OpenAtStart
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
     achievements,
+    breakdown,
     clips,
     codes,
     community,
@@ -23,6 +24,7 @@ from puzzlesmith.server.routers import (
     play,
     players,
     pwa,
+    social,
 )
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
@@ -46,8 +48,10 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.add_middleware(FastPath)  # precomputed JSON answered before routing
     app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
     app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
-    for module in (modes, levels, play, clips, achievements, players, daily, codes, editor):
+    for module in (modes, levels, play, clips, achievements, players, daily, social, breakdown):
         app.include_router(module.router)
+    app.include_router(codes.router)
+    app.include_router(editor.router)
     app.include_router(community.router)
     app.include_router(pwa.router)
     app.include_router(stream_rooms.make_router())

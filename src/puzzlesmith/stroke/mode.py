@@ -34,6 +34,10 @@ class StrokeMode(PathMode[Level]):
     check_max_size = 100
 
     # ---- level files -------------------------------------------------------------------
+
+    def logic_graph(self, board: Any) -> Any:
+        return logic.graph_of(board)
+
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
         return parse_level(raw, lid)
 

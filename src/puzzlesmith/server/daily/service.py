@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from puzzlesmith.core import registry
 from puzzlesmith.core.batch import run_tasks
 from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
 from puzzlesmith.server.daily.secret import load_secret
 from puzzlesmith.server.store import Daily, Store, default_data_dir, url_for
@@ -37,6 +38,15 @@ def today() -> date:
 def daily_modes() -> list[Mode[Any]]:
     """Every registered mode that can generate (and so has dailies), in menu order."""
     return [m for m in registry.all_modes() if m.capabilities.generate]
+
+
+def daily_mode(name: str) -> Mode[Any]:
+    """The daily mode called ``name`` (id, CLI name or alias), else 404 ``unknown-mode``."""
+    for m in daily_modes():
+        if name in (m.id, m.cli_name, *m.aliases):
+            return m
+    known = ", ".join(m.cli_name for m in daily_modes())
+    raise DailyApiError(404, "unknown-mode", f"no daily for mode {name!r} (known: {known})")
 
 
 def build_task(mode_id: str, iso: str, secret: bytes) -> tuple[str, str, int, str, JSON]:

@@ -71,6 +71,28 @@ class RevealHint(Payload):
     step: int | None = None
 
 
+class WhyConclusion(Payload):
+    cell: str
+    steps: list[int] = Field(description="the steps the cell can still take after the deduction")
+
+
+class WhyHint(Payload):
+    """为什么: the logic engine's deduction that fixes the next step, from the player's own
+    position (``mistake``: where the path left the solution; ``stuck``: none in reach)."""
+
+    kind: Literal["why"]
+    verdict: Literal["step", "mistake", "stuck", "done"]
+    technique: str | None = Field(description="the technique's stable name (paths/explain.py)")
+    after: int = Field(description="simpler deductions made first, on other cells")
+    name_zh: str | None = Field(default=None, description="the technique's short name")
+    name_en: str | None = None
+    cells: list[str] = Field(description="the cells it concludes (or the wrong cell)")
+    reads: list[str] = Field(description="the cells the reasoning rests on")
+    concludes: list[WhyConclusion]
+    reason_zh: str
+    reason_en: str
+
+
 class GuideHint(Payload):
     """Where to go: start, next, rewind to, restart, or done."""
 

@@ -12,6 +12,7 @@ from puzzlesmith.server.payloads.common import (
     PathState,
     Payload,
     RevealHint,
+    WhyHint,
 )
 
 MODE = Literal["03-hex-walls"]
@@ -89,4 +90,8 @@ class HexGuideHint(GuideHint):
     mode: MODE
 
 
-HexHint = Annotated[HexRevealHint | HexGuideHint, Field(discriminator="kind")]
+class HexWhyHint(WhyHint):
+    mode: MODE
+
+
+HexHint = Annotated[HexRevealHint | HexGuideHint | HexWhyHint, Field(discriminator="kind")]

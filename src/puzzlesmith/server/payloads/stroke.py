@@ -12,6 +12,7 @@ from puzzlesmith.server.payloads.common import (
     PathState,
     Payload,
     RevealHint,
+    WhyHint,
 )
 
 MODE = Literal["01-number-stroke"]
@@ -57,4 +58,10 @@ class StrokeGuideHint(GuideHint):
     mode: MODE
 
 
-StrokeHint = Annotated[StrokeRevealHint | StrokeGuideHint, Field(discriminator="kind")]
+class StrokeWhyHint(WhyHint):
+    mode: MODE
+
+
+StrokeHint = Annotated[
+    StrokeRevealHint | StrokeGuideHint | StrokeWhyHint, Field(discriminator="kind")
+]

@@ -9,10 +9,8 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.daily.service import daily_modes
+from puzzlesmith.server.daily.service import daily_mode, daily_modes
 from puzzlesmith.server.deps import Ctx, MaybeMe, Me
-from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES
 
 #: a log's text: MAX_LOG_MOVES short moves with their delays
@@ -46,12 +44,7 @@ class HintIn(FinishIn):
     kind: str = Field(min_length=1, max_length=32)
 
 
-def _mode(name: str) -> Mode[Any]:
-    for m in daily_modes():
-        if name in (m.id, m.cli_name, *m.aliases):
-            return m
-    known = ", ".join(m.cli_name for m in daily_modes())
-    raise ApiError(404, "unknown-mode", f"no daily for mode {name!r} (known: {known})")
+_mode = daily_mode
 
 
 @router.get("")

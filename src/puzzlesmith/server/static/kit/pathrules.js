@@ -287,3 +287,8 @@ export function guide(solution, game) {
   if (p === 0) return { kind: "guide", action: "restart", cell: solution[0] };
   return { kind: "guide", action: "rewind", cell: solution[p - 1] };
 }
+
+/** 为什么 needs the server's logic engine: offline the screen says so. */
+export function why() {
+  return { kind: "why", verdict: "offline", cells: [], reads: [] };
+}

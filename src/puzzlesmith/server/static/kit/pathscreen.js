@@ -1,7 +1,8 @@
 // The play screen of the path puzzles (Number Stroke, Hex Walls): one path through every
 // cell, drawn by dragging. What they share on top of PlayScreen: the reaction to a change
 // (step sound, conflicts, dead-end nudge, clear), the pointer press/drag/release
-// plumbing, restart, and the 补数字 / 指路 hints (server first, kit/pathrules.js offline).
+// plumbing, restart, the 补数字 / 指路 hints (server first, kit/pathrules.js offline) and
+// 为什么 (the server's logic engine explains the next step from the player's position).
 // Each mode keeps its drawing, hit test, drag rules and its own extras.
 import { PlayScreen, shakeEls, toUnits } from "./playkit.js";
 import * as offlineHints from "./pathrules.js";
@@ -26,7 +27,8 @@ export class PathScreen extends PlayScreen {
     };
     this.pointer = null;          // {id, dz, last: [ux, uy], ctm, ...}
     this.freshReveal = new Set(); // cells still showing the amber ring
-    this.target = null;           // guide highlight: {cell, dimFrom?}
+    this.target = null;           // guide highlight: {cell, dimFrom?} or why's {cells: Set}
+    this.whyReads = new Set();    // why: the cells its reasoning rests on (amber ring)
   }
 
   /** The cell shakes (cell and label); returns the animations, or undefined under reduced motion. */
@@ -49,6 +51,7 @@ export class PathScreen extends PlayScreen {
   changed({ added = null } = {}) {
     const g = this.game;
     this.target = null;
+    this.whyReads = new Set();
     const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
     const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
     this.prevConflicts = now;
@@ -170,6 +173,28 @@ export class PathScreen extends PlayScreen {
       this.target = { cell: i };
     }
     this.render();
+  }
+
+  /** 为什么: the deduction that fixes the next step, on the board and in one sentence. */
+  async why() {
+    if (this.locked) return;
+    const h = await this.hint("why");
+    if (this.locked || !h) return;
+    if (h.verdict === "offline") {
+      this.s.toast(this.s.t("needsConnection", { feature: this.s.t(`${this.p}.why`) }), 4000);
+      return;
+    }
+    const idx = (ids) => new Set(ids.map((c) => this.board.index.get(c)).filter((i) => i !== undefined));
+    this.target = { cells: idx(h.cells) };
+    this.whyReads = idx(h.reads || []);
+    this.s.toast(this.s.settings.lang === "en" ? h.reason_en : h.reason_zh, 7000);
+    this.render();
+  }
+
+  /** Is cell i lit by the guide or by a why answer? */
+  targeted(i) {
+    const t = this.target;
+    return Boolean(t && (t.cell === i || (t.cells && t.cells.has(i))));
   }
 
   // ---- clear -------------------------------------------------------------------------

@@ -72,6 +72,9 @@ export function popEl(e, scale) {
   return e.animate([{ transform: `scale(${scale})` }, { transform: "scale(1)" }], { duration: 80, easing: "cubic-bezier(.3,1.6,.6,1)" });
 }
 
+/** Buttons drawn as a sign, their word in aria-label and title (five share a phone's width). */
+const ICONS = { why: "?" };
+
 /**
  * Base of a play screen. `prefix` is the mode's class and string prefix (e.g. "ns"): the
  * root gets it, the board `{p}-board`/`{p}-svg`, buttons `{p}-btn` labelled `{p}.{name}`,
@@ -163,7 +166,11 @@ export class PlayScreen {
   relabel() {
     const { t } = this.s;
     this.tip.textContent = t(this.tipKey());
-    for (const [name, btn] of Object.entries(this.buttons)) btn.textContent = t(`${this.p}.${name}`);
+    for (const [name, btn] of Object.entries(this.buttons)) {
+      const label = t(`${this.p}.${name}`);
+      btn.textContent = ICONS[name] || label;
+      if (ICONS[name]) { btn.setAttribute("aria-label", label); btn.title = label; btn.classList.add("pk-icon"); }
+    }
     this.s.topBar.setCaption(this.caption());
   }
 

@@ -8,7 +8,7 @@ import { PathScreen } from "../kit/pathscreen.js";
 export const strings = {
   zh: {
     "ns.tip": "按住滑动连线 · 点已走格回退",
-    "ns.restart": "重开", "ns.reveal": "补数字", "ns.guide": "指路", "ns.left": "还剩 {n} 格",
+    "ns.restart": "重开", "ns.reveal": "补数字", "ns.guide": "指路", "ns.left": "还剩 {n} 格", "ns.why": "为什么",
     "ns.noReveal": "没有可补的数字了，试试「指路」",
     "ns.restartHint": "起点就错了，点「重开」",
     "ns.done": "路线正确，走完就过关",
@@ -17,7 +17,7 @@ export const strings = {
   },
   en: {
     "ns.tip": "Slide to draw · tap a visited cell to go back",
-    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way", "ns.left": "{n} cells left",
+    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way", "ns.left": "{n} cells left", "ns.why": "Why",
     "ns.noReveal": "No number left to add — try “Show way”",
     "ns.restartHint": "The start is wrong — tap Restart",
     "ns.done": "All correct so far — finish the path",
@@ -68,7 +68,7 @@ class StrokeScreen extends PathScreen {
       const sub = el("text", { class: "ns-sub", x: ax, y: ay + 0.23 }, t);
       return { g, base, hatch, ring, t, num, corner, badge, sub };
     });
-    const bar = this.makeBar([["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]);
+    const bar = this.makeBar([["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()], ["why", () => this.why()]]);
     this.mountRows([this.wrap, this.tip, bar]);
   }
 
@@ -104,9 +104,9 @@ class StrokeScreen extends PathScreen {
     const isStart = step === undefined && g.path.length === 0 && clue === 1;
     const outlined = given !== undefined || par !== undefined;
     // a clue a conflict clashes with is ringed in red (the cause is on screen too)
-    const ring = this.freshReveal.has(i) ? "amber" : this.causes?.has(i) ? "cause" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    const ring = this.freshReveal.has(i) || this.whyReads.has(i) ? "amber" : this.causes?.has(i) ? "cause" : outlined ? (step !== undefined || isStart ? "light" : "ink") : "";
     const tgt = this.target;
-    const targeted = tgt && tgt.cell === i;
+    const targeted = this.targeted(i);
     const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom;
     const bright = this.locked && kind === "path";
     return [kind, num, corner, sub, ring, isStart ? 1 : 0, targeted ? 1 : 0, dim ? 1 : 0, bright ? 1 : 0, lang, parText ? 1 : 0].join("|");

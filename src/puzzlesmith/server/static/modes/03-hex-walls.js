@@ -11,7 +11,7 @@ export const strings = {
   zh: {
     "hx.tip": "按住拖过六边形连线 · 点末格或「撤销」退一步 · 橙色转墙每走一格转 120°",
     "hx.tipPlain": "按住拖过六边形连线 · 点末格或「撤销」退一步",
-    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路", "hx.left": "还剩 {n} 格",
+    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路", "hx.left": "还剩 {n} 格", "hx.why": "为什么",
     "hx.noReveal": "没有可补的数字了，试试「指路」",
     "hx.restartHint": "起点就错了，点「重开」",
     "hx.rewindHint": "按「撤销」退回到高亮的格",
@@ -23,7 +23,7 @@ export const strings = {
   en: {
     "hx.tip": "Hold and drag across hexes · tap the end or Undo to step back · orange walls turn 120° per cell",
     "hx.tipPlain": "Hold and drag across hexes · tap the end or Undo to step back",
-    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way", "hx.left": "{n} cells left",
+    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way", "hx.left": "{n} cells left", "hx.why": "Why",
     "hx.noReveal": "No number left to add — try “Show way”",
     "hx.restartHint": "The start is wrong — tap Restart",
     "hx.rewindHint": "Undo back to the highlighted cell",
@@ -115,7 +115,7 @@ class HexScreen extends PathScreen {
       el("circle", { class: "hx-pivot", cx: px, cy: py, r: 0.11 }, g);
       return { g, arm, turns: 0 };
     });
-    const bar = this.makeBar([["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()]]);
+    const bar = this.makeBar([["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()], ["why", () => this.why()]]);
     this.mountRows([this.wrap, this.tip, bar]);
   }
 
@@ -145,9 +145,9 @@ class HexScreen extends PathScreen {
     const isStart = step === undefined && g.path.length === 0 && clue === 1;
     const isEnd = step !== undefined && i === g.end;
     // a clue a conflict clashes with is ringed in red (the cause is on screen too)
-    const ring = this.freshReveal.has(i) ? "amber" : this.causes?.has(i) ? "cause" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
+    const ring = this.freshReveal.has(i) || this.whyReads.has(i) ? "amber" : this.causes?.has(i) ? "cause" : given !== undefined ? (step !== undefined || isStart ? "light" : "ink") : "";
     const tgt = this.target;
-    const targeted = tgt && tgt.cell === i ? 1 : 0;
+    const targeted = this.targeted(i) ? 1 : 0;
     const dim = tgt && tgt.dimFrom !== undefined && step !== undefined && step > tgt.dimFrom ? 1 : 0;
     const bright = this.locked && kind === "path" ? 1 : 0;
     return [kind, num, corner, ring, isStart ? 1 : 0, isEnd ? 1 : 0, targeted, dim, bright].join("|");

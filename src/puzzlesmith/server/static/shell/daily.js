@@ -4,7 +4,7 @@
 import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
 import { renderDone, renderBoard, renderStats, titleOf } from "./dailyviews.js";
-import { el } from "./dom.js";
+import { el, button } from "./dom.js";
 import { linkCss } from "./css.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { settings } from "./settings.js";
@@ -14,6 +14,9 @@ import { showUnlocked } from "./achievements.js";
 import { isPlain, isText, readStored } from "./stored.js";
 import { explain } from "./errors.js";
 import { defaultName, renamePlayer } from "./profile.js";
+import { renderFriends, followFromLink } from "./friends.js";
+import { renderArchive, renderArchiveDone } from "./archive.js";
+import { renderDailyExplain } from "./breakdown.js";
 
 // beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
 const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
@@ -42,11 +45,16 @@ export async function dailyRoute(env) {
   }
   if (!dapi.player()) return renderWelcome(env);
   if (modeId === "stats") return renderStats(env);
+  if (modeId === "friends") return renderFriends(env);
+  if (modeId === "friend") return followFromLink(env, sub || "");
+  if (modeId === "archive") return renderArchive(env, await env.getModes(), sub, day);
   if (!modeId) return renderHome(env);
   const mode = (await env.getModes()).find((m) => m.id === modeId);
   if (!mode) return env.go("daily");
   if (sub === "board") return renderBoard(env, mode, day);
   if (sub === "done") return renderDone(env, mode);
+  if (sub === "day" && day) return renderPlay(env, mode, day);
+  if (sub === "explain") return renderDailyExplain(env, mode, day, titleOf(mode));
   return renderPlay(env, mode);
 }
 
@@ -120,15 +128,20 @@ async function renderHome(env) {
   const stats = el("button", "d-btn d-wide", t("d.stats"));
   stats.dataset.action = "stats";
   stats.onclick = () => env.go("daily", "stats");
-  wrap.append(list, stats);
+  const more = el("div", "d-row");
+  more.append(button("d-btn", t("f.title"), { action: "friends" }, () => env.go("daily", "friends")),
+    button("d-btn", t("a.title"), { action: "archive" }, () => env.go("daily", "archive")));
+  wrap.append(list, stats, more);
   env.view.replaceChildren(wrap);
 }
 
 // ---- play ----------------------------------------------------------------------------
-async function renderPlay(env, mode) {
-  const [s, module] = await Promise.all([dapi.start(mode.id), import(mode.module)]);
+/** Today's daily, or with `date` a past one from the archive (unranked, no streak). */
+async function renderPlay(env, mode, date) {
+  const [s, module] = await Promise.all([dapi.start(mode.id, date), import(mode.module)]);
   if (!env.current()) return;
-  if (s.finished) return env.go("daily", `${mode.id}/done`);
+  const after = date ? `${mode.id}/day/${date}` : `${mode.id}/done`;
+  if (s.finished) return date ? renderArchiveDone(env, mode, s) : env.go("daily", after);
   addStrings(module.strings);
   if (mode.css) await linkCss(mode.css, mode.id);
   if (!env.current()) return;
@@ -166,7 +179,7 @@ async function renderPlay(env, mode) {
     sound, vibrate, settings, t, explain, toast: env.toast, topBar: env.topBar,
     goLevelSelect: () => env.go("daily"),
     onCleared() {
-      if (!left) env.go("daily", `${mode.id}/done`);
+      if (!left) env.go("daily", after);
     },
   };
   env.setMounted({

@@ -3,6 +3,7 @@
 // one with a newline or a quote never reaches a header): a bad one is dropped with a toast.
 import { call } from "./api.js";
 import { isPlain, isText, readStored } from "./stored.js";
+import { collect, applyProgress } from "./progress.js";
 
 const KEY = "daily:player";
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -21,7 +22,7 @@ const auth = () => { const p = player(); return p ? { Authorization: `Bearer ${p
 const enc = encodeURIComponent;
 
 /** A 401 means the token is gone (moved to another device): forget it. */
-async function authed(method, path, body) {
+export async function authed(method, path, body) {
   try { return await call(method, path, body, auth()); } catch (err) {
     if (err && err.status === 401) localStorage.removeItem(KEY);
     throw err;
@@ -29,15 +30,27 @@ async function authed(method, path, body) {
 }
 
 export const create = async (name) => keep(await call("POST", "/api/players", { name }));
-export const claim = async (code) => keep(await call("POST", "/api/players/claim", { code }));
+/** Take over a profile and merge the progress its old device sent into this one's. */
+export async function claim(code) {
+  const p = keep(await call("POST", "/api/players/claim", { code }));
+  try {
+    const r = await authed("GET", "/api/players/me/progress");
+    if (r.data) applyProgress(r.data);
+  } catch { /* the profile moved; its level progress can be sent again from the old device */ }
+  return p;
+}
 export async function rename(name) {
   const r = await authed("PATCH", "/api/players/me", { name });
   return keep({ ...player(), name: r.name });
 }
-export const transfer = () => authed("POST", "/api/players/me/transfer");
+/** A transfer code, after this device's level progress is sent along with the profile. */
+export async function transfer() {
+  await authed("PUT", "/api/players/me/progress", { data: collect() });
+  return authed("POST", "/api/players/me/transfer");
+}
 export const stats = () => authed("GET", "/api/players/me/stats");
 export const today = () => authed("GET", "/api/daily");
-export const start = (mode) => authed("POST", `/api/daily/${enc(mode)}/start`);
+export const start = (mode, date) => authed("POST", `/api/daily/${enc(mode)}/start`, date ? { date } : undefined);
 export const finish = (mode, run, moves, log) => authed("POST", `/api/daily/${enc(mode)}/finish`, log ? { run, moves, log } : { run, moves });
 export const replayOf = (mode, id) => call("GET", `/api/daily/${enc(mode)}/replay/${enc(id)}`);
 export const hint = (mode, run, moves, kind) => authed("POST", `/api/daily/${enc(mode)}/hint`, { run, moves, kind });

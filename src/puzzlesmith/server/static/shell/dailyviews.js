@@ -3,8 +3,10 @@ import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
 import { settings } from "./settings.js";
 import { t } from "./i18n.js";
-import { el } from "./dom.js";
+import { el, button } from "./dom.js";
 import { explain } from "./errors.js";
+import { board as friendBoard, friendRows } from "./friends.js";
+import "./breakdown.js";  // its words (bd.*)
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
@@ -70,7 +72,8 @@ export async function renderDone(env, mode) {
   const board = el("button", "d-btn d-wide", t("d.board"));
   board.dataset.action = "board";
   board.onclick = () => env.go("daily", `${mode.id}/board`);
-  wrap.append(pre, row, board, backButton(env));
+  const explain = button("d-btn d-wide", t("bd.title"), { action: "explain" }, () => env.go("daily", `${mode.id}/explain`));
+  wrap.append(pre, row, board, explain, backButton(env));
   env.view.replaceChildren(wrap);
 }
 
@@ -93,7 +96,7 @@ function replayButton(env, mode, e) {
 
 /** A day's leaderboard (today by default); past days' runs can be replayed (▶). */
 export async function renderBoard(env, mode, day) {
-  const b = await dapi.board(mode.id, day);
+  const [b, fb] = await Promise.all([dapi.board(mode.id, day), friendBoard(mode.id, day).catch(() => null)]);
   if (!env.current()) return;
   env.topBar.setTitle(`${titleOf(mode)} · ${t("d.board")}`);
   const wrap = el("div", "scroll daily");
@@ -120,15 +123,41 @@ export async function renderBoard(env, mode, day) {
     if (past && e.replay) li.append(replayButton(env, mode, e));
     list.append(li);
   }
+  const everyone = el("div", "d-scope");
+  everyone.dataset.scope = "all";
   // past days are never ranked: no "be the first" on them
-  wrap.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t(past ? "d.emptyPast" : "d.empty")));
-  wrap.append(list);
+  everyone.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t(past ? "d.emptyPast" : "d.empty")), list);
+  wrap.append(fb ? scopeTabs(fb, everyone) : everyone);
   if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
     const mine = el("p", "d-mine d-you", `${t("d.you")}: ${clock(b.you.time_ms)} · ${b.you.rank ? t("d.rank", { rank: b.you.rank }) : t("d.unranked")}`);
     wrap.append(mine);
   }
   wrap.append(backButton(env));
   env.view.replaceChildren(wrap);
+}
+
+/** 全部 / 好友 tabs over a board; the friend board first once the player follows anyone. */
+function scopeTabs(fb, everyone) {
+  const friends = el("div", "d-scope");
+  friends.dataset.scope = "friends";
+  friends.append(fb.entries.length ? friendRows(fb) : el("p", "d-muted", t("f.boardEmpty")));
+  const box = el("div", "d-scopes");
+  const tabs = el("div", "d-row d-tabs");
+  tabs.setAttribute("role", "tablist");
+  const show = (which) => {
+    for (const b of tabs.children) b.setAttribute("aria-selected", String(b.dataset.scope === which));
+    for (const b of tabs.children) b.classList.toggle("d-primary", b.dataset.scope === which);
+    everyone.hidden = which !== "all";
+    friends.hidden = which !== "friends";
+  };
+  for (const [scope, key] of [["friends", "f.tabFriends"], ["all", "f.tabAll"]]) {
+    const b = button("d-btn", t(key), { scope, action: `scope-${scope}` }, () => show(scope));
+    b.setAttribute("role", "tab");
+    tabs.append(b);
+  }
+  box.append(tabs, friends, everyone);
+  show(fb.friends > 0 ? "friends" : "all");
+  return box;
 }
 
 export async function renderStats(env) {

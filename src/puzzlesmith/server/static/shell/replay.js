@@ -9,6 +9,7 @@ import { addStrings, t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { explain } from "./errors.js";
 import { storagePrefix } from "./env.js";
+import { showBreakdown } from "./breakdown.js";
 
 export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
@@ -180,7 +181,12 @@ export async function renderReplay(view, { mode, title, level, module, services,
     const url = `${location.origin}${location.pathname}${linkHash}`;
     try { await navigator.clipboard.writeText(url); toast(t("rp.linkCopied")); } catch { toast(url, 6000); }
   });
-  row2.append(gif, link);
+  const explainBtn = btn("explain", t("bd.open"), () => {
+    if (!dataSource.online) { toast(needsConnection(t("bd.open"))); return; }  // the server's solver reads it
+    stop();
+    showBreakdown(clipUrl.replace(/\/clip$/, "/breakdown"), log, toast);
+  });
+  row2.append(gif, link, explainBtn);
   scrub.oninput = () => { stop(); show(Number(scrub.value)); };
   wrap.dataset.speed = "1";
   show(0);

@@ -1,0 +1,106 @@
+"""Your solve, explained: a played log read against the logic solver (core/breakdown.py),
+for a shipped level, a level code, and a player's own verified daily run (with that day's
+median of verified runs). Heavy work: it runs in the bounded pool as replays and hints do."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+
+from puzzlesmith.core.breakdown import breakdown
+from puzzlesmith.core.errors import IllegalMoveError
+from puzzlesmith.core.mode import Mode
+from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode
+from puzzlesmith.server.catalog import level_of, mode_of
+from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.service import daily_mode
+from puzzlesmith.server.deps import Ctx, Me
+from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.heavy import run_heavy
+from puzzlesmith.server.plays import level_of_code
+from puzzlesmith.server.schemas import error_responses
+from puzzlesmith.server.store import Run
+
+router = APIRouter(prefix="/api", tags=["breakdown"])
+
+#: a log's text form in a request (as the clip route takes it)
+MAX_LOG_CHARS = 200_000
+#: at most this many moves are read against the solver (a longer log is not one solve)
+MAX_MOVES = 4096
+_ERRORS = error_responses(400, 404, 422)
+
+
+class LogBody(BaseModel):
+    log: str = Field(
+        max_length=MAX_LOG_CHARS,
+        pattern=r"^[\x20-\x7e]*$",
+        description="the run's move log, text form (m1~...), printable ASCII",
+    )
+
+
+def read_log(text: str) -> list[TimedMove]:
+    try:
+        log = decode(text)
+    except MoveLogError as exc:
+        raise ApiError(422, "invalid-log", str(exc), "log") from None
+    if not log:
+        raise ApiError(422, "invalid-log", "the log has no moves", "log")
+    if len(log) > MAX_MOVES:
+        raise ApiError(422, "invalid-log", f"{len(log)} moves (at most {MAX_MOVES})", "log")
+    return log
+
+
+def _explain(m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int]) -> dict[str, Any]:
+    try:
+        return {"mode": m.id, **breakdown(m, lv, log, others)}
+    except IllegalMoveError as exc:
+        raise ApiError(422, "illegal-move", f"log: {exc}", "log") from None
+
+
+@router.post("/modes/{mode}/levels/{level_id}/breakdown", responses=_ERRORS)
+async def level_breakdown(
+    mode: str, level_id: str, body: LogBody, request: Request
+) -> dict[str, Any]:
+    """Where the solve of a shipped level paused, and what the logic solver saw there."""
+    m = mode_of(mode)
+    lv = level_of(m, level_id)
+    return await run_heavy(request, _explain, m, lv, read_log(body.log), [])
+
+
+@router.post("/codes/{code}/breakdown", responses=_ERRORS)
+async def code_breakdown(code: str, body: LogBody, request: Request) -> dict[str, Any]:
+    """The same for a level that travels as a level code."""
+    m, lv = level_of_code(code)
+    return await run_heavy(request, _explain, m, lv, read_log(body.log), [])
+
+
+@router.get("/daily/{mode}/breakdown", responses={**_ERRORS, **error_responses(401)})
+async def daily_breakdown(
+    mode: str, player: Me, ctx: Ctx, request: Request, date: str | None = None
+) -> dict[str, Any]:
+    """My verified run of a day's daily (today by default), with that day's median."""
+    m = daily_mode(mode)
+    iso = ctx.runs.day_of(date).isoformat()
+    with ctx.runs.store.session() as s:
+        mine = s.scalars(
+            select(Run).where(Run.player_id == player.id, Run.mode == m.id, Run.date == iso)
+        ).first()
+        others = list(
+            s.scalars(
+                select(Run.time_ms).where(
+                    Run.mode == m.id,
+                    Run.date == iso,
+                    Run.ranked.is_(True),
+                    Run.id != (mine.id if mine else -1),
+                )
+            )
+        )
+    if mine is None or not mine.log:
+        raise DailyApiError(404, "no-run", f"no verified run with a log of {m.cli_name} on {iso}")
+    _, lv = ctx.runs.dailies.get(m, datetime.date.fromisoformat(iso))
+    out = await run_heavy(request, _explain, m, lv, decode(mine.log), others)
+    return {**out, "date": iso, "ranked": mine.ranked}

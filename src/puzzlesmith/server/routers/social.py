@@ -1,0 +1,110 @@
+"""The social layer over the daily profile: friends (follow by code, boards and stats among
+friends), the dailies' archive, and the level progress a transfer code carries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
+
+from puzzlesmith.server.daily.archive import archive, month_of
+from puzzlesmith.server.daily.context import DailyContext
+from puzzlesmith.server.daily.service import daily_mode, today
+from puzzlesmith.server.deps import Ctx, MaybeMe, Me
+from puzzlesmith.server.friends import progress
+from puzzlesmith.server.friends.service import Friends
+
+router = APIRouter(tags=["friends"])
+
+
+class FollowIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=20, description="a friend code, e.g. ABCD-EFGH")
+
+
+class HiddenIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    hidden: StrictBool = Field(description="true: leave me off other players' friend boards")
+
+
+def _friends(ctx: DailyContext) -> Friends:
+    return Friends(ctx.runs.store)
+
+
+def _mode_id(name: str) -> str:
+    return daily_mode(name).id
+
+
+@router.get("/api/friends")
+def my_friends(player: Me, ctx: Ctx) -> dict[str, Any]:
+    """My friend code (made on first use), the opt-out, who I follow, how many follow me."""
+    f = _friends(ctx)
+    prof = f.profile(player.id, ctx.runs.dailies.clock())
+    return {
+        "code": prof.code,
+        "hidden": prof.hidden,
+        "following": f.following(player.id),
+        "followers": f.followers(player.id),
+    }
+
+
+@router.post("/api/friends")
+def follow(body: FollowIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    """Follow the player with this friend code (again: no change, ``new`` false)."""
+    ctx.limiter.hit(player.id, "profile")
+    other, new = _friends(ctx).follow(player.id, body.code, ctx.runs.dailies.clock())
+    return {"followed": {"id": other.id, "name": other.name}, "new": new}
+
+
+@router.delete("/api/friends/{player_id}")
+def unfollow(player_id: str, player: Me, ctx: Ctx) -> dict[str, Any]:
+    return {"removed": _friends(ctx).unfollow(player.id, player_id[:64])}
+
+
+@router.patch("/api/friends/me")
+def set_hidden(body: HiddenIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    ctx.limiter.hit(player.id, "profile")
+    return {"hidden": _friends(ctx).set_hidden(player.id, body.hidden, ctx.runs.dailies.clock())}
+
+
+@router.get("/api/friends/board/{mode}")
+def friends_board(mode: str, player: Me, ctx: Ctx, date: str | None = None) -> dict[str, Any]:
+    """A day's leaderboard among me and the players I follow (today by default)."""
+    return _friends(ctx).board(_mode_id(mode), ctx.runs.day_of(date).isoformat(), player)
+
+
+@router.get("/api/friends/stats")
+def friends_stats(player: Me, ctx: Ctx) -> dict[str, Any]:
+    return {"friends": _friends(ctx).stats(player, today())}
+
+
+@router.get("/api/archive/{mode}")
+def month(mode: str, ctx: Ctx, player: MaybeMe, month: str | None = None) -> dict[str, Any]:
+    """A month of past dailies (this month by default) with my marks when signed in."""
+    day = today()
+    return archive(
+        ctx.runs.store, _mode_id(mode), player.id if player else None, month_of(month, day), day
+    )
+
+
+class ProgressIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    data: dict[str, JsonValue] = Field(
+        description="the browser's save values by key: mode:<id>, runs:<id>, achievements, "
+        "shell:settings (each the stored text)"
+    )
+
+
+@router.put("/api/players/me/progress")
+def save_progress(body: ProgressIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+    """Keep this device's level progress for the next device this profile moves to."""
+    ctx.limiter.hit(player.id, "profile")
+    size = progress.save(ctx.runs.store, player.id, body.data, ctx.runs.dailies.clock())
+    return {"saved": True, "bytes": size}
+
+
+@router.get("/api/players/me/progress")
+def load_progress(player: Me, ctx: Ctx) -> dict[str, Any]:
+    """The progress the last device sent (``data`` null when none), merged by the client."""
+    return progress.load(ctx.runs.store, player.id)

@@ -1,0 +1,96 @@
+// Your solve, explained: the server reads a run's timed log against the logic solver
+// (core/breakdown.py); this draws it: the time against the day's median, thinking and
+// moving, the longest pauses with the deduction the solver needed there, the steps back.
+// Opened from the replay viewer (解析) and from a daily's clear (我的解题过程).
+import { el } from "./dom.js";
+import { addStrings, t } from "./i18n.js";
+import { settings } from "./settings.js";
+import { authed } from "./dailyapi.js";
+
+addStrings({
+  zh: {
+    "bd.title": "我的解题过程", "bd.open": "解析", "bd.time": "用时 {time}", "bd.median": "当天中位数 {time}，你比 {n} 人更快",
+    "bd.split": "思考 {think} · 动手 {move}", "bd.pauses": "停得最久的地方", "bd.pause": "第 {k} 步前停了 {s} 秒",
+    "bd.saw": "解题器在这里用的是「{name}」：", "bd.wrong": "这时棋盘上已经有一处错了：", "bd.backs": "退回了 {n} 次（第 {at} 步）",
+    "bd.noBacks": "一次也没有退回", "bd.close": "关闭", "bd.failed": "解析失败：{msg}",
+  },
+  en: {
+    "bd.title": "Your solve, explained", "bd.open": "Explain", "bd.time": "Time {time}", "bd.median": "The day's median is {time}; you beat {n} player(s)",
+    "bd.split": "Thinking {think} · moving {move}", "bd.pauses": "Where you paused longest", "bd.pause": "{s} s before step {k}",
+    "bd.saw": "Here the solver used “{name}”: ", "bd.wrong": "By then there was a mistake on the board: ", "bd.backs": "{n} step(s) back (at move {at})",
+    "bd.noBacks": "Not a single step back", "bd.close": "Close", "bd.failed": "Could not explain: {msg}",
+  },
+});
+
+const secs = (ms) => (ms / 1000).toFixed(1);
+const clock = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+const said = (h, key) => (h ? (settings.lang === "en" ? h[`${key}_en`] : h[`${key}_zh`]) : "") || "";
+
+/** The breakdown as a block of the page (figures, pauses, steps back). */
+export function breakdownView(b) {
+  const box = el("section", "bd");
+  box.setAttribute("aria-label", t("bd.title"));
+  box.append(el("h2", "bd-h", t("bd.title")), el("p", "bd-time", t("bd.time", { time: clock(b.time_ms) })));
+  if (b.median_ms !== undefined) box.append(el("p", "bd-median", t("bd.median", { time: clock(b.median_ms), n: b.faster_than })));
+  box.append(el("p", "d-muted", t("bd.split", { think: clock(b.thinking_ms), move: clock(b.moving_ms) })));
+  box.append(el("h3", "bd-h3", t("bd.pauses")));
+  const list = el("ol", "bd-pauses");
+  for (const p of b.pauses) {
+    const li = el("li", "bd-pause");
+    li.dataset.index = String(p.index);
+    li.append(el("b", "", t("bd.pause", { k: p.index + 1, s: secs(p.pause_ms) })));
+    const h = p.why;
+    if (h) {
+      const wrong = h.verdict === "mistake" || h.kind === "mistake";
+      const name = said(h, "name");
+      const lead = wrong ? t("bd.wrong") : name ? t("bd.saw", { name }) : "";
+      li.append(el("p", "bd-why", lead + said(h, "reason")));
+    }
+    list.append(li);
+  }
+  box.append(list);
+  const backs = b.backs.length
+    ? t("bd.backs", { n: b.backs.length, at: b.backs.slice(0, 5).map((x) => x.index + 1).join("、") })
+    : t("bd.noBacks");
+  box.append(el("p", "bd-backs", backs));
+  return box;
+}
+
+/** A sheet over the screen with the breakdown of `log` (POST `url`), closed by a button. */
+export async function showBreakdown(url, log, toast) {
+  let b;
+  try {
+    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ log }) });
+    b = await res.json();
+    if (!res.ok) throw new Error(b.message || res.statusText);
+  } catch (err) { toast(t("bd.failed", { msg: err.message || String(err) }), 4000); return null; }
+  const sheet = el("div", "bd-sheet");
+  sheet.setAttribute("role", "dialog");
+  sheet.setAttribute("aria-modal", "true");
+  const close = el("button", "bd-close", t("bd.close"));
+  close.type = "button";
+  close.onclick = () => sheet.remove();
+  sheet.append(breakdownView(b), close);
+  document.querySelector(".bd-sheet")?.remove();
+  document.body.append(sheet);
+  close.focus();
+  return sheet;
+}
+
+/** #/daily/<mode>/explain[/<date>]: my verified run of that daily, with the day's median. */
+export async function renderDailyExplain(env, mode, day, title) {
+  const q = day ? `?date=${encodeURIComponent(day)}` : "";
+  const b = await authed("GET", `/api/daily/${encodeURIComponent(mode.id)}/breakdown${q}`);
+  if (!env.current()) return;
+  env.topBar.setTitle(`${title} · ${t("bd.title")}`);
+  const wrap = el("div", "scroll daily");
+  const back = el("button", "d-btn d-wide", t("d.back"));
+  back.type = "button";
+  back.dataset.action = "back";
+  back.onclick = () => env.go("daily");
+  wrap.append(breakdownView(b), back);
+  env.view.replaceChildren(wrap);
+}

@@ -1,0 +1,253 @@
+"""Friends and the archive in Chromium on a 390×844 touch phone, in both languages: a new
+player follows a friend from a link and another by typing a code, sees the friend board
+and the friends' stats, unfollows; plays yesterday's daily from the archive calendar to a
+clear, sees it marked done, and the streak is untouched."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from browser_support import Pointer, play_solution, shot
+
+from puzzlesmith.core import registry
+from puzzlesmith.server.daily.service import daily_modes, today
+
+TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
+
+
+@pytest.fixture(scope="module")
+def live_server(daily_server: tuple[str, Any]) -> str:
+    return daily_server[0]
+
+
+def api(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """The server as another player's phone would call it (plain HTTP, no browser)."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"{base}{path}", data=data, method=method)
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def friend_who_cleared(base: str, app: Any, name: str, mode: Any) -> tuple[str, str]:
+    """A player made and run over HTTP who cleared today's daily: (token, friend code)."""
+    token = api(base, "POST", "/api/players", {"name": name})["token"]
+    s = api(base, "POST", f"/api/daily/{mode.id}/start", token=token)
+    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    api(
+        base,
+        "POST",
+        f"/api/daily/{mode.id}/finish",
+        {"run": s["run"], "moves": mode.solution_moves(level)},
+        token=token,
+    )
+    return token, api(base, "GET", "/api/friends", token=token)["code"]
+
+
+def new_player(page: Any, name: str) -> None:
+    page.fill('input[name="name"]', name)
+    page.click(".d-name .d-primary")
+
+
+@TOUCH_ONLY
+def test_follow_by_link_and_code_friend_board_and_unfollow(
+    page: Any, daily_server: tuple[str, Any]
+) -> None:
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    mode = daily_modes()[0]
+    _, ann = friend_who_cleared(base, app, "Ann", mode)
+    _, bob = friend_who_cleared(base, app, "Bob", mode)
+    # a friend link opened by someone new: name first, then the follow
+    page.goto(f"{base}/#/daily/friend/{ann}")
+    new_player(page, "测试玩家")
+    page.wait_for_selector('.f-list li:has-text("Ann")')
+    assert page.inner_text(".f-code") and page.get_attribute(".f-code", "data-code") != ann
+    # a code typed by hand, as people type it
+    page.fill('.f-add input[name="code"]', f"{bob[:4].lower()}-{bob[4:]}")
+    page.click(".f-add button")
+    page.wait_for_selector('.f-list li:has-text("Bob")')
+    page.wait_for_selector('.f-stats li:has-text("Ann")')
+    shot(page, "friends-touch")
+    # the leaderboard opens on the friends tab: both friends, the player not yet
+    page.goto(f"{base}/#/daily/{mode.id}/board")
+    page.wait_for_selector('.d-scope[data-scope="friends"] li')
+    assert page.get_attribute('[data-action="scope-friends"]', "aria-selected") == "true"
+    names = page.locator('.d-scope[data-scope="friends"] .d-who').all_inner_texts()
+    assert sorted(names) == ["Ann", "Bob"]
+    shot(page, "friends-board-touch")
+    page.click('[data-action="scope-all"]')
+    assert page.is_hidden('.d-scope[data-scope="friends"]')
+    assert page.is_visible('.d-scope[data-scope="all"]')
+    # unfollow Bob: gone from the list and from the friend board
+    page.goto(f"{base}/#/daily/friends")
+    page.click('.f-list li:has-text("Bob") [data-action="unfollow"]')
+    page.wait_for_function("!document.querySelector('.f-list').innerText.includes('Bob')")
+    page.goto(f"{base}/#/daily/{mode.id}/board")
+    page.wait_for_selector('.d-scope[data-scope="friends"] li')
+    names = page.locator('.d-scope[data-scope="friends"] .d-who').all_inner_texts()
+    assert names == ["Ann"]
+    # English: every word of the screen
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.goto(f"{base}/#/daily/friends")
+    page.wait_for_selector('.f-list li:has-text("Ann")')
+    text = page.inner_text(".f-friends")
+    assert "Following" in text and "Unfollow" in text and "My friend code" in text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in text.replace("测试玩家", ""))
+    shot(page, "friends-en-touch")
+
+
+@TOUCH_ONLY
+def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    mode = registry.get("04-cows")
+    yesterday = today() - timedelta(days=1)
+    iso = yesterday.isoformat()
+    page.goto(f"{base}/#/daily")
+    new_player(page, "往期玩家")
+    page.wait_for_selector('[data-action="archive"]')
+    page.click('[data-action="archive"]')
+    page.wait_for_selector(".a-cal")
+    page.click(f'.a-modes [data-mode="{mode.id}"]')
+    page.wait_for_selector(f'.a-modes [data-mode="{mode.id}"][aria-pressed="true"]')
+    page.goto(f"{base}/#/daily/archive/{mode.id}/{iso[:7]}")
+    page.wait_for_selector(f'.a-day[data-date="{iso}"]')
+    assert page.locator(".a-wd").count() == 7  # weekday names over the month
+    shot(page, "archive-touch")
+    page.click(f'.a-day[data-date="{iso}"]')
+    page.wait_for_selector(f'svg[aria-label="daily-{iso}"]')
+    level = app.state.daily.open().runs.dailies.get(mode, yesterday)[1]
+    play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
+    page.wait_for_selector(".d-done .d-big")
+    assert "往期" in page.inner_text(".d-done")
+    shot(page, "archive-done-touch")
+    page.click('[data-action="archive"]')
+    page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
+    page.goto(f"{base}/#/daily/stats")
+    page.wait_for_selector(".d-stat")
+    assert page.inner_text(".d-grid").split()[2] == "0"  # current streak: 0 (days played 1)
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.goto(f"{base}/#/daily/archive/{mode.id}/{iso[:7]}")
+    page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
+    assert "not ranked" in page.inner_text(".a-archive")
+    shot(page, "archive-en-touch")
+
+
+@TOUCH_ONLY
+def test_a_new_phone_keeps_the_levels_runs_and_achievements(
+    page: Any, pointer: Pointer, browser: Any, daily_server: tuple[str, Any]
+) -> None:
+    from conftest import DEVICES
+
+    base, _ = daily_server
+    page.set_default_timeout(20000)
+    cows = registry.get("04-cows")
+    view = cows.view(cows.find_level("1-1")[1])
+    # the old phone clears Cows 1-1 with taps, then makes a profile and a transfer code
+    page.goto(f"{base}/#/04-cows/1-1")
+    page.wait_for_selector('.cw-svg[aria-label="1-1"]')
+    play_solution(page, pointer, "04-cows", list(view["solution"]))
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('mode:04-cows')||'{}').clearedId?.includes('1-1')"
+    )
+    page.wait_for_function(
+        "Object.keys(JSON.parse(localStorage.getItem('runs:04-cows')||'{}')).includes('1-1')"
+    )
+    page.goto(f"{base}/#/daily")
+    new_player(page, "旧手机")
+    page.wait_for_selector('[data-action="stats"]')
+    page.click('[data-action="stats"]')
+    page.click('[data-action="transfer"]')
+    page.wait_for_function(
+        "/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/.test(document.querySelector('.d-code').textContent)"
+    )
+    code = page.inner_text(".d-code").split("：")[-1].split(" ")[0].split("（")[0]
+    # the new phone: one level of its own, then the claim
+    ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
+    try:
+        phone = ctx.new_page()
+        phone.set_default_timeout(20000)
+        phone.goto(f"{base}/#/")
+        phone.evaluate(
+            "localStorage.setItem('mode:01-number-stroke', JSON.stringify({clearedId: ['1-1'], currentId: null}))"
+        )
+        phone.goto(f"{base}/#/daily")
+        phone.fill('input[name="code"]', code)
+        phone.click('.d-name:has(input[name="code"]) button')
+        phone.wait_for_selector(".d-daily")
+        assert phone.inner_text(".d-me") == "旧手机"
+        phone.goto(f"{base}/#/04-cows")
+        phone.wait_for_selector(".cleared")
+        saved = phone.evaluate("JSON.parse(localStorage.getItem('mode:04-cows')).clearedId")
+        assert "1-1" in saved
+        stroke = phone.evaluate(
+            "JSON.parse(localStorage.getItem('mode:01-number-stroke')).clearedId"
+        )
+        assert stroke == ["1-1"]  # its own progress is kept
+        runs = phone.evaluate("JSON.parse(localStorage.getItem('runs:04-cows'))")
+        assert runs["1-1"]["best"]["ms"] > 0
+        ach = phone.evaluate("JSON.parse(localStorage.getItem('achievements')).unlocked")
+        assert "first-clear" in ach
+        shot(phone, "progress-new-phone-touch")
+    finally:
+        ctx.close()
+
+
+@TOUCH_ONLY
+def test_your_solve_explained_from_the_replay_and_from_the_daily(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    from urllib.parse import quote
+
+    from puzzlesmith.core.movelog import TimedMove, encode
+
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    stroke = registry.get("01-number-stroke")
+    lv = stroke.find_level("2-3")[1]
+    moves = stroke.solution_moves(lv)
+    gaps = [400] * len(moves)
+    gaps[5] = 12_000  # a long think before the sixth move
+    ms, timed = 0, []
+    for mv, g in zip(moves, gaps, strict=True):
+        ms += g
+        timed.append(TimedMove(ms, mv))
+    page.goto(f"{base}/#/replay/01-number-stroke/2-3/{quote(encode(timed), safe='')}")
+    page.click('.rp-btn[data-rp="explain"]')
+    page.wait_for_selector(".bd-sheet .bd-pause")
+    first = page.locator('.bd-pause[data-index="5"]')
+    assert "第 6 步前停了 12.0 秒" in first.inner_text()
+    why = stroke.hint(lv, moves[:5], "why")
+    assert why["reason_zh"] in first.inner_text() and why["name_zh"] in first.inner_text()
+    shot(page, "breakdown-replay-touch")
+    page.click(".bd-sheet button")
+    page.wait_for_selector(".bd-sheet", state="detached")
+    # a daily: my verified run, against the day's median of the others'
+    mode = registry.get("04-cows")
+    friend_who_cleared(base, app, "Dee", mode)
+    page.goto(f"{base}/#/daily")
+    new_player(page, "解析玩家")
+    page.click(f'.d-daily[data-mode="{mode.id}"] [data-action="play"]')
+    page.wait_for_selector(f'svg[aria-label="daily-{today().isoformat()}"]')
+    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
+    page.wait_for_selector('[data-action="explain"]')
+    page.click('[data-action="explain"]')
+    page.wait_for_selector(".bd-pause")
+    assert "中位数" in page.inner_text(".bd")
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.reload()
+    page.wait_for_selector(".bd-pause")
+    text = page.inner_text(".bd")
+    assert "median" in text and "Where you paused longest" in text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    shot(page, "breakdown-daily-en-touch")

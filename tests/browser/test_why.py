@@ -1,0 +1,59 @@
+"""为什么 / Why on a 390×844 touch phone: from the player's own path, the logic engine's
+deduction that fixes the next step is lit on the board (concluded cells as the guide's
+target, the cells it rests on ringed) with one sentence in the player's language; a path
+off the solution is answered with where it went wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import Pointer, play_solution, shot
+
+from puzzlesmith.core import registry
+
+TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
+CASES = [("01-number-stroke", "ns", "2-3"), ("03-hex-walls", "hx", "2-1")]
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize(("mode_id", "prefix", "level_id"), CASES)
+def test_why_explains_the_next_step_from_the_players_path(
+    page: Any, pointer: Pointer, mode_id: str, prefix: str, level_id: str
+) -> None:
+    mode = registry.get(mode_id)
+    level = mode.find_level(level_id)[1]
+    solution = list(mode.solution_of(level))
+    page.goto(f"{page.base_url}/?all=1#/{mode_id}/{level_id}")
+    page.wait_for_selector(f'.{prefix}-svg[aria-label="{level_id}"]')
+    k = 4
+    play_solution(page, pointer, mode_id, solution, upto=k)
+    page.wait_for_function(
+        f"document.querySelectorAll('.{prefix}-cell[data-state=\"path\"], .{prefix}-cell[data-step]').length >= 1"
+    )
+    expect = mode.hint(level, mode.solution_moves(level)[:k], "why")
+    assert expect["verdict"] == "step"
+    page.click('[data-action="why"]')
+    page.wait_for_selector(f".{prefix}-cell.{prefix}-target")
+    lit = page.eval_on_selector_all(f".{prefix}-cell.{prefix}-target", "els => els.map(e => e.dataset.id)")
+    assert sorted(lit) == sorted(expect["cells"]) and solution[k] in lit
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.text_content("#toast") == expect["reason_zh"]
+    shot(page, f"why-{prefix}-touch")
+    # English, and a path that has left the solution: where it went wrong
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.click('[data-action="restart"]')
+    moves = mode.solution_moves(level)
+    at, wrong = next(
+        (j, c)
+        for j in range(1, len(solution))
+        for c in mode.vote_moves(level, moves[:j])
+        if c != solution[j]
+    )
+    play_solution(page, pointer, mode_id, [*solution[:at], wrong])
+    page.click('[data-action="why"]')
+    page.wait_for_selector(f'.{prefix}-cell.{prefix}-target[data-id="{wrong}"]')
+    page.wait_for_function(
+        f"document.getElementById('toast').textContent.includes('goes wrong at step {at + 1}')"
+    )
+    shot(page, f"why-{prefix}-mistake-en-touch")

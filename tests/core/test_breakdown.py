@@ -1,0 +1,54 @@
+"""Your solve, explained (core/breakdown.py): the longest pauses carry the solver's Why at
+that position, steps back are listed, thinking and moving add up, the median compares."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlesmith.core import registry
+from puzzlesmith.core.breakdown import THINK_MS, breakdown
+from puzzlesmith.core.movelog import TimedMove
+
+
+def timed(moves: list[str], gaps: list[int]) -> list[TimedMove]:
+    out, ms = [], 0
+    for m, g in zip(moves, gaps, strict=True):
+        ms += g
+        out.append(TimedMove(ms, m))
+    return out
+
+
+@pytest.mark.parametrize(("mode_id", "level_id"), [("01-number-stroke", "2-3"), ("04-cows", "1-5")])
+def test_longest_pauses_are_explained_by_the_solver(mode_id: str, level_id: str) -> None:
+    mode = registry.get(mode_id)
+    level = mode.find_level(level_id)[1]
+    moves = mode.solution_moves(level)
+    gaps = [500] * len(moves)
+    slow = [len(moves) // 2, len(moves) - 1, 1]
+    for i, g in zip(slow, (9000, 7000, 5000), strict=True):
+        gaps[i] = g
+    b = breakdown(mode, level, timed(moves, gaps), others_ms=[20_000, 40_000, 60_000])
+    assert b["cleared"] and b["moves"] == len(moves) and b["backs"] == []
+    assert [p["index"] for p in b["pauses"]] == sorted(slow)
+    assert {p["pause_ms"] for p in b["pauses"]} == {9000, 7000, 5000}
+    for p in b["pauses"]:  # what the solver saw just before the slow move
+        assert p["move"] == moves[p["index"]]
+        assert p["why"] == mode.hint(
+            level, moves[: p["index"]], "why" if mode_id != "04-cows" else "next"
+        )
+    assert b["thinking_ms"] == 21_000 and b["thinking_ms"] + b["moving_ms"] == b["time_ms"]
+    assert b["median_ms"] == 40_000 and b["others"] == 3
+    assert b["faster_than"] == sum(t > b["time_ms"] for t in (20_000, 40_000, 60_000))
+
+
+def test_steps_back_are_listed_and_never_taken_for_thinking() -> None:
+    mode = registry.get("01-number-stroke")
+    level = mode.find_level("2-3")[1]
+    moves = mode.solution_moves(level)
+    back = f"rewind {moves[2].split()[-1]}"  # back to the third cell, then on again
+    played = [*moves[:4], back, moves[3], *moves[4:]]
+    gaps = [THINK_MS * 5 if m == back else 300 for m in played]
+    b = breakdown(mode, level, timed(played, gaps))
+    assert [x["index"] for x in b["backs"]] == [4]
+    assert all(p["move"] != back for p in b["pauses"]) and b["cleared"]
+    assert "median_ms" not in b
