@@ -215,12 +215,12 @@ def tap_cow(page: Any, pointer: Any, i: int) -> None:
     page.wait_for_function("b => document.querySelector('.cw-svg').dataset.moves !== b", arg=before)
 
 
-_HTML = "sel => document.querySelector(sel)?.outerHTML ?? ''"
+_HTML = "sel => [...document.querySelectorAll(sel)].map((e) => e.outerHTML).join('')"
 
 
 def tap_until_changed(page: Any, pointer: Any, xy: tuple[float, float], selector: str) -> None:
-    """Tap at ``xy`` and return once what ``selector`` shows (its markup, or its absence)
-    has changed: the page has taken the tap."""
+    """Tap at ``xy`` and return once what the elements ``selector`` matches show (their
+    markup, or their absence) has changed: the page has taken the tap."""
     before = page.evaluate(_HTML, selector)
     pointer.tap(*xy)
     page.wait_for_function(f"([sel, b]) => ({_HTML})(sel) !== b", arg=[selector, before])

@@ -196,7 +196,7 @@ def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device
     page.wait_for_selector("[data-pivot]")
     assert page.locator(".ed-turner-ghost").count() == 2
     for _ in range(3):  # each tap moves the turner on (the last removes it)
-        tap_until_changed(page, pointer, svg_point(page, vx, vy), "[data-pivot]")
+        tap_until_changed(page, pointer, svg_point(page, vx, vy), ".ed-turner-ghost, [data-pivot]")
     assert page.locator("[data-pivot]").count() == 0
     tool(page, "wall")
     (ax, ay), (bx, by) = hex_centre(1, 0), hex_centre(1, 1)
