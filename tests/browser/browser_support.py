@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import os
 import socket
 import threading
 import time
@@ -12,11 +11,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from puzzlesmith.server.config import settings
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
 #: Debian's Chromium, started so that it never reaches for the (closed) network.
-CHROMIUM = os.environ.get("PUZZLESMITH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = str(settings().chromium)  # $PUZZLESMITH_CHROMIUM
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -198,9 +199,53 @@ def play_solution(
         return
     n = len(solution)
     for r, c in enumerate(solution[:upto]):
-        for _ in range(2):
-            pointer.tap(*cell_centre(page, mode_id, r * n + c))
-            page.wait_for_timeout(380)
+        for _ in range(2):  # ✕ then cow: never a double tap (that needs a cow tapped twice)
+            tap_cow(page, pointer, r * n + c)
+
+
+# ---- waits on conditions, never on the machine's speed ---------------------------------------
+#: Cows' double-tap window (static/modes/04-cows.js DOUBLE_TAP_MS)
+DOUBLE_TAP_MS = 350
+
+
+def tap_cow(page: Any, pointer: Any, i: int) -> None:
+    """One tap on a Cows cell, returning once the board has taken it (its move count changed)."""
+    before = page.get_attribute(".cw-svg", "data-moves")
+    pointer.tap(*cell_centre(page, "04-cows", i))
+    page.wait_for_function("b => document.querySelector('.cw-svg').dataset.moves !== b", arg=before)
+
+
+_HTML = "sel => [...document.querySelectorAll(sel)].map((e) => e.outerHTML).join('')"
+
+
+def tap_until_changed(page: Any, pointer: Any, xy: tuple[float, float], selector: str) -> None:
+    """Tap at ``xy`` and return once what the elements ``selector`` matches show (their
+    markup, or their absence) has changed: the page has taken the tap."""
+    before = page.evaluate(_HTML, selector)
+    pointer.tap(*xy)
+    page.wait_for_function(f"([sel, b]) => ({_HTML})(sel) !== b", arg=[selector, before])
+
+
+def page_timers_pass(page: Any, ms: int) -> None:
+    """Return once a timer of ``ms`` set now *in the page* has fired. The page's timers
+    fire in order, so every one it set before with a shorter delay (a double-tap window,
+    a celebration) has fired or been cancelled by then, however slow the machine is."""
+    page.evaluate("ms => new Promise((r) => setTimeout(r, ms))", ms)
+
+
+def past_double_tap(page: Any) -> None:
+    """The Cows double-tap window of the last tap has closed (by the page's own clock)."""
+    page_timers_pass(page, DOUBLE_TAP_MS + 10)
+
+
+#: finite animations still playing (CSS animations and transitions, Web Animations)
+_MOVING = """() => document.getAnimations().some((a) => a.playState === 'running'
+  && a.effect && a.effect.getComputedTiming().endTime !== Infinity)"""
+
+
+def animations_done(page: Any) -> None:
+    """Return once no finite animation is running (a pop, a shake, a turn): a still board."""
+    page.wait_for_function(f"() => !({_MOVING})()")
 
 
 def shot(page: Any, name: str) -> Path:

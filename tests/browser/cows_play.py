@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import Pointer, cell_centre
+from browser_support import Pointer, tap_cow
 
 from puzzlesmith.core.registry import get as get_mode
 
@@ -27,8 +27,7 @@ def play_cows(
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def tap(i: int) -> None:
-        pointer.tap(*cell_centre(page, "04-cows", i))
-        page.wait_for_timeout(60)
+        tap_cow(page, pointer, i)
 
     first = sol if not comeback else sol[1:]
     if comeback:

@@ -30,7 +30,9 @@ def toasts_until_quiet(page: Any) -> list[str]:
             return seen
         if aid not in seen:
             seen.append(aid)
-        page.wait_for_timeout(150)
+        page.wait_for_function(  # the next toast, or none
+            "id => (document.querySelector('.ach-toast')?.dataset.id ?? null) !== id", arg=aid
+        )
 
 
 @TOUCH_ONLY

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, shot, tap_cow
 
 from puzzlesmith.cows import MODE as COWS
 from puzzlesmith.cows.board import board_of
@@ -40,11 +40,13 @@ def states(page: Any) -> list[str]:
     return out
 
 
-def tap(page: Any, pointer: Pointer, i: int, times: int = 1, gap_ms: int = 0) -> None:
+def tap(page: Any, pointer: Pointer, i: int, times: int = 1) -> None:
+    """One tap, returned once the board took it; ``times=2``: a double tap, at once."""
+    if times == 1:
+        tap_cow(page, pointer, i)
+        return
     for _ in range(times):
         pointer.tap(*centre(page, i))
-        if gap_ms:
-            page.wait_for_timeout(gap_ms)
 
 
 def solution(level_id: str) -> list[int]:
@@ -63,10 +65,8 @@ def test_solve_5x5_with_taps_double_tap_automark_and_undo(page: Any, pointer: Po
     # tap cycle on the first cow's cell: empty → ✕ → cow (slow taps: not a double-tap)
     tap(page, pointer, first)
     assert states(page)[first] == "mark"
-    page.wait_for_timeout(400)
-    tap(page, pointer, first)
+    tap(page, pointer, first)  # ✕ → cow: a second tap on a ✕ is never a double tap
     assert states(page)[first] == "cow"
-    page.wait_for_timeout(400)
     # double-tap the cow: every cell it rules out is crossed, as one step
     tap(page, pointer, first, times=2)
     after = states(page)
@@ -87,12 +87,9 @@ def test_solve_5x5_with_taps_double_tap_automark_and_undo(page: Any, pointer: Po
     # place the other cows with taps (✕ then cow)
     for i in sol[1:-1]:
         tap(page, pointer, i)
-        page.wait_for_timeout(380)
         tap(page, pointer, i)
-        page.wait_for_timeout(380)
     assert page.inner_text("#tb-counter").strip() == f"牛 {len(sol) - 1}/{len(sol)}"
     tap(page, pointer, sol[-1])
-    page.wait_for_timeout(380)
     tap(page, pointer, sol[-1])
     page.wait_for_selector('.cw-svg[data-cleared="true"]')
     shot(page, "cows-cleared-touch")
@@ -125,9 +122,7 @@ def test_drag_marks_then_erases_and_conflicts_show(page: Any, pointer: Pointer) 
     # two touching cows: both flagged at once
     for i in (0, n + 1):
         tap(page, pointer, i)
-        page.wait_for_timeout(380)
         tap(page, pointer, i)
-        page.wait_for_timeout(380)
     assert page.locator(".cw-cell.cw-conflict").count() == 2
     shot(page, "cows-conflict-touch")
 
@@ -138,7 +133,7 @@ def test_long_press_outlines_region_and_hint_explains(page: Any, pointer: Pointe
     lv = COWS.find_level("3-6")[1]
     x, y = centre(page, 40)
     pointer.down(x, y)
-    page.wait_for_timeout(700)
+    page.wait_for_selector(".cw-svg[data-outline]")  # the long press has shown the region
     letter = board_of(lv).letters[board_of(lv).region_of[40]]
     assert page.get_attribute(".cw-svg", "data-outline") == letter
     assert page.get_attribute(".cw-outline-path", "d")

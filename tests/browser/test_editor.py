@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, serving, shot
+from browser_support import Pointer, play_solution, serving, shot, tap_until_changed
 
 
 def _load(name: str, path: Path) -> Any:
@@ -197,9 +197,8 @@ def test_hex_level_by_gestures(page: Any, pointer: Pointer, browser: Any, device
     pointer.tap(*svg_point(page, vx, vy))
     page.wait_for_selector("[data-pivot]")
     assert page.locator(".ed-turner-ghost").count() == 2
-    for _ in range(3):
-        pointer.tap(*svg_point(page, vx, vy))
-        page.wait_for_timeout(150)
+    for _ in range(3):  # each tap moves the turner on (the last removes it)
+        tap_until_changed(page, pointer, svg_point(page, vx, vy), ".ed-turner-ghost, [data-pivot]")
     assert page.locator("[data-pivot]").count() == 0
     tool(page, "wall")
     (ax, ay), (bx, by) = hex_centre(1, 0), hex_centre(1, 1)
@@ -229,8 +228,8 @@ def test_cows_level_by_gestures(page: Any, pointer: Pointer, browser: Any, devic
             continue
         page.click(f'.ed-swatch[data-letter="{letter}"]')
         for r, c in cells:
-            pointer.tap(*centre(page, f'rect[data-cell="r{r + 1}c{c + 1}"]'))
-            page.wait_for_timeout(60)
+            cell = f'rect[data-cell="r{r + 1}c{c + 1}"]'
+            tap_until_changed(page, pointer, centre(page, cell), cell)
     verdict(page, "unique")
     assert page.locator(".ed-problems li").count() == 0  # publishable: no rule broken
     assert re.search(r"难度 (简单|中等|困难|专家)", page.text_content(".ed-verdict") or "")

@@ -51,7 +51,7 @@ def test_every_screen_and_level_is_english(page: Any) -> None:
     english(page)
     page.goto(f"{page.base_url}/?all=1#/")
     page.wait_for_selector(".mode-card")
-    page.wait_for_timeout(300)  # the cleared counts arrive
+    page.wait_for_load_state("networkidle")  # the cleared counts arrive
     found = problems(page, "modes")
     shot(page, "english-modes")
     page.click("#tb-menu")
@@ -86,7 +86,7 @@ def test_every_screen_and_level_is_english(page: Any) -> None:
     for screen, ready in (("achievements", ".ach-text"), ("daily", ".daily")):
         page.evaluate(f"location.hash = '#/{screen}'")
         page.wait_for_selector(ready)
-        page.wait_for_timeout(300)  # the catalogue / today's list arrive
+        page.wait_for_load_state("networkidle")  # the catalogue / today's list arrive
         found += problems(page, screen)
     assert found == []
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, animations_done, shot
 
 from puzzlesmith.hexwalls import MODE as HEX
 from puzzlesmith.hexwalls.board import board_of
@@ -43,7 +43,7 @@ _ARMS = """() => {
 
 def arms_on_engine_edges(page: Any, view: dict[str, Any], k: int) -> bool:
     """Each drawn turning wall lies where the engine says it stands after k landings."""
-    page.wait_for_timeout(350)  # the 220 ms turn animation
+    animations_done(page)  # the 220 ms turn animation
     arms = page.evaluate(_ARMS)
     for t, arm in zip(view["turners"], arms, strict=True):
         want = t["cycle"][(t["start"] + k) % 3]["ends"]

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, shot
+from browser_support import Pointer, page_timers_pass, play_solution, shot
 
 from puzzlesmith.core import registry
 
@@ -86,16 +86,22 @@ def test_switching_language_mid_play_keeps_the_position(
     labels = page.locator(".pk-btn").all_inner_texts()
     page.click("#tb-menu")
     page.click('[data-lang="en"]')
-    page.wait_for_timeout(200)
+    page.wait_for_function(  # relabelled in English
+        "old => JSON.stringify([...document.querySelectorAll('.pk-btn')].map((b) => b.innerText))"
+        " !== JSON.stringify(old)",
+        arg=labels,
+    )
     assert board(page) == before
-    assert page.locator(".pk-btn").all_inner_texts() != labels  # relabelled in English
     assert page.get_attribute("#tb-back", "aria-label") == "Back"
     shot(page, f"qa-{mode}-english-mid-play")
     page.click("#tb-menu")
     page.click('[data-lang="zh"]')
-    page.wait_for_timeout(200)
+    page.wait_for_function(
+        "old => JSON.stringify([...document.querySelectorAll('.pk-btn')].map((b) => b.innerText))"
+        " === JSON.stringify(old)",
+        arg=labels,
+    )
     assert board(page) == before
-    assert page.locator(".pk-btn").all_inner_texts() == labels
     assert page.get_attribute("#tb-back", "aria-label") == "返回"
 
 
@@ -149,6 +155,6 @@ def test_leaving_during_the_clear_celebration_still_records_the_clear(
     page.wait_for_function(
         f"JSON.parse(localStorage.getItem('mode:{mode}')).clearedId.includes('1-1')"
     )
-    page.wait_for_timeout(1500)  # the celebration would have ended: no jump to 1-2
+    page_timers_pass(page, 1500)  # any celebration timer has fired (or was cancelled): no jump
     assert page.evaluate("location.hash") == f"#/{mode}"
     page.wait_for_selector('.tile[data-level="1-1"].cleared')  # ticked, even if the check was slow

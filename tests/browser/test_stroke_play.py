@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot, unit_route
+from browser_support import Pointer, animations_done, shot, unit_route
 from stroke_helpers import (
     MODE,
     SAVE_KEY,
@@ -95,7 +95,7 @@ def test_demo_wrong_move_shows_red_8_and_rewind_clears_it(
     )
     assert dash not in ("", "none"), "a conflict also reads without colour (broken outline)"
     if device == "touch":
-        page.wait_for_timeout(320)
+        animations_done(page)
         shot(page, "stroke-demo-conflict")
     pointer.tap(*centre(page, "j"))  # touching a visited cell rewinds to it
     assert path_of(page) == ["s", "l", "m", "j"]
@@ -167,9 +167,16 @@ def test_reveal_number_and_guide(page: Any, pointer: Pointer, device: str) -> No
     page.click('[data-action="restart"]')
     assert path_of(page) == []
     assert page.text_content('.ns-label[data-id="a"] .ns-num') == "11"
+    shown = (
+        "[...document.querySelectorAll('.ns-label .ns-num')].filter((e) => e.textContent).length"
+    )
+    toast = "(document.querySelector('#toast')?.textContent ?? '')"
     for _ in range(16):
+        before = page.evaluate(shown)
         page.click('[data-action="reveal"]')
-        page.wait_for_timeout(30)
+        page.wait_for_function(  # one more number, or the toast saying none is left
+            f"n => {shown} > n || {toast}.includes('没有可补的数字了')", arg=before
+        )
         if page.is_visible("#toast") and "没有可补的数字了" in (page.text_content("#toast") or ""):
             break
     assert "没有可补的数字了" in (page.text_content("#toast") or "")
@@ -306,7 +313,7 @@ def test_parity_clues_and_a_board_without_1(page: Any, pointer: Pointer, device:
         assert board_state(page)["b"] == {"state": "conflict", "step": 1}
         assert page.text_content('.ns-label[data-id="b"] .ns-corner') == "偶"
         if device == "touch":
-            page.wait_for_timeout(300)
+            animations_done(page)
             shot(page, "stroke-parity-conflict")
         page.click('[data-action="restart"]')
         drag_cells(page, pointer, ["a", "b"])

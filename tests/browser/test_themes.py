@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import shot
+from browser_support import animations_done, shot
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 THEMES = ["classic", "dark", "paper", "contrast"]
@@ -69,7 +69,7 @@ def test_each_theme_on_a_played_board(page: Any, theme: str) -> None:
       }
     }""")
     page.wait_for_selector(".cw-conflict")
-    page.wait_for_timeout(350)
+    animations_done(page)
     shot(page, f"theme-{theme}-cows")
     page.goto(f"{page.base_url}/?all=1#/01-number-stroke/2-1")
     page.wait_for_selector('.ns-svg[aria-label="2-1"]')

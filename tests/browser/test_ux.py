@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
+from browser_support import Pointer, animations_done, past_double_tap, shot
 from stroke_helpers import centre as ns_centre
 from stroke_helpers import open_level as ns_open
 
@@ -44,8 +44,10 @@ def cow_cell(page: Any, i: int) -> list[float]:
 
 def tap_cell(page: Any, pointer: Pointer, i: int) -> None:
     x, y, w, h = cow_cell(page, i)
+    before = page.get_attribute(".cw-svg", "data-moves")
     pointer.tap(x + w / 2, y + h / 2)
-    page.wait_for_timeout(380)  # not a double-tap
+    page.wait_for_function("b => document.querySelector('.cw-svg').dataset.moves !== b", arg=before)
+    past_double_tap(page)  # the next tap on this cell is a tap of its own
 
 
 def states(page: Any) -> list[str]:
@@ -64,7 +66,7 @@ def test_parity_badge_and_step_number_never_overlap(page: Any, pointer: Pointer)
         page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
         pointer.drag([ns_centre(page, c) for c in ("a", "d", "f")])
         page.wait_for_selector('.ns-cell[data-id="f"][data-state="conflict"]')
-        page.wait_for_timeout(450)  # the pop and the shake are over: measure the still board
+        animations_done(page)  # the pop and the shake are over: measure the still board
         badge = box(page, '.ns-label[data-id="f"] .ns-badge')
         num = box(page, '.ns-label[data-id="f"] .ns-num')
         corner = page.text_content('.ns-label[data-id="f"] .ns-corner')
@@ -158,8 +160,7 @@ def test_desktop_layout_has_a_maximum_width_and_keys_work(page: Any) -> None:
     open_cows(page, "1-1")
     assert box(page, ".cw-buttons")[2] <= 720
     page.mouse.click(*center(cow_cell(page, 0)))
-    page.wait_for_timeout(400)
-    assert page.get_attribute(".cw-svg", "data-moves") == "1"
+    page.wait_for_selector('.cw-svg[data-moves="1"]')
     page.keyboard.press("Control+z")
     assert page.get_attribute(".cw-svg", "data-moves") == "0"
     page.keyboard.press("Control+Shift+Z")

@@ -134,3 +134,41 @@ def test_complexity_counts_as_radon(
     monkeypatch.setattr(codegraph, "PACKAGE", tmp_path / "puzzlesmith")
     [first, *_] = codegraph.complexities()
     assert (first.qualname, first.value) == ("f", expected)
+
+
+# ---- settings: one place reads the environment -----------------------------------------------
+def test_only_config_reads_puzzlesmith_variables() -> None:
+    """Every ``PUZZLESMITH_*`` read goes through ``server/config.py``'s Settings."""
+    readers = []
+    for path in codegraph.source_files():
+        text = path.read_text(encoding="utf-8")
+        for needle in (
+            'environ.get("PUZZLESMITH_',
+            'getenv("PUZZLESMITH_',
+            'environ["PUZZLESMITH_',
+        ):
+            if needle in text:
+                readers.append(str(path.relative_to(codegraph.SRC)))
+    assert readers == []
+
+
+def test_the_readme_documents_every_setting() -> None:
+    from puzzlesmith.server.config import Settings
+
+    readme = (codegraph.SRC.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Environment variables", 1)[1].split("\n## ", 1)[0]
+    missing = [f for f in Settings.model_fields if f"`PUZZLESMITH_{f.upper()}`" not in table]
+    assert missing == []
+
+
+def test_a_bad_setting_is_one_line_naming_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzlesmith.server.config import SettingsError, settings
+
+    monkeypatch.setenv("PUZZLESMITH_CHECK_SECONDS", "soon")
+    with pytest.raises(SettingsError, match=r"^PUZZLESMITH_CHECK_SECONDS: ") as exc:
+        settings()
+    assert "\n" not in str(exc.value)
+    monkeypatch.setenv("PUZZLESMITH_CHECK_SECONDS", "")  # empty: unset, the default
+    monkeypatch.setenv("PUZZLESMITH_DATA_DIR", "/tmp/x")
+    s = settings()
+    assert (s.check_seconds, str(s.data_dir)) == (2.0, "/tmp/x")

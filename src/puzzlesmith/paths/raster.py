@@ -104,15 +104,9 @@ def draw_path_frame(
         return ((p[0] + m) * unit, (p[1] + m) * unit)
 
     steps: dict[str, int] = state.get("steps", {})
-    revealed: dict[str, int] = state.get("revealed", {})
     bad = {c["cell"] for c in state.get("conflicts", [])}
-    cleared = bool(state.get("cleared"))
     start = next((cid for cid, v in geo.clues.items() if v == 1), None)
-    for cid, polys in geo.outlines.items():
-        on_path = cid in steps or (cid == start and not steps)  # the 1 is drawn filled
-        fill = CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if on_path else CELL
-        for poly in polys:
-            d.polygon([px(p) for p in poly], fill=fill)
+    _fill_cells(geo, d, px, steps, bad, start, bool(state.get("cleared")))
     for cid, (corner, ring) in _rings(geo, unit).items():  # clue outlines: ink, light once visited
         if cid not in bad and cid != start:
             img.paste(CELL_LINE if cid in steps else INK, corner, ring)
@@ -126,6 +120,38 @@ def draw_path_frame(
         )
     for a, b in geo.walls + extra_walls:
         d.line([px(a), px(b)], fill=INK, width=max(2, unit // 7))
+    _label_cells(geo, d, px, unit, steps, state.get("revealed", {}), bad, start)
+    return img
+
+
+def _fill_cells(
+    geo: PathGeometry,
+    d: ImageDraw.ImageDraw,
+    px: Any,
+    steps: dict[str, int],
+    bad: set[str],
+    start: str | None,
+    cleared: bool,
+) -> None:
+    """Each cell's polygons: red in conflict, the path colour on the path, else the cell's."""
+    for cid, polys in geo.outlines.items():
+        on_path = cid in steps or (cid == start and not steps)  # the 1 is drawn filled
+        fill = CONFLICT if cid in bad else (PATH_BRIGHT if cleared else PATH) if on_path else CELL
+        for poly in polys:
+            d.polygon([px(p) for p in poly], fill=fill)
+
+
+def _label_cells(
+    geo: PathGeometry,
+    d: ImageDraw.ImageDraw,
+    px: Any,
+    unit: int,
+    steps: dict[str, int],
+    revealed: dict[str, int],
+    bad: set[str],
+    start: str | None,
+) -> None:
+    """Steps on the path, clues and revealed numbers elsewhere (revealed ones amber)."""
     font = _font(max(8, unit // 2))
     for cid, at in geo.labels.items():
         clue = geo.clues.get(cid, revealed.get(cid))
@@ -135,4 +161,3 @@ def draw_path_frame(
         filled = cid in steps or cid in bad or cid == start
         colour = WHITE if filled else (AMBER if cid in revealed else INK)
         d.text(px(at), text, fill=colour, font=font, anchor="mm")
-    return img

@@ -45,18 +45,15 @@ class ApiError(Exception):
         self.field = field
         self.extra = extra or {}
 
+    def response(self) -> JSONResponse:
+        body: dict[str, object] = {**self.extra, "error": self.code, "message": self.message}
+        if self.field is not None:
+            body["field"] = self.field
+        return JSONResponse(body, status_code=self.status)
 
-def _json(
-    status: int,
-    code: str,
-    message: str,
-    field: str | None = None,
-    extra: dict[str, object] | None = None,
-) -> JSONResponse:
-    body: dict[str, object] = {**(extra or {}), "error": code, "message": message}
-    if field is not None:
-        body["field"] = field
-    return JSONResponse(body, status_code=status)
+
+def _json(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    return ApiError(status, code, message, field).response()
 
 
 def _one_line(text: str) -> str:
@@ -106,7 +103,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return _json(exc.status, exc.code, exc.message, exc.field, exc.extra)
+        return exc.response()
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

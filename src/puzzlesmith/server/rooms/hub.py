@@ -543,73 +543,16 @@ class Hub:
         """A client of a room: the state first, then its messages until it leaves."""
         await ws.accept()
         await self.start()
-        q = ws.query_params
         code = code.upper()
-        try:
-            live = await self.open(code)
-        except Exception as exc:  # the store is away: one line, the page tries again
-            log.warning("rooms: cannot open %s: %r", code[:12], exc)
-            await self._refuse(ws, "busy", "the room cannot be reached now; retrying", 1013)
+        admitted = await self._admit(ws, code)
+        if admitted is None:
             return
-        if live is None:
-            await self._refuse(
-                ws, "unknown-room", f"no room {code[:12]!r} (wrong code or expired)", CLOSE_UNKNOWN
-            )
-            return
-        room, lim = live.room, self.limits
-        role = q.get("role")
-        host, overlay = role == "host", role == "overlay"
-        if host and not key_ok(q.get("key"), room):
-            await self._refuse(ws, "bad-key", "host key: wrong or missing", CLOSE_KEY)
-            return
-        viewer = "" if host or overlay else tokens.verify(self.secret, q.get("token")) or ""
-        if viewer and viewer in room.kicked:
-            await self._refuse(ws, "kicked", GONE, CLOSE_KICKED)
-            return
-        if not (host or overlay) and max(live.total, live.viewers) >= lim.max_viewers:
-            await self._refuse(
-                ws, "room-full", f"room is full ({lim.max_viewers} viewers)", CLOSE_FULL
-            )
-            return
-        if host and not room.host_joined:
-
-            def joined(r: Room) -> None:
-                r.host_joined = True
-                r.active = self.clock()
-
-            await self.store.mutate(room, joined, "hint")
-        # the viewer's own name, or "": the pages label unnamed senders from their string
-        # tables (st.viewerName with the hint's tag), in the reader's language
-        name = "" if host else clean_name(q.get("name"), lim.max_name)
-        addr = ws.client.host if ws.client else "unknown"
-        conn = Conn(ws, viewer, name, host, asyncio.Queue(), addr, overlay)
+        live, conn = admitted
         live.join(conn)
         writer = asyncio.get_running_loop().create_task(self._writer(conn))
-        vote = await self.store.vote_of(room, viewer) if viewer else None
-        self._push(live, conn, json.dumps(self._state(live, board=True)))
-        hello = {
-            "type": "hello",
-            "viewer": viewer or None,
-            "name": conn.name,
-            "host": host,
-            "vote": vote,
-            "limits": {"message": lim.max_message, "name": lim.max_name},
-        }
-        self._push(live, conn, json.dumps(hello))
-        self._push(live, conn, json.dumps(self._live(live, host=host)))
-        self._mark_live(live)
+        await self._greet(live, conn)
         try:
-            while not conn.closing:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    reply: dict[str, Any] | None = _error("bad-json", "send text (JSON) messages")
-                else:
-                    reply = await self._handle(live, conn, text)
-                if reply is not None:
-                    self._push(live, conn, json.dumps(reply))
+            await self._read(live, conn)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -621,6 +564,79 @@ class Hub:
                 self._mark_live(live)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2.0)
+
+    async def _admit(self, ws: WebSocket, code: str) -> tuple[Live, Conn] | None:
+        """The room and this client's connection, or None once refused with one line."""
+        q = ws.query_params
+        try:
+            live = await self.open(code)
+        except Exception as exc:  # the store is away: one line, the page tries again
+            log.warning("rooms: cannot open %s: %r", code[:12], exc)
+            await self._refuse(ws, "busy", "the room cannot be reached now; retrying", 1013)
+            return None
+        if live is None:
+            await self._refuse(
+                ws, "unknown-room", f"no room {code[:12]!r} (wrong code or expired)", CLOSE_UNKNOWN
+            )
+            return None
+        room, lim = live.room, self.limits
+        role = q.get("role")
+        host, overlay = role == "host", role == "overlay"
+        if host and not key_ok(q.get("key"), room):
+            await self._refuse(ws, "bad-key", "host key: wrong or missing", CLOSE_KEY)
+            return None
+        viewer = "" if host or overlay else tokens.verify(self.secret, q.get("token")) or ""
+        if viewer and viewer in room.kicked:
+            await self._refuse(ws, "kicked", GONE, CLOSE_KICKED)
+            return None
+        if not (host or overlay) and max(live.total, live.viewers) >= lim.max_viewers:
+            await self._refuse(
+                ws, "room-full", f"room is full ({lim.max_viewers} viewers)", CLOSE_FULL
+            )
+            return None
+        if host and not room.host_joined:
+
+            def joined(r: Room) -> None:
+                r.host_joined = True
+                r.active = self.clock()
+
+            await self.store.mutate(room, joined, "hint")
+        # the viewer's own name, or "": the pages label unnamed senders from their string
+        # tables (st.viewerName with the hint's tag), in the reader's language
+        name = "" if host else clean_name(q.get("name"), lim.max_name)
+        addr = ws.client.host if ws.client else "unknown"
+        return live, Conn(ws, viewer, name, host, asyncio.Queue(), addr, overlay)
+
+    async def _greet(self, live: Live, conn: Conn) -> None:
+        """The room's state, who the client is (its vote in the open round), who is here."""
+        lim = self.limits
+        vote = await self.store.vote_of(live.room, conn.viewer) if conn.viewer else None
+        self._push(live, conn, json.dumps(self._state(live, board=True)))
+        hello = {
+            "type": "hello",
+            "viewer": conn.viewer or None,
+            "name": conn.name,
+            "host": conn.host,
+            "vote": vote,
+            "limits": {"message": lim.max_message, "name": lim.max_name},
+        }
+        self._push(live, conn, json.dumps(hello))
+        self._push(live, conn, json.dumps(self._live(live, host=conn.host)))
+        self._mark_live(live)
+
+    async def _read(self, live: Live, conn: Conn) -> None:
+        """The client's messages, each answered, until it leaves or is closed."""
+        while not conn.closing:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                reply: dict[str, Any] | None = _error("bad-json", "send text (JSON) messages")
+            else:
+                reply = await self._handle(live, conn, text)
+            if reply is not None:
+                self._push(live, conn, json.dumps(reply))
 
     async def _refuse(self, ws: WebSocket, code: str, message: str, close: int) -> None:
         await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
@@ -672,7 +688,6 @@ class Hub:
         except Exception as exc:  # the shared store is away: one line, the socket stays
             log.warning("rooms: %s: %r", live.room.code, exc)
             return _error("busy", "the room cannot be reached right now; try again")
-
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
