@@ -62,3 +62,20 @@ def test_unicode_names_round_trip(db_url: str) -> None:
     with store.session() as s:
         assert s.get(Player, "p2").name == "数字一笔·小王"  # type: ignore[union-attr]
     store.close()
+
+
+def test_multiworker_migration_goes_down_and_up_again(db_url: str) -> None:
+    from alembic import command
+
+    store = Store.open(db_url)
+    cfg = store._config()
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0003_daily_hooks")
+    assert store.revision() == "0003_daily_hooks"
+    assert "rate_hits" not in set(inspect(store.engine).get_table_names())
+    store.migrate()
+    assert store.revision() == store.head() == "0004_multiworker"
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"rate_hits", "store_meta", "community_plays"} <= tables
+    store.close()

@@ -171,3 +171,16 @@ def test_a_used_up_pool_answers_busy_at_once(db_url: str, tmp_path: Path, monkey
         r = client.get("/api/players/me", headers={"Authorization": f"Bearer {me}"})
         assert r.status_code == 200
     app.state.daily.close()
+
+
+def test_a_server_whose_database_is_unreachable_stops_with_one_line(tmp_path: Path) -> None:
+    from workers import refused_start, server_env
+
+    env = server_env("postgresql+psycopg://nobody@127.0.0.1:1/none", tmp_path, "s" * 40)
+    code, err = refused_start(env)
+    assert code == 3 and "Traceback" not in err
+    assert (
+        [x for x in err.splitlines() if "store:" in x]
+        == [x for x in err.splitlines() if x.startswith("ERROR:    store: cannot open:")]
+        != []
+    )

@@ -57,15 +57,14 @@ def four(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     url = pg_cluster.new_database()
     data_dir = tmp_path_factory.mktemp("workers-data")
     env = server_env(url, data_dir, SECRET)
-    # today's daily stored once beforehand (puzzlesmith daily build does this in the README)
+    # today's daily stored beforehand (`puzzlesmith daily build` does this in the README)
     import os
 
     old = os.environ.get("PUZZLESMITH_SECRET")
     os.environ["PUZZLESMITH_SECRET"] = SECRET
     try:
         dailies = open_dailies(data_dir, url)
-        for m in daily_modes():
-            dailies.get(m, today())
+        dailies.get(daily_modes()[-1], today())  # MODE's
         dailies.store.close()
     finally:
         if old is None:
@@ -79,7 +78,8 @@ def four(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
             c.close()
 
 
-def test_150_starts_across_4_workers_get_the_limit_of_one(four: Cluster) -> None:
+def starts_across_4_workers_get_the_limit_of_one(four: Cluster) -> None:
+    """150 starts by one player spread over the four: the limit of one worker."""
     _, warm = four.player("预热")
     for w in range(4):  # every worker has read the daily once
         assert four.call(w, "POST", f"/api/daily/{MODE}/start", warm).status_code == 200
@@ -98,7 +98,7 @@ def test_150_starts_across_4_workers_get_the_limit_of_one(four: Cluster) -> None
     assert count <= codes.count(200) <= count + refill, (codes.count(200), elapsed)
 
 
-def test_a_claim_invalidates_the_old_token_on_every_worker_at_once(four: Cluster) -> None:
+def a_claim_invalidates_the_old_token_on_every_worker_at_once(four: Cluster) -> None:
     _, old = four.player("Ada")
     for w in range(4):  # each worker has seen (and would have cached) the token
         assert four.call(w, "GET", "/api/players/me", old).json()["name"] == "Ada"
@@ -115,8 +115,7 @@ def test_a_claim_invalidates_the_old_token_on_every_worker_at_once(four: Cluster
     }
 
 
-@pytest.fixture(scope="module")
-def level(four: Cluster) -> str:
+def published_level(four: Cluster) -> str:
     _, author = four.player("作者")
     r = four.call(0, "POST", f"/api/community/{STROKE}", author,
                   json={"level": STROKE_UNIQUE, "title": "多进程"})  # fmt: skip
@@ -124,7 +123,8 @@ def level(four: Cluster) -> str:
     return str(r.json()["id"])
 
 
-def test_likes_from_every_worker_count_exactly(four: Cluster, level: str) -> None:
+def likes_from_every_worker_count_exactly(four: Cluster) -> None:
+    level = published_level(four)
     tokens = [four.player(f"赞{i:02d}", i)[1] for i in range(40)]
     _, twice = four.player("两处")
 
@@ -138,7 +138,7 @@ def test_likes_from_every_worker_count_exactly(four: Cluster, level: str) -> Non
     assert four.call(3, "GET", f"/api/community/levels/{level}").json()["likes"] == 41
 
 
-def test_three_established_reporters_on_three_workers_hide_it(four: Cluster) -> None:
+def three_established_reporters_on_three_workers_hide_it(four: Cluster) -> None:
     _, author = four.player("作者二")
     r = four.call(1, "POST", f"/api/community/{HEX}", author,
                   json={"level": HEX_UNIQUE, "title": "举报"})  # fmt: skip
@@ -167,15 +167,25 @@ def test_three_established_reporters_on_three_workers_hide_it(four: Cluster) -> 
     assert four.call(0, "GET", f"/api/community/levels/{lid}").status_code == 404
 
 
+def test_four_workers_on_one_postgresql_behave_as_one(four: Cluster) -> None:
+    """One test for the four processes (so a parallel run starts them once, not per test)."""
+    starts_across_4_workers_get_the_limit_of_one(four)
+    a_claim_invalidates_the_old_token_on_every_worker_at_once(four)
+    likes_from_every_worker_count_exactly(four)
+    three_established_reporters_on_three_workers_hide_it(four)
+
+
 @pytest.mark.parametrize("extra", [(), ("--workers", "2")])
 def test_a_process_with_another_secret_refuses_to_start_with_one_line(
-    four: Cluster, extra: tuple[str, ...]
+    pg_cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: tuple[str, ...]
 ) -> None:
-    env = server_env(four.url, four.data_dir, "another-secret-" + "y" * 30)
+    url = pg_cluster.new_database()
+    monkeypatch.setenv("PUZZLESMITH_SECRET", SECRET)
+    open_dailies(tmp_path, url).store.close()  # the store now knows SECRET's fingerprint
+    env = server_env(url, tmp_path, "another-secret-" + "y" * 30)
     code, err = refused_start(env, *extra)  # it ends by itself (with --workers, the parent too)
     assert "Traceback" not in err, err
     lines = [line for line in err.splitlines() if "secret:" in line]
     assert lines and all("give every process the same PUZZLESMITH_SECRET" in x for x in lines)
     if not extra:
         assert code == 3  # uvicorn's "startup failed"; its supervisor with --workers exits 0
-    assert four.call(0, "GET", "/api/players/me").status_code == 401  # the others serve on

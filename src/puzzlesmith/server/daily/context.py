@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -70,10 +70,10 @@ def _opens_at_start(cfg: DailyConfig) -> bool:
 
 
 class OpenAtStart:
-    """Opens the daily store while the server starts, so a refused store (another secret,
-    an empty database file, a lost ``secret.key``: ``StoreRefused``) stops the process with
-    one line: the ASGI startup answers ``lifespan.startup.failed`` with that line and
-    uvicorn exits (with several workers, the parent stops too) instead of serving."""
+    """Opens the daily store while the server starts, so a refused store (``StoreRefused``:
+    another secret, an empty database file, a lost ``secret.key``) or an unreachable one
+    stops the process with one line: the ASGI startup answers ``lifespan.startup.failed``
+    with that line and uvicorn exits (with several workers, the parent stops too)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -88,7 +88,7 @@ class OpenAtStart:
             try:
                 await run_in_threadpool(cfg.open)
             except (ValueError, SQLAlchemyError, OSError) as exc:
-                line = " ".join(str(exc).split())[:300]
+                line = _one_line(exc)
                 await send({"type": "lifespan.startup.failed", "message": line})
                 return  # the app's lifespan never starts, so nothing is left to cancel
         replayed = False
@@ -101,3 +101,13 @@ class OpenAtStart:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+def _one_line(exc: BaseException) -> str:
+    """The refusal's own line; a database error's driver message, without SQLAlchemy's
+    wrapping (statement, background link)."""
+    if isinstance(exc, DBAPIError):
+        return "store: cannot open: " + " ".join(str(exc.orig).split())[:280]
+    if isinstance(exc, SQLAlchemyError):
+        return "store: cannot open: " + " ".join(str(exc).split("(Background on")[0].split())[:280]
+    return " ".join(str(exc).split())[:300]

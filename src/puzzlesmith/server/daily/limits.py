@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import random
 import time
 
@@ -37,7 +38,29 @@ _SWEEP_EVERY = 2000
 
 def client_address(request: Request) -> str:
     """The client's address (the proxy's when uvicorn is not told to trust it)."""
-    return request.client.host if request.client else "?"
+    return network_of(request.client.host if request.client else "?")
+
+
+def network_of(host: str) -> str:
+    """What counts as one address: an IPv4 address, or an IPv6 address's /64 (one
+    household's or machine's prefix: its privacy addresses change, the prefix does not).
+
+    >>> network_of("203.0.113.7")
+    '203.0.113.7'
+    >>> network_of("2001:db8:1:2:aaaa::1") == network_of("2001:db8:1:2:bbbb::9")
+    True
+    >>> network_of("testclient")
+    'testclient'
+    """
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # ::ffff:a.b.c.d is the IPv4 client it names
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def address_key(secret: bytes, address: str) -> str:

@@ -1,8 +1,9 @@
 """Runs the server verifies: start (signed token, server time), hints it answers, finish.
 
 A finish is recorded only when the Python engine replays the move log to a clear; its
-time is the server's finish time minus the server's start time. A run faster than the
-plausible minimum for its number of moves is recorded as flagged, never ranked.
+time is the server's finish time minus the server's start time, and the log's own times
+may not claim more. A run faster than the plausible minimum for its number of moves, or
+whose timing is not a person's (``timing.judge``), is recorded as flagged, never ranked.
 """
 
 from __future__ import annotations
@@ -206,7 +207,9 @@ class Runs:
             )
         return log
 
-    def flags_of(self, claim: RunClaim, time_ms: int, played: int, timed: Any) -> list[str]:
+    def flags_of(
+        self, claim: RunClaim, time_ms: int, played: int, timed: list[TimedMove] | None
+    ) -> list[str]:
         """Why a verified run is not ranked (no reason: ranked)."""
         flags: list[str] = []
         if self.rules.judges_timing:
