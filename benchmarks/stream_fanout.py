@@ -136,7 +136,12 @@ async def connect_viewer(base: str, code: str, i: int) -> Any:
     r.raise_for_status()
     url = base.replace("http://", "ws://") + f"/ws/rooms/{code}?token={r.json()['token']}"
     return await websockets.connect(
-        url, max_size=2**22, local_addr=(local, 0), open_timeout=60, ping_timeout=None
+        url,
+        max_size=2**22,
+        local_addr=(local, 0),
+        open_timeout=60,
+        ping_timeout=None,
+        max_queue=None,
     )
 
 

@@ -73,8 +73,15 @@ class Client:
         url = (
             base.replace("http://", "ws://") + f"/ws/rooms/{room}" + (f"?{query}" if query else "")
         )
+        # max_queue=None: a test reads a socket only when it waits on it; with flow control
+        # the library would stop reading (pings too) and the server would drop it
         ws = await websockets.connect(
-            url, max_size=2**22, open_timeout=20, local_addr=(local, 0), ping_timeout=None
+            url,
+            max_size=2**22,
+            open_timeout=20,
+            local_addr=(local, 0),
+            ping_timeout=None,
+            max_queue=None,
         )
         return cls(ws)
 
