@@ -21,8 +21,9 @@ from puzzlesmith.core.text import safe
 #: deeper than any pack needs (a Hex Walls turner is 5 levels down); the parser recurses
 MAX_DEPTH = 32
 #: a string literal's raw length (quotes included) may be this many characters: the longest
-#: text, every character written as a ``\\uXXXX`` escape; longer is refused before decoding
-MAX_STRING_CHARS = 6 * MAX_TEXT_LEN + 2
+#: text with every character an escaped surrogate pair (``\\ud83d\\ude00``, 12 characters);
+#: longer is refused before decoding
+MAX_STRING_CHARS = 12 * MAX_TEXT_LEN + 2
 #: escapes (skipped whole, so ``\\"`` does not end a string), quotes and brackets
 _TOKEN = re.compile(r'\\.|["\[\]{}]', re.DOTALL)
 
