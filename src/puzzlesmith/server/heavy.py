@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing as mp
+import os
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -38,6 +41,8 @@ PER_CLIENT = 2
 DEADLINE = 10.0
 #: how often a waiting request checks whether its client is still there
 _POLL = 0.05
+#: how often a lane's worker process checks that the server is still its parent
+_ORPHAN_POLL = 0.5
 
 
 class _Client(Protocol):
@@ -79,7 +84,12 @@ class Lane:
         if self._executor is None:
             if self.process:
                 ctx = mp.get_context("spawn")  # no fork of a threaded server
-                self._executor = ProcessPoolExecutor(max_workers=WORKERS, mp_context=ctx)
+                self._executor = ProcessPoolExecutor(
+                    max_workers=WORKERS,
+                    mp_context=ctx,
+                    initializer=_die_with_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._executor = ThreadPoolExecutor(WORKERS, thread_name_prefix=f"ps-{self.name}")
         return self._executor
@@ -197,6 +207,18 @@ class Lane:
                 work_budget.cancel()
                 task.cancel()  # not started yet: never runs
                 raise ApiError(499, "client-gone", "the client closed the connection")
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a lane's worker process: exit when the server process is gone (a SIGTERM'd or
+    killed server leaves no orphan drawing clips)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_ORPHAN_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="ps-parent-watch").start()
 
 
 def _under(work_budget: Budget, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
