@@ -98,6 +98,14 @@ async def big_bodies(base: str, n: int, size: int) -> Counter[int]:
     return codes
 
 
+def children(pid: int) -> list[int]:
+    """The direct child processes of ``pid`` (Linux /proc)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used (Linux /proc): a busy machine slows a
     server's requests down but hardly changes the CPU each one costs."""
@@ -417,6 +425,9 @@ def attack(seconds: float) -> None:
         codes = queue.get(timeout=seconds + 300)
         load.join(60)
         now, peak = rss_mb(server.pid)
+        for child in children(server.pid):  # the clip worker process
+            c_now, c_peak = rss_mb(child)
+            print(f"clip worker process RSS: now {c_now:.0f} MB, peak {c_peak:.0f} MB")
         print(
             f"attack for {seconds:.0f} s (40 clip clients × 10,000 moves, 4 open-code loops): "
             f"GET /api/modes p50 {pct(lat, 0.5):.0f} ms, p99 {pct(lat, 0.99):.0f} ms "
