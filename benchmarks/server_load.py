@@ -381,8 +381,8 @@ def _attack(base: str, seconds: float, out: Any) -> None:
                 try:
                     r = await c.post(url, json={"log": log})
                     codes[f"clip {r.status_code}"] += 1
-                except httpx.HTTPError:
-                    codes["clip error"] += 1
+                except httpx.HTTPError as exc:
+                    codes[f"clip {type(exc).__name__}"] += 1
 
     async def code_loop() -> None:
         async with httpx.AsyncClient(base_url=base, timeout=120) as c:
@@ -390,8 +390,8 @@ def _attack(base: str, seconds: float, out: Any) -> None:
                 try:
                     r = await c.get(OPEN_HEX)
                     codes[f"code {r.status_code}"] += 1
-                except httpx.HTTPError:
-                    codes["code error"] += 1
+                except httpx.HTTPError as exc:
+                    codes[f"code {type(exc).__name__}"] += 1
 
     async def all_of_it() -> None:
         await asyncio.gather(*(clips(k) for k in range(40)), *(code_loop() for _ in range(4)))
