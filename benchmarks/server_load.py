@@ -98,6 +98,14 @@ async def big_bodies(base: str, n: int, size: int) -> Counter[int]:
     return codes
 
 
+def children(pid: int) -> list[int]:
+    """The direct child processes of ``pid`` (Linux /proc)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used (Linux /proc): a busy machine slows a
     server's requests down but hardly changes the CPU each one costs."""
@@ -373,8 +381,8 @@ def _attack(base: str, seconds: float, out: Any) -> None:
                 try:
                     r = await c.post(url, json={"log": log})
                     codes[f"clip {r.status_code}"] += 1
-                except httpx.HTTPError:
-                    codes["clip error"] += 1
+                except httpx.HTTPError as exc:
+                    codes[f"clip {type(exc).__name__}"] += 1
 
     async def code_loop() -> None:
         async with httpx.AsyncClient(base_url=base, timeout=120) as c:
@@ -382,8 +390,8 @@ def _attack(base: str, seconds: float, out: Any) -> None:
                 try:
                     r = await c.get(OPEN_HEX)
                     codes[f"code {r.status_code}"] += 1
-                except httpx.HTTPError:
-                    codes["code error"] += 1
+                except httpx.HTTPError as exc:
+                    codes[f"code {type(exc).__name__}"] += 1
 
     async def all_of_it() -> None:
         await asyncio.gather(*(clips(k) for k in range(40)), *(code_loop() for _ in range(4)))
@@ -417,6 +425,9 @@ def attack(seconds: float) -> None:
         codes = queue.get(timeout=seconds + 300)
         load.join(60)
         now, peak = rss_mb(server.pid)
+        for child in children(server.pid):  # the clip worker process
+            c_now, c_peak = rss_mb(child)
+            print(f"clip worker process RSS: now {c_now:.0f} MB, peak {c_peak:.0f} MB")
         print(
             f"attack for {seconds:.0f} s (40 clip clients × 10,000 moves, 4 open-code loops): "
             f"GET /api/modes p50 {pct(lat, 0.5):.0f} ms, p99 {pct(lat, 0.99):.0f} ms "

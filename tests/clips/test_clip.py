@@ -177,3 +177,41 @@ def test_api_clip_of_a_level_code() -> None:
     assert int(r.headers["x-clip-frames"]) == len(moves)  # "start" on the 1: no new frame
     r = client.post("/api/codes/nonsense/clip", json={"log": encode(timed(moves))})
     assert r.status_code == 400 and r.json()["error"] == "bad-code"
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m.id != "04-cows"], ids=lambda m: m.cli_name)
+def test_a_clip_shows_the_board_as_it_looks(mode: Mode[Any]) -> None:
+    """Issue #31: the saved GIF was 288×240 and its clue cells looked empty. Now it is at
+    least 480 px wide, the 1 is drawn filled and every other clue has its ink outline."""
+    from puzzlesmith.paths.raster import INK, PATH
+
+    level = next(  # a level with a clue besides the 1
+        lv
+        for pack in mode.shipped_packs()
+        for lv in pack.levels
+        if len(mode.raster_geometry(lv).clues) >= 2  # type: ignore[attr-defined]
+    )
+    made = make_clip(mode, level, timed(mode.solution_moves(level)), "gif")
+    first = frames_of(made.data)[0]
+    assert first.size[0] >= clipmod.MIN_WIDTH
+    geo = mode.raster_geometry(level)  # type: ignore[attr-defined]
+    unit = clipmod._unit_for(mode, level, mode.replay(level, []), clipmod.MAX_SIDE, made.frames)
+    m = geo.margin
+
+    def near(colour: tuple[int, int, int], at: tuple[float, float]) -> bool:
+        x, y = round((at[0] + m) * unit), round((at[1] + m) * unit)
+        px = first.getpixel((x, y))
+        return max(abs(a - b) for a, b in zip(px, colour, strict=True)) < 24
+
+    start = next(cid for cid, v in geo.clues.items() if v == 1)
+    sx, sy = geo.labels[start]
+    assert near(PATH, (sx, sy + 0.3))  # inside the 1, off its digit: filled like the path
+    outlined = 0
+    for cid in geo.clues:
+        if cid == start:
+            continue
+        xs = [p[0] for poly in geo.outlines[cid] for p in poly]
+        ys = [p[1] for poly in geo.outlines[cid] for p in poly]
+        edge = (min(xs) + 1 / unit, (min(ys) + max(ys)) / 2)  # 1 px inside the left edge
+        outlined += near(INK, edge)
+    assert outlined >= 1 and outlined == len(geo.clues) - 1

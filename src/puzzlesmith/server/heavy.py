@@ -8,15 +8,21 @@ cancellation when the client hangs up, and a **per-client share**: one address h
 most :data:`PER_CLIENT` requests in a lane (more are refused with 429 at once), and the
 waiting requests are served round-robin over addresses, so a client looping an
 expensive request waits behind its own work, never in front of another player's.
-Clips get a lane of their own (:data:`CLIPS`), so drawing frames never holds up a check.
+Clips get a lane of their own (:data:`CLIPS`) in a worker process, so drawing frames
+never holds up a check, nor the event loop through the GIL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing as mp
+import os
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
 from puzzlesmith.core.budget import Budget, use_budget
@@ -35,6 +41,8 @@ PER_CLIENT = 2
 DEADLINE = 10.0
 #: how often a waiting request checks whether its client is still there
 _POLL = 0.05
+#: how often a lane's worker process checks that the server is still its parent
+_ORPHAN_POLL = 0.5
 
 
 class _Client(Protocol):
@@ -54,11 +62,13 @@ def client_key(request: RequestLike) -> str:
 
 
 class Lane:
-    """One bounded worker thread with a fair queue over client addresses."""
+    """One bounded worker (a thread, or with ``process`` a process of its own) with a
+    fair queue over client addresses."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, process: bool = False) -> None:
         self.name = name
-        self._pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix=f"ps-{name}")
+        self.process = process
+        self._executor: Executor | None = None
         self._running = 0
         self._pending = 0
         self._per_client: dict[str, int] = {}
@@ -67,6 +77,22 @@ class Lane:
         #: address → when it last had a turn (a count), while it has requests here
         self._served: dict[str, int] = {}
         self._turns = 0
+
+    @property
+    def _pool(self) -> Executor:
+        """The worker, made on first use (a process is spawned only when a clip is asked)."""
+        if self._executor is None:
+            if self.process:
+                ctx = mp.get_context("spawn")  # no fork of a threaded server
+                self._executor = ProcessPoolExecutor(
+                    max_workers=WORKERS,
+                    mp_context=ctx,
+                    initializer=_die_with_parent,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._executor = ThreadPoolExecutor(WORKERS, thread_name_prefix=f"ps-{self.name}")
+        return self._executor
 
     def in_flight(self, key: str) -> int:
         """Requests of this address waiting or running here (tests, benchmarks)."""
@@ -152,11 +178,18 @@ class Lane:
         try:
             await self._waited(request, work_budget, self._turn(key))
             try:
-                future = asyncio.get_running_loop().run_in_executor(
-                    self._pool, _under, work_budget, fn, args
-                )
+                loop = asyncio.get_running_loop()
+                if self.process:  # its own budget: a process shares no memory with this one
+                    future = loop.run_in_executor(self._pool, fn, *args)
+                else:
+                    future = loop.run_in_executor(self._pool, _under, work_budget, fn, args)
                 result: T = await self._waited(request, work_budget, future)
                 return result
+            except BrokenProcessPool:
+                self._executor = None  # the worker died (killed, out of memory): a new one
+                raise ApiError(
+                    503, "busy", f"the {self.name} worker restarted; try again"
+                ) from None
             finally:
                 self._release()
         finally:
@@ -176,6 +209,18 @@ class Lane:
                 raise ApiError(499, "client-gone", "the client closed the connection")
 
 
+def _die_with_parent(parent: int) -> None:
+    """In a lane's worker process: exit when the server process is gone (a SIGTERM'd or
+    killed server leaves no orphan drawing clips)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_ORPHAN_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="ps-parent-watch").start()
+
+
 def _under(work_budget: Budget, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
     with use_budget(work_budget):
         work_budget.check()  # waited past its deadline, or abandoned: stop before starting
@@ -184,8 +229,9 @@ def _under(work_budget: Budget, fn: Callable[..., T], args: tuple[Any, ...]) -> 
 
 #: replays, hints and code views
 HEAVY = Lane("heavy")
-#: highlight clips (drawing and encoding frames)
-CLIPS = Lane("clip")
+#: highlight clips (drawing and encoding frames), in a process: a clip's Python drawing
+#: would otherwise hold the GIL against the event loop (light p99 207 ms under attack)
+CLIPS = Lane("clip", process=True)
 
 
 async def run_heavy(

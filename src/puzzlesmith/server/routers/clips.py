@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -81,42 +80,63 @@ CACHE = ClipCache(CLIP_CACHE_BYTES)
 async def clip(mode: str, level_id: str, body: ClipBody, request: Request) -> Response:
     """The log replayed frame by frame (bounded; a long log keeps its highlight window)."""
     m = mode_of(mode)
-    lv = level_of(m, level_id)
-    return await clip_response(request, f"{m.id}/{level_id}", lambda: (m, lv), body)
+    level_of(m, level_id)  # 404 at once, not after waiting for the lane
+    return await clip_response(request, ("level", m.id, level_id), body)
 
 
 @router.post("/codes/{code}/clip", responses=_IMAGE, response_class=Response)
 async def clip_code(code: str, body: ClipBody, request: Request) -> Response:
     """The same for a level that travels as a level code."""
     level_of_code(code)  # a bad code is a 400/422 at once, not after waiting for the lane
-    return await clip_response(request, f"code/{code}", lambda: level_of_code(code), body)
+    return await clip_response(request, ("code", "", code), body)
 
 
-LevelOf = Callable[[], tuple[Mode[Any], Any]]
+#: which level: ("level", mode id, level id) or ("code", "", level code)
+LevelRef = tuple[str, str, str]
+#: an ApiError as plain values (it crosses a process boundary)
+Refusal = tuple[int, str, str, str | None]
 
 
-async def clip_response(
-    request: Request, level_key: str, level: LevelOf, body: ClipBody
-) -> Response:
-    """The clip of ``body`` on the level ``level()`` returns, from the cache when made before."""
-    key = hashlib.sha256(f"{level_key}\0{body.format}\0{body.log}".encode()).hexdigest()
+async def clip_response(request: Request, ref: LevelRef, body: ClipBody) -> Response:
+    """The clip of ``body`` on the level ``ref`` names, from the cache when made before."""
+    key = hashlib.sha256("\0".join([*ref, body.format, body.log]).encode()).hexdigest()
     made = CACHE.get(key)
     if made is None:
-        made = await CLIPS.run(request, _make, level, body)
+        out = await CLIPS.run(request, make_clip_job, ref, body.log, body.format)
+        if not isinstance(out, Clip):
+            raise ApiError(*out)
+        made = out
         CACHE.put(key, made)
     return _response(made)
 
 
-def _make(level: LevelOf, body: ClipBody) -> Clip:
-    m, lv = level()
+def make_clip_job(ref: LevelRef, text: str, fmt: str) -> Clip | Refusal:
+    """The clip, in the clip worker process (an engine error, e.g. an illegal move, is
+    raised there and again here; a refusal comes back as values)."""
     try:
-        log = decode(body.log)
+        return _make(ref, text, fmt)
+    except ApiError as exc:
+        return (exc.status, exc.code, exc.message, exc.field)
+
+
+def _level(ref: LevelRef) -> tuple[Mode[Any], Any]:
+    kind, mode_id, name = ref
+    if kind == "code":
+        return level_of_code(name)
+    m = mode_of(mode_id)
+    return m, level_of(m, name)
+
+
+def _make(ref: LevelRef, text: str, fmt: str) -> Clip:
+    m, lv = _level(ref)
+    try:
+        log = decode(text)
     except MoveLogError as exc:
         raise ApiError(422, "invalid-log", str(exc), "log") from None
     if not log:
         raise ApiError(422, "invalid-log", "the log has no moves", "log")
     try:
-        return make_clip(m, lv, log, body.format)
+        return make_clip(m, lv, log, fmt)
     except ClipError as exc:
         raise ApiError(422, "clip-too-large", str(exc), "log") from None
 
