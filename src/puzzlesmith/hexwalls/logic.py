@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from puzzlesmith.core.bits import bits
+from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import capped, spend, tick, within
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
@@ -268,15 +268,7 @@ class Reasoner:
         progress = False
         for x in bits(self.d[k + 1]):
             rem = self.full & ~visited & ~(1 << x)
-            reach = 1 << x
-            frontier = reach
-            while frontier:
-                nb = 0
-                for i in bits(frontier):
-                    nb |= om[i]
-                nb &= rem & ~reach
-                reach |= nb
-                frontier = nb
+            reach = flood(om, 1 << x, rem)
             live = rem | (1 << x)
             ends = sum(1 for i in bits(rem) if (om[i] & live).bit_count() <= 1)
             if reach & rem != rem or ends > 1:

@@ -41,7 +41,7 @@ import itertools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
-from puzzlesmith.core.bits import bits
+from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import LogicStep
 
@@ -682,15 +682,7 @@ class _Engine:
         out = []
         nb = self.nb
         while region:
-            low = region & -region
-            comp = low
-            frontier = low
-            while frontier:
-                reach = 0
-                for x in bits(frontier):
-                    reach |= nb[x]
-                frontier = reach & region & ~comp
-                comp |= frontier
+            comp = flood(nb, region & -region, region)
             out.append(comp)
             region &= ~comp
         return out
