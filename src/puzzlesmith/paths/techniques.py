@@ -42,7 +42,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits, flood
-from puzzlesmith.core.budget import tick
+from puzzlesmith.core.budget import capped, spend
 from puzzlesmith.core.mode import LogicStep
 
 #: (from cell, to cell, step of the from cell) → may the path make this move then?
@@ -59,6 +59,10 @@ TECHNIQUES: tuple[str, ...] = (
     "connectivity",
     "contradiction",
 )
+
+#: the engine's own cap, in cells looked at (``BudgetExceeded``, CLI exit 3, beyond it):
+#: a 400-cell board with 8 clues needs 4.6M (1.3 s CPU here); the shipped levels 3,300
+LOGIC_WORK = 6_000_000
 
 #: contradiction hunts: growing budgets of steps, so the shortest chain is found first
 DEPTH_BUDGETS: tuple[int, ...] = (4, 12, 40)
@@ -235,7 +239,7 @@ class _Engine:
         """Apply the rules themselves until nothing changes; only cells that changed since
         the last pass (and their neighbours) are looked at again."""
         while True:
-            tick()  # the caller's work budget (core.budget)
+            spend(self.n)  # the caller's work budget (core.budget), in cells looked at
             dirty = self._changed_cells()
             if not dirty:
                 return
@@ -513,6 +517,7 @@ class _Engine:
 
     def bfs(self, src: int, region: int) -> dict[int, int]:
         """Distances from src over usable edges, moving only inside region."""
+        spend(region.bit_count())
         dist = {src: 0}
         seen = (1 << src) | 0
         frontier = [src]
@@ -621,6 +626,7 @@ class _Engine:
 
     def colour(self, src: int, region: int) -> dict[int, int] | None:
         """Two-colouring of src's part of region (usable edges); None if an odd cycle."""
+        spend(region.bit_count())
         col = {src: 0}
         stack = [src]
         nb = self.nb
@@ -719,6 +725,7 @@ class _Engine:
 
     def parts(self, region: int) -> list[int]:
         """Connected parts of region (usable edges), as bitmasks."""
+        spend(region.bit_count())
         out = []
         nb = self.nb
         while region:
@@ -861,7 +868,7 @@ class _Engine:
     def run(self) -> None:
         self.settle()
         while not self.solved():
-            tick()
+            spend(self.n)
             for name in self.enabled:
                 if getattr(self, "t_" + name)():
                     break
@@ -884,7 +891,8 @@ def deduce(
     for i, par in g.parity.items():
         e.cand[i] &= e.odd if par else e.even
     try:
-        e.run()
+        with capped(LOGIC_WORK):
+            e.run()
     except Contradiction as exc:
         impossible = True
         e.log.append(LogicStep("no_solution", tuple(g.names[i] for i in exc.cells), exc.reason))
