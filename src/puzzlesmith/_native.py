@@ -26,7 +26,13 @@ from pathlib import Path
 from types import ModuleType
 
 #: the modules compiled together (calls between them become C calls)
-MODULES = ("puzzlesmith.core.bits", "puzzlesmith.stroke.propagate", "puzzlesmith.stroke.solver")
+MODULES = (
+    "puzzlesmith.core.bits",
+    "puzzlesmith.stroke.propagate",
+    "puzzlesmith.stroke.solver",
+    # the path modes' logic engine: the graders' and the Number Stroke generator's cost
+    "puzzlesmith.paths.techniques",
+)
 #: mypyc's shared library for the group (``puzzlesmith__mypyc``), at the top level
 GROUP = "puzzlesmith"
 

@@ -18,6 +18,7 @@ import pytest
 from stroke_support import from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
+from puzzlesmith.paths import techniques
 from puzzlesmith.stroke import propagate, solver
 from puzzlesmith.stroke.board import board_of
 
@@ -260,3 +261,20 @@ def test_a_compiler_that_fails_is_a_warning_and_recorded_in_the_package(tmp_path
     info = json.loads((lib / "puzzlesmith" / "build.json").read_text(encoding="utf-8"))
     assert info["compiled"] is False and "failed" in info["why"]
     assert not list(lib.rglob("*.so"))
+
+
+@pytest.mark.skipif(not _native.compiled(techniques), reason="no fresh compiled build here")
+def test_the_compiled_logic_engine_deduces_exactly_what_its_source_deduces() -> None:
+    """The path modes' logic engine compiled (the graders' and generator's cost): the same
+    steps in the same order, candidates, verdict and depth on random boards."""
+    pure = from_source("puzzlesmith.paths.techniques")
+    assert not _native.compiled(pure)
+    rng = random.Random(5)
+    for _ in range(40):
+        b = board_of(random_puzzle(rng, rng.randint(3, 7), rng.randint(3, 7)))
+        graph = (b.ids, tuple(b.adjmask), dict(b.clue), dict(b.parity))
+        got = techniques.deduce(techniques.PathGraph(*graph))
+        want = pure.deduce(pure.PathGraph(*graph))
+        for name in ("solved", "impossible", "solution", "steps", "techniques", "max_depth"):
+            assert getattr(got, name) == getattr(want, name), name
+        assert got.candidates == want.candidates

@@ -388,7 +388,7 @@ def several_solutions(level: Level) -> GradeResult | None:
         "several_solutions",
         differ,
         "the level has two or more solutions (they differ at "
-        f"{', '.join(differ[:4])}{'…' if len(differ) > 4 else ''}), so logic cannot finish it",
+        f"{' '.join(differ[:4])}{' …' if len(differ) > 4 else ''}), so logic cannot finish it",
     )
     return GradeResult(
         False, "unsolved", [step], {"several_solutions": 1}, {"several_solutions": True}

@@ -156,17 +156,15 @@ class _Engine:
 
     # ---- helpers -----------------------------------------------------------------------
     def copy(self, budget: int) -> _Engine:
-        e = _Engine.__new__(_Engine)
-        e.__dict__.update(self.__dict__)
+        """A copy of the state for one "what if" (without the contradiction technique)."""
+        e = _Engine(self.g, self.enabled, budget, self.depth_budgets)
         e.cand = list(self.cand)
         e.link = list(self.link)
         e.nb = list(self.nb)
+        e.placed = self.placed
         e.snap_cand = list(self.snap_cand)
         e.snap_link = list(self.snap_link)
         e.snap_nb = list(self.snap_nb)
-        e.log = []
-        e.budget = budget
-        e.max_depth = 0
         e.enabled = [t for t in self.enabled if t != "contradiction"]
         return e
 
@@ -869,12 +867,31 @@ class _Engine:
         self.settle()
         while not self.solved():
             spend(self.n)
-            for name in self.enabled:
-                if getattr(self, "t_" + name)():
-                    break
-            else:
+            if not any(self.apply(name) for name in self.enabled):
                 return
             self.settle()
+
+    def apply(self, technique: str) -> bool:
+        """Run one named technique (a plain dispatch: the engine is compiled with mypyc)."""
+        if technique == "single":
+            return self.t_single()
+        if technique == "ends":
+            return self.t_ends()
+        if technique == "two_neighbours":
+            return self.t_two_neighbours()
+        if technique == "clue_neighbours":
+            return self.t_clue_neighbours()
+        if technique == "no_loop":
+            return self.t_no_loop()
+        if technique == "distance":
+            return self.t_distance()
+        if technique == "parity":
+            return self.t_parity()
+        if technique == "connectivity":
+            return self.t_connectivity()
+        if technique == "contradiction":
+            return self.t_contradiction()
+        raise ValueError(f"unknown technique {technique!r}")
 
 
 def deduce(
