@@ -872,26 +872,21 @@ class _Engine:
             self.settle()
 
     def apply(self, technique: str) -> bool:
-        """Run one named technique (a plain dispatch: the engine is compiled with mypyc)."""
-        if technique == "single":
-            return self.t_single()
-        if technique == "ends":
-            return self.t_ends()
-        if technique == "two_neighbours":
-            return self.t_two_neighbours()
-        if technique == "clue_neighbours":
-            return self.t_clue_neighbours()
-        if technique == "no_loop":
-            return self.t_no_loop()
-        if technique == "distance":
-            return self.t_distance()
-        if technique == "parity":
-            return self.t_parity()
-        if technique == "connectivity":
-            return self.t_connectivity()
-        if technique == "contradiction":
-            return self.t_contradiction()
-        raise ValueError(f"unknown technique {technique!r}")
+        """Run one named technique (a table, not ``getattr``: the engine is compiled)."""
+        return _TECHNIQUE_STEPS[technique](self)
+
+
+_TECHNIQUE_STEPS: dict[str, Callable[[_Engine], bool]] = {
+    "single": _Engine.t_single,
+    "ends": _Engine.t_ends,
+    "two_neighbours": _Engine.t_two_neighbours,
+    "clue_neighbours": _Engine.t_clue_neighbours,
+    "no_loop": _Engine.t_no_loop,
+    "distance": _Engine.t_distance,
+    "parity": _Engine.t_parity,
+    "connectivity": _Engine.t_connectivity,
+    "contradiction": _Engine.t_contradiction,
+}
 
 
 def deduce(
