@@ -2,20 +2,30 @@
 mypy ship theirs). Everything else is declared in pyproject.toml.
 
 ``PUZZLESMITH_PURE=1`` builds pure Python; so does a machine without mypy or a C compiler
-(the extensions are optional): slower, the same answers. ``tools/build_native.py`` runs
-this in place for a checkout.
+(the extensions are optional): slower, the same answers. A build that meant to compile
+and could not is never silent: it prints a ``WARNING:`` line saying why (``pip install
+-v`` shows it; ``scripts/setup`` keeps it in ``.venv/install.log``) and writes the reason
+into the package (``puzzlesmith/build.json``), where ``puzzlesmith modes``, ``play`` and
+``./scripts/play`` read it. ``tools/build_native.py`` runs this in place for a checkout.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
+
+#: what this build did about the compiled solver (written to puzzlesmith/build.json)
+STATUS: dict[str, Any] = {"compiled": False, "chosen": False, "why": ""}
 
 
 def _native_module():  # type: ignore[no-untyped-def]
@@ -27,27 +37,68 @@ def _native_module():  # type: ignore[no-untyped-def]
     return module
 
 
+def pure(why: str, *, chosen: bool = False) -> list[Extension]:
+    """Record a pure-Python build and say why: a warning unless it was asked for."""
+    STATUS.update(compiled=False, chosen=chosen, why=why)
+    if chosen:
+        print(f"setup.py: {why}: pure Python build", file=sys.stderr)
+    else:
+        print(
+            f"WARNING: puzzlesmith: the Number Stroke solver is NOT compiled ({why}); "
+            "it runs as pure Python, 2.3x slower. Install a C compiler and the Python "
+            "headers (Debian: gcc python3-dev) and mypy, then reinstall; "
+            "PUZZLESMITH_PURE=1 chooses pure Python on purpose.",
+            file=sys.stderr,
+        )
+    return []
+
+
 def ext_modules() -> list[Extension]:
     if os.environ.get("PUZZLESMITH_PURE"):
-        print("setup.py: PUZZLESMITH_PURE is set: pure Python build", file=sys.stderr)
-        return []
+        return pure("PUZZLESMITH_PURE is set", chosen=True)
     try:
         from mypyc.build import mypycify
-    except ImportError:
-        print("setup.py: no mypyc (mypy): pure Python build", file=sys.stderr)
-        return []
+    except ImportError as exc:
+        return pure(f"no mypyc to compile with: {exc}")
     native = _native_module()
     paths = [str(native.source_of(m, Path("src"))) for m in native.MODULES]
     try:  # its own (empty) mypy config: the project's [tool.mypy] checks every package
         extensions: list[Extension] = mypycify(
             ["--config-file", os.devnull, *paths], opt_level="3", group_name=native.GROUP
         )
-    except SystemExit:  # mypy found an error (it printed which): the sources still run
-        print("setup.py: mypyc failed: pure Python build", file=sys.stderr)
-        return []
+    except SystemExit as exc:  # mypy found an error (it printed which): the sources still run
+        return pure(f"mypyc failed (exit {exc.code}; its errors are printed above)")
     for ext in extensions:
-        ext.optional = True  # no C compiler: the .py files run instead
+        ext.optional = True  # no C compiler: the .py files run instead (and build_ext says so)
+    STATUS.update(compiled=True, chosen=False, why="")
     return extensions
 
 
-setup(ext_modules=ext_modules())
+def _write_status(build_lib: str) -> None:
+    target = Path(build_lib) / "puzzlesmith" / "build.json"
+    if target.parent.is_dir():
+        target.write_text(json.dumps(STATUS), encoding="utf-8")
+
+
+class BuildPy(build_py):
+    """Puts ``build.json`` (what became of the compiled solver) into the package."""
+
+    def run(self) -> None:
+        super().run()
+        _write_status(self.build_lib)
+
+
+class BuildExt(build_ext):
+    """An optional extension that fails to compile is a warning with the reason, recorded."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            pure(f"compiling {ext.name} failed: {' '.join(str(exc).split())[:300]}")
+            if not self.inplace:
+                _write_status(self.build_lib)
+            raise  # setuptools skips an optional extension that failed
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_py": BuildPy, "build_ext": BuildExt})

@@ -9,7 +9,7 @@ import time
 
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.hexwalls import MODE
-from puzzlesmith.hexwalls.board import board_of
+from puzzlesmith.hexwalls.board import HexCell, Level, board_of
 from puzzlesmith.hexwalls.checks import check_level
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade
@@ -56,7 +56,6 @@ def main() -> None:
     # an open board with no clue but the start: counting to 2 must still be quick
     import random
 
-    from puzzlesmith.hexwalls.board import HexCell, Level
     from puzzlesmith.hexwalls.generate import random_blob
 
     for size in (20, 24, 28):
@@ -68,6 +67,43 @@ def main() -> None:
             ),
         )
         print(f"bare blob n={size}: solve(limit=2) {timed(solve, board_of(lv), 2) * 1e3:.1f} ms")
+    bench_open_grade()
+
+
+def open_board(radius: int, clue_at: int, clue: int) -> Level:
+    """Every hex within ``radius`` of the origin, no walls, one clue (issue 29's board)."""
+    hexes = [
+        (q, r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if abs(q + r) <= radius
+    ]
+    return Level(
+        "open",
+        tuple(
+            HexCell(f"{q},{r}", q, r, clue if i == clue_at else None)
+            for i, (q, r) in enumerate(hexes)
+        ),
+    )
+
+
+def bench_open_grade() -> None:
+    """Issue 29: ``grade`` on an open board answers or refuses in < 2 s (was 47–51 s)."""
+    from puzzlesmith.core.budget import BudgetExceeded
+
+    for radius, clue_at, clue in ((3, 0, 1), (3, 18, 37), (3, 5, 20), (6, 0, 1), (11, 0, 1)):
+        lv = open_board(radius, clue_at, clue)
+        t, c = time.perf_counter(), time.process_time()
+        try:
+            g = grade(lv)
+            verdict = f"{g.grade} ({', '.join(g.techniques)})"
+        except BudgetExceeded as exc:
+            verdict = f"refused: {exc}"
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
+        print(
+            f"open board {len(lv.cells)} hexes, clue {clue}: grade in {wall:.2f} s "
+            f"({cpu:.2f} s CPU; goal < 2 s: {'met' if wall < 2 else 'NOT met'}) -> {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -20,12 +20,19 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import json
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
 
 #: the modules compiled together (calls between them become C calls)
-MODULES = ("puzzlesmith.core.bits", "puzzlesmith.stroke.propagate", "puzzlesmith.stroke.solver")
+MODULES = (
+    "puzzlesmith.core.bits",
+    "puzzlesmith.stroke.propagate",
+    "puzzlesmith.stroke.solver",
+    # the path modes' logic engine: the graders' and the Number Stroke generator's cost
+    "puzzlesmith.paths.techniques",
+)
 #: mypyc's shared library for the group (``puzzlesmith__mypyc``), at the top level
 GROUP = "puzzlesmith"
 
@@ -47,11 +54,59 @@ def compiled(module: ModuleType) -> bool:
     return not str(getattr(module, "__file__", "")).endswith(".py")
 
 
+#: what ``setup.py`` recorded about the wheel's build (absent in a checkout)
+BUILD_INFO = PACKAGE / "build.json"
+
+
+def build_info(path: Path = BUILD_INFO) -> dict[str, object]:
+    """``{"compiled", "chosen", "why"}`` from the wheel's build; {} when there is none."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def why_pure(info: dict[str, object] | None = None, root: Path = PACKAGE.parent) -> str:
+    """Why the solver runs as pure Python, and how to compile it, in one line."""
+    info = build_info() if info is None else info
+    if os.environ.get("PUZZLESMITH_PURE") or info.get("chosen"):
+        return "chosen with PUZZLESMITH_PURE=1"
+    if (root.parent / "pyproject.toml").is_file():  # a checkout: the in-place build
+        state = "stale" if inplace_libraries(root) else "absent"
+        return f"the in-place build is {state}; run `python tools/build_native.py`"
+    why = str(info.get("why") or "the installed package was built without it")
+    if info.get("compiled"):  # built compiled, yet the extension does not import
+        why = "the compiled modules do not import on this Python"
+    return (
+        f"{why}; install a C compiler and the Python headers (Debian: gcc python3-dev) "
+        "and reinstall (`pip install --force-reinstall .`, or `scripts/setup`)"
+    )
+
+
 def describe() -> str:
-    """Which solver build this process runs, for ``puzzlesmith --version`` and ``modes``."""
+    """Which solver build this process runs, for ``puzzlesmith --version``, ``modes`` and
+    ``play``; pure Python says why and how to fix it."""
     from puzzlesmith.stroke import solver
 
-    return "compiled (mypyc)" if compiled(solver) else "pure Python"
+    if compiled(solver):
+        return "compiled (mypyc)"
+    return f"pure Python, 2.3x slower on big boards ({why_pure()})"
+
+
+def require_compiled() -> int:
+    """Exit status for ``./scripts/play``: 1, with the reason, when the solver it meant to
+    compile runs as pure Python; 0 when compiled or pure on purpose (PUZZLESMITH_PURE=1)."""
+    from puzzlesmith.stroke import solver
+
+    if compiled(solver) or os.environ.get("PUZZLESMITH_PURE"):
+        return 0
+    print(
+        f"ERROR: the Number Stroke solver did not compile: {why_pure()}. "
+        "Set PUZZLESMITH_PURE=1 to play with the pure-Python solver on purpose.",
+        file=sys.stderr,
+    )
+    return 1
 
 
 def inplace_libraries(root: Path = PACKAGE.parent) -> list[Path]:

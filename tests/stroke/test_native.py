@@ -18,6 +18,7 @@ import pytest
 from stroke_support import from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
+from puzzlesmith.paths import techniques
 from puzzlesmith.stroke import propagate, solver
 from puzzlesmith.stroke.board import board_of
 
@@ -203,3 +204,77 @@ def test_doctests_of_the_compiled_modules_run_from_source(module: str) -> None:
     result = doctest.testmod(from_source(module))
     assert result.failed == 0
     assert result.attempted >= 2
+
+
+def test_a_pure_install_says_why_and_how_to_fix_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PUZZLESMITH_PURE", raising=False)
+    site = tmp_path / "site"  # an installed package: no pyproject.toml above it
+    (site / "puzzlesmith").mkdir(parents=True)
+    failed = {"compiled": False, "chosen": False, "why": "compiling x failed: no gcc"}
+    line = _native.why_pure(failed, site)
+    assert "no gcc" in line and "gcc python3-dev" in line and "reinstall" in line
+    assert "without it" in _native.why_pure({}, site)
+    assert "do not import" in _native.why_pure({"compiled": True}, site)
+    assert _native.why_pure({"chosen": True}, site) == "chosen with PUZZLESMITH_PURE=1"
+    (tmp_path / "checkout").mkdir()
+    src = fake_checkout(tmp_path / "checkout")
+    assert "tools/build_native.py" in _native.why_pure({}, src)
+    info = site / "puzzlesmith" / "build.json"
+    info.write_text(json.dumps(failed), encoding="utf-8")
+    assert _native.build_info(info) == failed
+    info.write_text("[1, 2", encoding="utf-8")
+    assert _native.build_info(info) == {}
+
+
+@pytest.mark.skipif(_native.compiled(solver), reason="this checkout runs the compiled solver")
+def test_play_refuses_a_solver_that_meant_to_compile_and_did_not(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("PUZZLESMITH_PURE", raising=False)
+    assert _native.require_compiled() == 1  # what ./scripts/play checks after installing
+    err = capsys.readouterr().err
+    assert "did not compile" in err and "PUZZLESMITH_PURE=1" in err
+    assert "pure Python" in _native.describe() and "build_native" in _native.describe()
+    monkeypatch.setenv("PUZZLESMITH_PURE", "1")
+    assert _native.require_compiled() == 0
+    assert "chosen with PUZZLESMITH_PURE=1" in _native.describe()
+
+
+@pytest.mark.slow
+def test_a_compiler_that_fails_is_a_warning_and_recorded_in_the_package(tmp_path: Path) -> None:
+    """``CC=false``: mypyc generates the C, the compiler fails; the build still succeeds
+    (pure Python), prints a WARNING line saying why, and the package's build.json says so."""
+    if not (ROOT / "setup.py").is_file():
+        pytest.skip("not a source checkout")
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLESMITH_PURE"}
+    env.update(CC="false", LDSHARED="false")
+    lib = tmp_path / "lib"
+    built = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "-d", str(lib),
+         "build_ext", "-b", str(lib), "-t", str(tmp_path / "tmp")],
+        cwd=ROOT, capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-2000:]
+    assert "WARNING: puzzlesmith: the Number Stroke solver is NOT compiled" in built.stderr
+    info = json.loads((lib / "puzzlesmith" / "build.json").read_text(encoding="utf-8"))
+    assert info["compiled"] is False and "failed" in info["why"]
+    assert not list(lib.rglob("*.so"))
+
+
+@pytest.mark.skipif(not _native.compiled(techniques), reason="no fresh compiled build here")
+def test_the_compiled_logic_engine_deduces_exactly_what_its_source_deduces() -> None:
+    """The path modes' logic engine compiled (the graders' and generator's cost): the same
+    steps in the same order, candidates, verdict and depth on random boards."""
+    pure = from_source("puzzlesmith.paths.techniques")
+    assert not _native.compiled(pure)
+    rng = random.Random(5)
+    for _ in range(40):
+        b = board_of(random_puzzle(rng, rng.randint(3, 7), rng.randint(3, 7)))
+        graph = (b.ids, tuple(b.adjmask), dict(b.clue), dict(b.parity))
+        got = techniques.deduce(techniques.PathGraph(*graph))
+        want = pure.deduce(pure.PathGraph(*graph))
+        for name in ("solved", "impossible", "solution", "steps", "techniques", "max_depth"):
+            assert getattr(got, name) == getattr(want, name), name
+        assert got.candidates == want.candidates

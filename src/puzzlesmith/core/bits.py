@@ -5,6 +5,8 @@ Compiled with the stroke solver (``puzzlesmith._native``), whose hot loops call 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def bits(mask: int) -> list[int]:
     """The indices of the set bits, lowest first.
@@ -20,3 +22,22 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def flood(adj: Sequence[int], start: int, region: int) -> int:
+    """The cells of ``start`` (a mask) and every cell of ``region`` they reach by moves
+    along ``adj`` (cell → neighbour mask) inside ``region``: a bitmask flood fill.
+
+    >>> line = [0b010, 0b101, 0b010]  # 0 - 1 - 2
+    >>> bin(flood(line, 0b001, 0b111)), bin(flood(line, 0b001, 0b101))
+    ('0b111', '0b1')
+    """
+    reach = start
+    frontier = start
+    while frontier:
+        nxt = 0
+        for x in bits(frontier):
+            nxt |= adj[x]
+        frontier = nxt & region & ~reach
+        reach |= frontier
+    return reach

@@ -35,13 +35,13 @@ turners is just a graph with removed edges, as in Number Stroke:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
-from puzzlesmith.core.bits import bits
-from puzzlesmith.core.budget import tick
+from puzzlesmith.core.bits import bits, flood
+from puzzlesmith.core.budget import capped, spend, tick, within
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
+from puzzlesmith.hexwalls.solver import solve
 from puzzlesmith.paths.grades import branch_points, grade_of, harder, score_of
 from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
 from puzzlesmith.paths.techniques import deduce as stroke_deduce
@@ -69,23 +69,48 @@ class Contradiction(Exception):
     """The domains admit no path: an assumption was wrong."""
 
 
+def _reverse(outs: list[int]) -> list[int]:
+    """The edges of a bitmask graph turned round."""
+    ins = [0] * len(outs)
+    for i, m in enumerate(outs):
+        for j in bits(m):
+            ins[j] |= 1 << i
+    return ins
+
+
+def _phase_outs(g: PathGraph) -> list[list[int]]:
+    """outs[p][i]: the cells j with ``is_open(i, j, k)`` for k % 3 == p."""
+    n = g.n
+    return [
+        [sum(1 << j for j in bits(g.openmask[i]) if g.is_open(i, j, p)) for i in range(n)]
+        for p in range(3)
+    ]
+
+
 class Reasoner:
     """Step domains plus the deductions; each ``try_*`` makes at most one deduction."""
 
-    def __init__(self, g: PathGraph, domains: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        g: PathGraph,
+        domains: list[int] | None = None,
+        *,
+        quiet: bool = False,
+    ) -> None:
         self.g = g
         n = g.n
         self.full = (1 << n) - 1
-        # outs[p][i]: cells j with is_open(i, j, k) for k % 3 == p
-        self.outs = [
-            [sum(1 << j for j in range(n) if g.is_open(i, j, p)) for i in range(n)]
-            for p in range(3)
-        ]
+        self.outs = _phase_outs(g)
+        #: ins[p][j]: the cells i with j in outs[p][i]
+        self.ins = [_reverse(o) for o in self.outs]
         if domains is not None:
             self.d = list(domains)
         else:
             self.d = [0] + [self.full] * n  # d[k] for k in 1..n
         self.steps: list[LogicStep] = []
+        #: a trial probe: apply every deduction a pass finds and record none (only whether
+        #: a contradiction follows matters; the fixpoint is the same in any order)
+        self.quiet = quiet
 
     # -- helpers ------------------------------------------------------------------------
     def name(self, cells: int | list[int]) -> tuple[str, ...]:
@@ -93,6 +118,8 @@ class Reasoner:
         return tuple(self.g.ids[i] for i in cs)
 
     def record(self, technique: str, cells: int | list[int], reason: str) -> None:
+        if self.quiet:
+            return
         self.steps.append(LogicStep(technique, self.name(cells), reason))
 
     def check(self) -> None:
@@ -120,77 +147,106 @@ class Reasoner:
             self.record("clue", [i], f"{self.g.ids[i]} shows {c}: it is step {c}")
 
     def try_step_single(self) -> bool:
-        n = self.g.n
+        n, d = self.g.n, self.d
+        progress = False
         for k in range(1, n + 1):
-            m = self.d[k]
+            m = d[k]
             if m and not m & (m - 1):
-                hit = [s for s in range(1, n + 1) if s != k and self.d[s] & m]
+                hit = [s for s in range(1, n + 1) if s != k and d[s] & m]
                 if hit:
                     for s in hit:
-                        self.d[s] &= ~m
+                        d[s] &= ~m
                     self.record(
                         "step_single",
                         m,
                         f"step {k} can only be {self.name(m)[0]}; it is no other step",
                     )
-                    return True
-        return False
+                    if not self.quiet:
+                        return True
+                    progress = True
+        return progress
 
     def try_cell_single(self) -> bool:
-        n = self.g.n
-        for i in range(n):
+        n, d = self.g.n, self.d
+        ones = twos = fixed = 0
+        for k in range(1, n + 1):
+            m = d[k]
+            twos |= ones & m
+            ones |= m
+            if m and not m & (m - 1):
+                fixed |= m
+        # cells that fit exactly one step, whose step is not yet theirs alone (lowest first)
+        todo = ones & ~twos & ~fixed
+        for i in bits(todo):
             b = 1 << i
-            ks = [k for k in range(1, n + 1) if self.d[k] & b]
-            if len(ks) == 1 and self.d[ks[0]] != b:
-                self.d[ks[0]] = b
-                self.record(
-                    "cell_single",
-                    [i],
-                    f"{self.g.ids[i]} fits only step {ks[0]}: it is step {ks[0]}",
-                )
+            k = next(k for k in range(1, n + 1) if d[k] & b)
+            d[k] = b
+            self.record("cell_single", [i], f"{self.g.ids[i]} fits only step {k}: it is step {k}")
+            if not self.quiet:
                 return True
-        return False
+        return bool(todo)
 
-    def _supported(self, x: int, k: int, outs: Callable[[int, int], int]) -> bool:
-        n = self.g.n
-        p = self.d[k - 1] & outs(k - 1, x) if k > 1 else -1
-        q = self.d[k + 1] & outs(k, x) if k < n else -1
-        if p == 0 or q == 0:
-            return False
-        # in the middle the way in and the way out must be two different cells
-        return not (p > 0 and q > 0 and p == q and not p & (p - 1))
+    def _into(self, step: int, phase: int) -> tuple[int, int]:
+        """Cells with a way to a cell of ``d[step]`` at moves of ``phase``: (at least one,
+        at least two such cells), by counting bits over the cells of the step."""
+        ins = self.ins[phase]
+        ones = twos = 0
+        cells = bits(self.d[step])
+        spend(len(cells))
+        for y in cells:
+            m = ins[y]
+            twos |= ones & m
+            ones |= m
+        return ones, twos
+
+    def _unsupported(self, k: int) -> int:
+        """Cells of step k with no open way from step k-1 or on to step k+1 (in the middle
+        the way in and the way out must be two different cells)."""
+        n, d, full = self.g.n, self.d, self.full
+        in1, in2 = self._into(k - 1, (k - 1) % 3) if k > 1 else (full, full)
+        out1, out2 = self._into(k + 1, k % 3) if k < n else (full, full)
+        bad = d[k] & ~(in1 & out1)
+        # one way in and one way out: both the same cell is no way through
+        if 1 < k < n:
+            o_in, o_out = self.outs[(k - 1) % 3], self.outs[k % 3]
+            for x in bits(d[k] & in1 & ~in2 & out1 & ~out2):
+                if d[k - 1] & o_in[x] == d[k + 1] & o_out[x]:
+                    bad |= 1 << x
+        return bad
 
     def try_reach(self) -> bool:
         n = self.g.n
         om = self.g.openmask
-
-        def timed(k: int, x: int) -> int:
-            return self.outs[k % 3][x]
-
-        def static(_k: int, x: int) -> int:
-            return om[x]
-
+        progress = False
         for k in range(1, n + 1):
-            for x in bits(self.d[k]):
-                if self._supported(x, k, timed):
-                    continue
-                self.d[k] &= ~(1 << x)
-                if self._supported(x, k, static):
-                    self.record(
-                        "turner_timing",
-                        [x],
-                        f"{self.g.ids[x]} cannot be step {k}: a turning wall stands in the way "
-                        "at that moment",
-                    )
-                else:
-                    self.record(
-                        "reach",
-                        [x],
-                        f"{self.g.ids[x]} cannot be step {k}: no open way from step {k - 1} "
-                        f"and on to step {k + 1}",
-                    )
-                return True
-        return False
+            bad = self._unsupported(k)
+            if not bad:
+                continue
+            progress = True
+            if self.quiet:
+                self.d[k] &= ~bad
+                continue
+            low = bad & -bad
+            x = low.bit_length() - 1
+            self.d[k] &= ~low
+            p = self.d[k - 1] & om[x] if k > 1 else -1
+            q = self.d[k + 1] & om[x] if k < n else -1
+            if p != 0 and q != 0 and not (p > 0 and q > 0 and p == q and not p & (p - 1)):
+                self.record(
+                    "turner_timing",
+                    [x],
+                    f"{self.g.ids[x]} cannot be step {k}: a turning wall stands in the way "
+                    "at that moment",
+                )
+            else:
+                self.record(
+                    "reach",
+                    [x],
+                    f"{self.g.ids[x]} cannot be step {k}: no open way from step {k - 1} "
+                    f"and on to step {k + 1}",
+                )
+            return True
+        return progress
 
     def prefix(self) -> list[int] | None:
         """The fixed start of the path, when steps 1..k are all single cells (k >= 1)."""
@@ -209,21 +265,17 @@ class Reasoner:
         k = len(pre)
         om = self.g.openmask
         visited = sum(1 << i for i in pre)
+        progress = False
         for x in bits(self.d[k + 1]):
             rem = self.full & ~visited & ~(1 << x)
-            reach = 1 << x
-            frontier = reach
-            while frontier:
-                nb = 0
-                for i in bits(frontier):
-                    nb |= om[i]
-                nb &= rem & ~reach
-                reach |= nb
-                frontier = nb
+            reach = flood(om, 1 << x, rem)
             live = rem | (1 << x)
             ends = sum(1 for i in bits(rem) if (om[i] & live).bit_count() <= 1)
             if reach & rem != rem or ends > 1:
                 self.d[k + 1] &= ~(1 << x)
+                progress = True
+                if self.quiet:
+                    continue
                 why = (
                     "cuts the unvisited cells apart"
                     if reach & rem != rem
@@ -231,18 +283,38 @@ class Reasoner:
                 )
                 self.record("no_split", [x], f"{self.g.ids[x]} as step {k + 1} {why}")
                 return True
-        return False
+        return progress
 
     SIMPLE = ("try_step_single", "try_cell_single", "try_reach", "try_no_split")
 
     def propagate(self) -> None:
-        """Apply the simple deductions until none applies (raises Contradiction)."""
+        """Apply the simple deductions until none applies (raises Contradiction).
+
+        Quiet (a trial probe), each pass runs every technique to the end instead of
+        starting again after the first deduction: the same fixpoint in a handful of
+        passes, where one deduction a pass rescanned the board some hundred times.
+        """
         while True:
             tick()  # the caller's work budget (core.budget)
             self.check()
-            if not any(getattr(self, t)() for t in self.SIMPLE):
+            if self.quiet:
+                progress = False
+                for t in self.SIMPLE:
+                    progress = getattr(self, t)() or progress
+            else:
+                progress = any(getattr(self, t)() for t in self.SIMPLE)
+            if not progress:
                 self.check()
                 return
+
+    def probe(self) -> Reasoner:
+        """A quiet copy of this state for one "what if" (the move tables shared)."""
+        r = Reasoner.__new__(Reasoner)
+        r.__dict__.update(self.__dict__)
+        r.d = list(self.d)
+        r.steps = []
+        r.quiet = True
+        return r
 
     def try_trial(self) -> bool:
         n = self.g.n
@@ -250,7 +322,7 @@ class Reasoner:
             if not self.d[k] & (self.d[k] - 1):
                 continue
             for x in bits(self.d[k]):
-                probe = Reasoner(self.g, self.d)
+                probe = self.probe()
                 probe.d[k] = 1 << x
                 try:
                     probe.propagate()
@@ -294,11 +366,43 @@ def stroke_graph(board: Board) -> StrokeGraph:
     return StrokeGraph(board.ids, board.openmask, dict(board.clue), {}, step_edge)
 
 
+#: exact-solver nodes spent looking for a second solution before the time-aware engine
+#: runs (an open 37-hex board shows two in under 10,000; the look takes milliseconds)
+AMBIGUITY_NODES = 20_000
+
+#: the time-aware engine's own cap, in units of its work (cells looked at): a trial
+#: sweep over an open board of 127 hexes would take minutes; ~1 s here at load 8
+LOGIC_WORK = 3_000_000
+
+
+def several_solutions(level: Level) -> GradeResult | None:
+    """The grader's early refusal: when the exact solver finds two solutions within
+    :data:`AMBIGUITY_NODES`, no chain of sound deductions can finish the level, so the
+    answer is "unsolved" without the expensive "what if" sweep."""
+    found = within(AMBIGUITY_NODES, lambda: solve(board_of(level), 2))
+    if found is None or found.count < 2:
+        return None
+    a, b = found.solutions[:2]
+    differ = tuple(x for x, y in zip(a, b, strict=True) if x != y)
+    step = LogicStep(
+        "several_solutions",
+        differ,
+        "the level has two or more solutions (they differ at "
+        f"{' '.join(differ[:4])}{' …' if len(differ) > 4 else ''}), so logic cannot finish it",
+    )
+    return GradeResult(
+        False, "unsolved", [step], {"several_solutions": 1}, {"several_solutions": True}
+    )
+
+
 def grade(level: Level) -> GradeResult:
     """Number Stroke's deductions first; where they stall, the time-aware ones here.
 
     The grade is the harder of the two engines' verdicts: ``turner_timing`` and
     ``no_split`` count as medium, one or two ``trial`` steps as hard, more as expert.
+    A level the exact solver shows to have two solutions is refused before the time-aware
+    engine (see :func:`several_solutions`); that engine runs under :data:`LOGIC_WORK`
+    (``BudgetExceeded``, CLI exit 3, when it runs out).
     """
     board = board_of(level)
     g = stroke_graph(board)
@@ -311,11 +415,17 @@ def grade(level: Level) -> GradeResult:
     if d.impossible:
         return GradeResult(False, "invalid", steps, techniques, {"impossible": True})
     if not solved:
+        refused = several_solutions(level)
+        if refused is not None:
+            refused.steps[:0] = steps
+            refused.techniques = {**techniques, **refused.techniques}
+            return refused
         n = board.n
         domains = [0] + [
             sum(1 << i for i, c in enumerate(d.candidates) if c >> k & 1) for k in range(1, n + 1)
         ]
-        r = deduce(board, domains)
+        with capped(LOGIC_WORK):
+            r = deduce(board, domains)
         steps += r.steps
         for st in r.steps:
             techniques[st.technique] = techniques.get(st.technique, 0) + 1

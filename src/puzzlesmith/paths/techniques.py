@@ -41,8 +41,8 @@ import itertools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
-from puzzlesmith.core.bits import bits
-from puzzlesmith.core.budget import tick
+from puzzlesmith.core.bits import bits, flood
+from puzzlesmith.core.budget import capped, spend
 from puzzlesmith.core.mode import LogicStep
 
 #: (from cell, to cell, step of the from cell) → may the path make this move then?
@@ -59,6 +59,10 @@ TECHNIQUES: tuple[str, ...] = (
     "connectivity",
     "contradiction",
 )
+
+#: the engine's own cap, in cells looked at (``BudgetExceeded``, CLI exit 3, beyond it):
+#: a 400-cell board with 8 clues needs 4.6M (1.3 s CPU here); the shipped levels 3,300
+LOGIC_WORK = 6_000_000
 
 #: contradiction hunts: growing budgets of steps, so the shortest chain is found first
 DEPTH_BUDGETS: tuple[int, ...] = (4, 12, 40)
@@ -152,17 +156,15 @@ class _Engine:
 
     # ---- helpers -----------------------------------------------------------------------
     def copy(self, budget: int) -> _Engine:
-        e = _Engine.__new__(_Engine)
-        e.__dict__.update(self.__dict__)
+        """A copy of the state for one "what if" (without the contradiction technique)."""
+        e = _Engine(self.g, self.enabled, budget, self.depth_budgets)
         e.cand = list(self.cand)
         e.link = list(self.link)
         e.nb = list(self.nb)
+        e.placed = self.placed
         e.snap_cand = list(self.snap_cand)
         e.snap_link = list(self.snap_link)
         e.snap_nb = list(self.snap_nb)
-        e.log = []
-        e.budget = budget
-        e.max_depth = 0
         e.enabled = [t for t in self.enabled if t != "contradiction"]
         return e
 
@@ -234,86 +236,108 @@ class _Engine:
     def settle(self) -> None:
         """Apply the rules themselves until nothing changes; only cells that changed since
         the last pass (and their neighbours) are looked at again."""
-        n, cand, nb, link = self.n, self.cand, self.nb, self.link
-        endm = self.endm
-        fast = self.g.step_edge is None
-        snap_c, snap_l, snap_n = self.snap_cand, self.snap_link, self.snap_nb
         while True:
-            tick()  # the caller's work budget (core.budget)
-            dirty = 0
-            for i in range(n):
-                if cand[i] != snap_c[i] or link[i] != snap_l[i] or nb[i] != snap_n[i]:
-                    dirty |= 1 << i
-                    snap_c[i], snap_l[i], snap_n[i] = cand[i], link[i], nb[i]
+            spend(self.n)  # the caller's work budget (core.budget), in cells looked at
+            dirty = self._changed_cells()
             if not dirty:
                 return
             before = self.placed
-            for i in bits(dirty):
-                c = cand[i]
-                if c == 0:
-                    raise Contradiction(f"{self.nm(i)} has no possible step left", (i,))
-                if c & (c - 1) == 0 and not (self.placed >> i) & 1:
-                    self.placed |= 1 << i
-                    for j in range(n):
-                        if j != i and cand[j] & c:
-                            cand[j] &= ~c
-                            if cand[j] == 0:
-                                raise Contradiction(f"{self.nm(j)} has no possible step left", (j,))
-            union = 0
-            for c in cand:
-                union |= c
-            if union != self.full:
-                s = bits(self.full & ~union)[0]
-                raise Contradiction(f"no cell can be step {s}")
+            self._place_known(dirty)
+            self._check_every_step_fits()
             around = dirty
             for i in bits(dirty):
-                around |= nb[i]
+                around |= self.nb[i]
             for i in bits(around):
-                own = (dirty >> i) & 1
-                for j in bits(nb[i] if own else nb[i] & dirty):
-                    if fast:
-                        cj = cand[j]
-                        ok = cand[i] & ((cj << 1) | (cj >> 1))
-                    else:
-                        ok = self.support(i, j)
-                    if not ok:
-                        if (link[i] >> j) & 1:
-                            raise Contradiction(
-                                f"{self.nm(i)} and {self.nm(j)} are joined but their steps "
-                                "cannot be consecutive",
-                                (i, j),
-                            )
-                        self.drop_edge(i, j)
-                    elif (link[i] >> j) & 1 and ok != cand[i]:
-                        cand[i] = ok
-                lk = link[i]
-                k = lk.bit_count()
-                if k > 2:
-                    raise Contradiction(f"{self.nm(i)} would be joined to three cells", (i,))
-                if k == 2 and cand[i] & endm:
-                    if cand[i] & ~endm == 0:
-                        raise Contradiction(
-                            f"{self.nm(i)} is an end of the path but is joined to two cells", (i,)
-                        )
-                    cand[i] &= ~endm
-                if (k == 2 or (k == 1 and cand[i] & ~endm == 0)) and nb[i] != lk:
-                    for m in bits(nb[i] & ~lk):
-                        nb[m] &= ~(1 << i)
-                    nb[i] = lk
-                if nb[i] == 0 and n > 1:
-                    raise Contradiction(f"{self.nm(i)} has no usable neighbour left", (i,))
+                self._settle_cell(i, dirty)
             if self.placed != before:
-                at = self.where()
-                for s, i in at.items():
-                    nxt = at.get(s + 1)
-                    if nxt is not None and not (link[i] >> nxt) & 1:
-                        if not (nb[i] >> nxt) & 1:
-                            raise Contradiction(
-                                f"{self.nm(i)} (step {s}) and {self.nm(nxt)} (step {s + 1}) "
-                                "are not neighbours",
-                                (i, nxt),
-                            )
-                        self.add_link(i, nxt)
+                self._join_consecutive()
+
+    def _changed_cells(self) -> int:
+        """Cells whose cand, link or nb changed since the last look (and remember them)."""
+        cand, link, nb = self.cand, self.link, self.nb
+        snap_c, snap_l, snap_n = self.snap_cand, self.snap_link, self.snap_nb
+        dirty = 0
+        for i in range(self.n):
+            if cand[i] != snap_c[i] or link[i] != snap_l[i] or nb[i] != snap_n[i]:
+                dirty |= 1 << i
+                snap_c[i], snap_l[i], snap_n[i] = cand[i], link[i], nb[i]
+        return dirty
+
+    def _place_known(self, dirty: int) -> None:
+        """A step is used once: a cell whose step is known takes it from every other cell."""
+        cand = self.cand
+        for i in bits(dirty):
+            c = cand[i]
+            if c == 0:
+                raise Contradiction(f"{self.nm(i)} has no possible step left", (i,))
+            if c & (c - 1) == 0 and not (self.placed >> i) & 1:
+                self.placed |= 1 << i
+                for j in range(self.n):
+                    if j != i and cand[j] & c:
+                        cand[j] &= ~c
+                        if cand[j] == 0:
+                            raise Contradiction(f"{self.nm(j)} has no possible step left", (j,))
+
+    def _check_every_step_fits(self) -> None:
+        union = 0
+        for c in self.cand:
+            union |= c
+        if union != self.full:
+            s = bits(self.full & ~union)[0]
+            raise Contradiction(f"no cell can be step {s}")
+
+    def _settle_cell(self, i: int, dirty: int) -> None:
+        """Cell i's edges (to dirty neighbours, or all when i is dirty) and links: two cells
+        whose steps cannot be consecutive are not joined; at most two path neighbours."""
+        cand, nb, link, endm = self.cand, self.nb, self.link, self.endm
+        fast = self.g.step_edge is None
+        for j in bits(nb[i] if (dirty >> i) & 1 else nb[i] & dirty):
+            if fast:
+                cj = cand[j]
+                ok = cand[i] & ((cj << 1) | (cj >> 1))
+            else:
+                ok = self.support(i, j)
+            if not ok:
+                if (link[i] >> j) & 1:
+                    raise Contradiction(
+                        f"{self.nm(i)} and {self.nm(j)} are joined but their steps "
+                        "cannot be consecutive",
+                        (i, j),
+                    )
+                self.drop_edge(i, j)
+            elif (link[i] >> j) & 1 and ok != cand[i]:
+                cand[i] = ok
+        lk = link[i]
+        k = lk.bit_count()
+        if k > 2:
+            raise Contradiction(f"{self.nm(i)} would be joined to three cells", (i,))
+        if k == 2 and cand[i] & endm:
+            if cand[i] & ~endm == 0:
+                raise Contradiction(
+                    f"{self.nm(i)} is an end of the path but is joined to two cells", (i,)
+                )
+            cand[i] &= ~endm
+        if (k == 2 or (k == 1 and cand[i] & ~endm == 0)) and nb[i] != lk:
+            for m in bits(nb[i] & ~lk):
+                nb[m] &= ~(1 << i)
+            nb[i] = lk
+        if nb[i] == 0 and self.n > 1:
+            raise Contradiction(f"{self.nm(i)} has no usable neighbour left", (i,))
+
+    def _join_consecutive(self) -> None:
+        """Cells at known steps s and s+1 are joined (they must be neighbours)."""
+        link, nb = self.link, self.nb
+        at = self.where()
+        for s, i in at.items():
+            nxt = at.get(s + 1)
+            if nxt is not None and not (link[i] >> nxt) & 1:
+                if not (nb[i] >> nxt) & 1:
+                    raise Contradiction(
+                        f"{self.nm(i)} (step {s}) and {self.nm(nxt)} (step {s + 1}) "
+                        "are not neighbours",
+                        (i, nxt),
+                    )
+                self.add_link(i, nxt)
 
     # ---- techniques --------------------------------------------------------------------
     def t_single(self) -> bool:
@@ -491,6 +515,7 @@ class _Engine:
 
     def bfs(self, src: int, region: int) -> dict[int, int]:
         """Distances from src over usable edges, moving only inside region."""
+        spend(region.bit_count())
         dist = {src: 0}
         seen = (1 << src) | 0
         frontier = [src]
@@ -523,68 +548,83 @@ class _Engine:
             out.append((at[-1][0], at[-1][1], self.n + 1, None))
         return out
 
+    def open_region(self, a: int, b: int) -> int:
+        """Cells whose step is still open and may fall strictly between steps a and b."""
+        cand, inner = self.cand, _range_mask(a + 1, b - 1)
+        return sum(1 << i for i in range(self.n) if cand[i] & inner and cand[i] & (cand[i] - 1))
+
+    def stretch_name(self, a: int, p: int | None, b: int, q: int | None) -> str:
+        if p is not None and q is not None:
+            return f"the {b - a - 1} steps between {self.nm(p)} ({a}) and {self.nm(q)} ({b})"
+        return f"steps {a + 1}–{b - 1}"
+
     def t_distance(self) -> bool:
-        cand, n = self.cand, self.n
         for a, p, b, q in self.intervals():
-            inner = _range_mask(a + 1, b - 1)
-            region = sum(1 << i for i in range(n) if cand[i] & inner and cand[i] & (cand[i] - 1))
-            must = [i for i in bits(region) if cand[i] & ~inner == 0]
-            size = b - a - 1
-            what = (
-                f"the {size} steps between {self.nm(p)} ({a}) and {self.nm(q)} ({b})"
-                if p is not None and q is not None
-                else f"steps {a + 1}–{b - 1}"
-            )
-            if len(must) > size:
-                raise Contradiction(f"{len(must)} cells must fit into {what}", tuple(must))
-            if len(must) == size:
-                extra = region & ~sum(1 << i for i in must)
-                if extra:
-                    for i in bits(extra):
-                        self.restrict(i, ~inner)
-                    self.record(
-                        "distance",
-                        tuple(must) + tuple(bits(extra)),
-                        f"{what} must be filled by {self.nms(sum(1 << i for i in must))} "
-                        f"exactly, so {self.nms(extra)} cannot take any of them",
-                    )
-                    return True
-            dp = self.bfs(p, region | (1 << q if q is not None else 0)) if p is not None else None
-            dq = self.bfs(q, region | (1 << p if p is not None else 0)) if q is not None else None
-            if p is not None and q is not None and dp is not None and dp.get(q, n + 1) > b - a:
-                raise Contradiction(
-                    f"{self.nm(p)} (step {a}) and {self.nm(q)} (step {b}) are more than "
-                    f"{b - a} moves apart",
-                    (p, q),
-                )
-            changed = []
-            for x in bits(region):
-                lo, hi = a + 1, b - 1
-                if dp is not None:
-                    lo = a + dp.get(x, n + 1)
-                if dq is not None:
-                    hi = b - dq.get(x, n + 1)
-                keep = ~inner | _range_mask(max(lo, a + 1), min(hi, b - 1))
-                if cand[x] & ~keep:
-                    self.restrict(
-                        x, keep, f"{self.nm(x)} is too far from the known steps to fit anywhere"
-                    )
-                    changed.append(x)
-            if changed:
-                ends = [c for c in (p, q) if c is not None]
-                self.record(
-                    "distance",
-                    tuple(ends) + tuple(changed),
-                    f"counting moves from {' and '.join(self.nm(c) for c in ends)}: "
-                    f"{self.nms(sum(1 << i for i in changed))} "
-                    f"{'is' if len(changed) == 1 else 'are'} too far away for some of "
-                    f"{what}",
-                )
+            region = self.open_region(a, b)
+            if self._distance_count(a, p, b, q, region) or self._distance_moves(a, p, b, q, region):
                 return True
         return False
 
+    def _distance_count(self, a: int, p: int | None, b: int, q: int | None, region: int) -> bool:
+        """The stretch holds exactly b−a−1 cells: as many cells that can go nowhere else
+        fill it, and the rest cannot take its steps."""
+        cand, inner, size = self.cand, _range_mask(a + 1, b - 1), b - a - 1
+        must = [i for i in bits(region) if cand[i] & ~inner == 0]
+        what = self.stretch_name(a, p, b, q)
+        if len(must) > size:
+            raise Contradiction(f"{len(must)} cells must fit into {what}", tuple(must))
+        if len(must) < size:
+            return False
+        extra = region & ~sum(1 << i for i in must)
+        if not extra:
+            return False
+        for i in bits(extra):
+            self.restrict(i, ~inner)
+        self.record(
+            "distance",
+            tuple(must) + tuple(bits(extra)),
+            f"{what} must be filled by {self.nms(sum(1 << i for i in must))} "
+            f"exactly, so {self.nms(extra)} cannot take any of them",
+        )
+        return True
+
+    def _distance_moves(self, a: int, p: int | None, b: int, q: int | None, region: int) -> bool:
+        """Every cell used lies within the right number of moves of both known ends."""
+        cand, n, inner = self.cand, self.n, _range_mask(a + 1, b - 1)
+        dp = self.bfs(p, region | (1 << q if q is not None else 0)) if p is not None else None
+        dq = self.bfs(q, region | (1 << p if p is not None else 0)) if q is not None else None
+        if p is not None and q is not None and dp is not None and dp.get(q, n + 1) > b - a:
+            raise Contradiction(
+                f"{self.nm(p)} (step {a}) and {self.nm(q)} (step {b}) are more than "
+                f"{b - a} moves apart",
+                (p, q),
+            )
+        changed = []
+        for x in bits(region):
+            lo = a + dp.get(x, n + 1) if dp is not None else a + 1
+            hi = b - dq.get(x, n + 1) if dq is not None else b - 1
+            keep = ~inner | _range_mask(max(lo, a + 1), min(hi, b - 1))
+            if cand[x] & ~keep:
+                self.restrict(
+                    x, keep, f"{self.nm(x)} is too far from the known steps to fit anywhere"
+                )
+                changed.append(x)
+        if not changed:
+            return False
+        ends = [c for c in (p, q) if c is not None]
+        self.record(
+            "distance",
+            tuple(ends) + tuple(changed),
+            f"counting moves from {' and '.join(self.nm(c) for c in ends)}: "
+            f"{self.nms(sum(1 << i for i in changed))} "
+            f"{'is' if len(changed) == 1 else 'are'} too far away for some of "
+            f"{self.stretch_name(a, p, b, q)}",
+        )
+        return True
+
     def colour(self, src: int, region: int) -> dict[int, int] | None:
         """Two-colouring of src's part of region (usable edges); None if an odd cycle."""
+        spend(region.bit_count())
         col = {src: 0}
         stack = [src]
         nb = self.nb
@@ -599,98 +639,95 @@ class _Engine:
         return col
 
     def t_parity(self) -> bool:
-        cand, n = self.cand, self.n
         if not self.placed:
-            col = self.colour(0, (1 << n) - 1)
-            if col is None or len(col) < n:
-                return False
-            size = [0, 0]
-            for c in col.values():
-                size[c] += 1
-            if abs(size[0] - size[1]) > 1:
-                raise Contradiction(
-                    f"colouring the cells like a chessboard gives {size[0]} and {size[1]}: "
-                    "a path alternating colours cannot visit them all"
-                )
-            if size[0] != size[1]:
-                odd_colour = 0 if size[0] > size[1] else 1
-            else:
-                known = [
-                    (i, 1 if cand[i] & self.even == 0 else 0)
-                    for i in range(n)
-                    if cand[i] & self.even == 0 or cand[i] & self.odd == 0
-                ]
-                if not known:
-                    return False
-                i, odd = known[0]
-                odd_colour = col[i] if odd else col[i] ^ 1
-            hit = []
-            for i in range(n):
-                want = self.odd if col[i] == odd_colour else self.even
-                if self.restrict(i, want):
-                    hit.append(i)
-            if hit:
-                self.record(
-                    "parity",
-                    tuple(hit),
-                    f"colour the cells like a chessboard ({size[0]} and {size[1]}): every move "
-                    "changes colour, so one colour takes the odd steps and the other the even",
-                )
-                return True
+            return self._parity_board()
+        return any(self._parity_stretch(a, p, b, q) for a, p, b, q in self.intervals())
+
+    def _parity_board(self) -> bool:
+        """No step known yet: a two-colourable board's colours take odd and even steps."""
+        cand, n = self.cand, self.n
+        col = self.colour(0, (1 << n) - 1)
+        if col is None or len(col) < n:
             return False
-        for a, p, b, q in self.intervals():
-            src = p if p is not None else q
-            assert src is not None
-            srcstep = a if p is not None else b
-            inner = _range_mask(a + 1, b - 1)
-            region = sum(1 << i for i in range(n) if cand[i] & inner and cand[i] & (cand[i] - 1))
-            if p is not None:
-                region |= 1 << p
-            if q is not None:
-                region |= 1 << q
-            col = self.colour(src, region)
-            if col is None:
+        size = [0, 0]
+        for c in col.values():
+            size[c] += 1
+        if abs(size[0] - size[1]) > 1:
+            raise Contradiction(
+                f"colouring the cells like a chessboard gives {size[0]} and {size[1]}: "
+                "a path alternating colours cannot visit them all"
+            )
+        if size[0] != size[1]:
+            odd_colour = 0 if size[0] > size[1] else 1
+        else:
+            known = [
+                (i, 1 if cand[i] & self.even == 0 else 0)
+                for i in range(n)
+                if cand[i] & self.even == 0 or cand[i] & self.odd == 0
+            ]
+            if not known:
+                return False
+            i, odd = known[0]
+            odd_colour = col[i] if odd else col[i] ^ 1
+        hit = [
+            i for i in range(n) if self.restrict(i, self.odd if col[i] == odd_colour else self.even)
+        ]
+        if not hit:
+            return False
+        self.record(
+            "parity",
+            tuple(hit),
+            f"colour the cells like a chessboard ({size[0]} and {size[1]}): every move "
+            "changes colour, so one colour takes the odd steps and the other the even",
+        )
+        return True
+
+    def _parity_stretch(self, a: int, p: int | None, b: int, q: int | None) -> bool:
+        """Between known steps a and b, a two-coloured open area fixes odd/even steps."""
+        src = p if p is not None else q
+        assert src is not None
+        srcstep = a if p is not None else b
+        inner = _range_mask(a + 1, b - 1)
+        region = self.open_region(a, b)
+        for end in (p, q):
+            if end is not None:
+                region |= 1 << end
+        col = self.colour(src, region)
+        if col is None:
+            return False
+        if p is not None and q is not None and q in col and col[q] != (b - a) % 2:
+            raise Contradiction(
+                f"{self.nm(p)} ({a}) and {self.nm(q)} ({b}) are on "
+                f"{'the same' if col[q] == 0 else 'different'} colours of a two-coloured "
+                f"area, but {b - a} moves apart",
+                (p, q),
+            )
+        hit = []
+        for x, cx in col.items():
+            if x in (p, q):
                 continue
-            if p is not None and q is not None and q in col and col[q] != (b - a) % 2:
-                raise Contradiction(
-                    f"{self.nm(p)} ({a}) and {self.nm(q)} ({b}) are on "
-                    f"{'the same' if col[q] == 0 else 'different'} colours of a two-coloured "
-                    f"area, but {b - a} moves apart",
-                    (p, q),
-                )
-            hit = []
-            for x, cx in col.items():
-                if x in (p, q):
-                    continue
-                want = self.odd if (srcstep + cx) % 2 else self.even
-                if self.restrict(x, ~inner | want):
-                    hit.append(x)
-            if hit:
-                self.record(
-                    "parity",
-                    (src, *hit),
-                    f"the area open for steps {a + 1}–{b - 1} can be coloured like a "
-                    f"chessboard and every move changes colour; counting from "
-                    f"{self.nm(src)} (step {srcstep}), {self.nms(sum(1 << i for i in hit))} "
-                    "have fixed odd/even steps",
-                )
-                return True
-        return False
+            want = self.odd if (srcstep + cx) % 2 else self.even
+            if self.restrict(x, ~inner | want):
+                hit.append(x)
+        if not hit:
+            return False
+        self.record(
+            "parity",
+            (src, *hit),
+            f"the area open for steps {a + 1}–{b - 1} can be coloured like a "
+            f"chessboard and every move changes colour; counting from "
+            f"{self.nm(src)} (step {srcstep}), {self.nms(sum(1 << i for i in hit))} "
+            "have fixed odd/even steps",
+        )
+        return True
 
     def parts(self, region: int) -> list[int]:
         """Connected parts of region (usable edges), as bitmasks."""
+        spend(region.bit_count())
         out = []
         nb = self.nb
         while region:
-            low = region & -region
-            comp = low
-            frontier = low
-            while frontier:
-                reach = 0
-                for x in bits(frontier):
-                    reach |= nb[x]
-                frontier = reach & region & ~comp
-                comp |= frontier
+            comp = flood(nb, region & -region, region)
             out.append(comp)
             region &= ~comp
         return out
@@ -829,13 +866,27 @@ class _Engine:
     def run(self) -> None:
         self.settle()
         while not self.solved():
-            tick()
-            for name in self.enabled:
-                if getattr(self, "t_" + name)():
-                    break
-            else:
+            spend(self.n)
+            if not any(self.apply(name) for name in self.enabled):
                 return
             self.settle()
+
+    def apply(self, technique: str) -> bool:
+        """Run one named technique (a table, not ``getattr``: the engine is compiled)."""
+        return _TECHNIQUE_STEPS[technique](self)
+
+
+_TECHNIQUE_STEPS: dict[str, Callable[[_Engine], bool]] = {
+    "single": _Engine.t_single,
+    "ends": _Engine.t_ends,
+    "two_neighbours": _Engine.t_two_neighbours,
+    "clue_neighbours": _Engine.t_clue_neighbours,
+    "no_loop": _Engine.t_no_loop,
+    "distance": _Engine.t_distance,
+    "parity": _Engine.t_parity,
+    "connectivity": _Engine.t_connectivity,
+    "contradiction": _Engine.t_contradiction,
+}
 
 
 def deduce(
@@ -852,7 +903,8 @@ def deduce(
     for i, par in g.parity.items():
         e.cand[i] &= e.odd if par else e.even
     try:
-        e.run()
+        with capped(LOGIC_WORK):
+            e.run()
     except Contradiction as exc:
         impossible = True
         e.log.append(LogicStep("no_solution", tuple(g.names[i] for i in exc.cells), exc.reason))

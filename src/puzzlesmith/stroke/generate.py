@@ -30,7 +30,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from puzzlesmith.core.bits import bits
+from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
@@ -442,15 +442,7 @@ def _still_open(adj: tuple[int, ...], end: int, rest: int) -> bool:
     reach = adj[end] & rest
     if not reach:
         return False
-    seen = reach
-    frontier = reach
-    while frontier:
-        nxt = 0
-        for x in bits(frontier):
-            nxt |= adj[x]
-        frontier = nxt & rest & ~seen
-        seen |= frontier
-    if seen != rest:
+    if flood(adj, reach, rest) != rest:
         return False
     dead = 0
     for x in bits(rest):

@@ -152,76 +152,117 @@ def step_domains(
             if c not in dist:
                 dist[c] = _distances(adj, c)
         order = sorted((s, c) for c, s in known.items())
-        # start colour on bipartite boards: step t lands on colour c0 ^ ((t - 1) & 1)
-        c0 = -1
-        if colour is not None:
-            cols = {colour[c] ^ ((s - 1) & 1) for s, c in order}
-            cols |= {colour[c] ^ (p ^ 1) for c, p in parity.items()}
-            if len(cols) > 1:
-                return None
-            c0 = cols.pop() if cols else -1
+        c0 = _start_colour(colour, order, parity)
+        if c0 == _CLASH:
+            return None
         taken = {s for s, _ in order}
         may = [0] * (n + 2)
         for s, c in order:
             may[s] = 1 << c
-        new: dict[int, int] = {}
         # segments: (prev clue or none, next clue or none)
         bounds: list[tuple[tuple[int, int] | None, tuple[int, int] | None]]
         bounds = [(None, order[0] if order else None)]
         bounds += [
             (order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(len(order))
         ]
+        new: dict[int, int] = {}
         for u in range(n):
             if u in known:
                 continue
-            par = parity.get(u, -1)
-            if c0 >= 0:
-                # step parity fixed by colour: (t - 1) & 1 == colour ^ c0
-                cpar = ((colour[u] ^ c0) + 1) & 1 if colour is not None else -1
-                if par >= 0 and par != cpar:
-                    return None
-                par = cpar
-            count = 0
-            only = 0
-            for prev, nxt in bounds:
-                lo = prev[0] + dist[prev[1]][u] if prev else 1
-                hi = nxt[0] - dist[nxt[1]][u] if nxt else n
-                if lo > hi:
-                    continue
-                stride = 1
-                if par >= 0:
-                    if (lo & 1) != par:
-                        lo += 1
-                    stride = 2
-                bit = 1 << u
-                steps: Iterable[int] = range(lo, hi + 1, stride)
-                if leaf[u]:  # one neighbour: an end of the path
-                    steps = [t for t in (1, n) if lo <= t <= hi and (t - lo) % stride == 0]
-                for t in steps:
-                    if t not in taken:
-                        may[t] |= bit
-                        count += 1
-                        only = t
-            if count == 0:
+            par = _cell_parity(u, colour, c0, parity.get(u, -1))
+            if par == _CLASH:
                 return None
-            if count == 1:
+            only = _cell_steps(u, par, bounds, dist, leaf[u], n, taken, may)
+            if only == 0:
+                return None
+            if only > 0:
                 new[u] = only
-        for t in range(1, n + 1):
-            if t in taken:
-                continue
-            cells = may[t]
-            if not cells:
-                return None
-            if not cells & (cells - 1):
-                u = cells.bit_length() - 1
-                if new.get(u, t) != t:
-                    return None
-                new[u] = t
+        if not _single_cells(n, taken, may, new):
+            return None
         if not new:
             return known, may
         if len(set(new.values())) != len(new):
             return None
         known.update(new)
+
+
+#: a parity or colour contradiction (no solution), where the helpers return a colour
+_CLASH = -2
+
+
+def _start_colour(
+    colour: list[int] | None, order: list[tuple[int, int]], parity: Mapping[int, int]
+) -> int:
+    """On a bipartite board, the colour of step 1 that the clues and parities imply (step
+    t lands on colour c0 ^ ((t - 1) & 1)); -1 when free, :data:`_CLASH` when they disagree."""
+    if colour is None:
+        return -1
+    cols = {colour[c] ^ ((s - 1) & 1) for s, c in order}
+    cols |= {colour[c] ^ (p ^ 1) for c, p in parity.items()}
+    if len(cols) > 1:
+        return _CLASH
+    return cols.pop() if cols else -1
+
+
+def _cell_parity(u: int, colour: list[int] | None, c0: int, par: int) -> int:
+    """Cell u's step parity (1 odd, 0 even, -1 free) from its clue and the colouring."""
+    if c0 < 0 or colour is None:
+        return par
+    cpar = ((colour[u] ^ c0) + 1) & 1  # (t - 1) & 1 == colour ^ c0
+    return _CLASH if par >= 0 and par != cpar else cpar
+
+
+def _cell_steps(
+    u: int,
+    par: int,
+    bounds: list[tuple[tuple[int, int] | None, tuple[int, int] | None]],
+    dist: dict[int, list[int]],
+    leaf: bool,
+    n: int,
+    taken: set[int],
+    may: list[int],
+) -> int:
+    """Mark in ``may`` the steps cell u can take (within each segment's clue distances);
+    its only step when there is one, 0 when none, -1 when several."""
+    count = 0
+    only = 0
+    bit = 1 << u
+    for prev, nxt in bounds:
+        lo = prev[0] + dist[prev[1]][u] if prev else 1
+        hi = nxt[0] - dist[nxt[1]][u] if nxt else n
+        if lo > hi:
+            continue
+        stride = 1
+        if par >= 0:
+            if (lo & 1) != par:
+                lo += 1
+            stride = 2
+        steps: Iterable[int] = range(lo, hi + 1, stride)
+        if leaf:  # one neighbour: an end of the path
+            steps = [t for t in (1, n) if lo <= t <= hi and (t - lo) % stride == 0]
+        for t in steps:
+            if t not in taken:
+                may[t] |= bit
+                count += 1
+                only = t
+    return only if count == 1 else (0 if count == 0 else -1)
+
+
+def _single_cells(n: int, taken: set[int], may: list[int], new: dict[int, int]) -> bool:
+    """A step only one cell can take is that cell's (added to ``new``); False when a step
+    has no cell or a cell would need two steps."""
+    for t in range(1, n + 1):
+        if t in taken:
+            continue
+        cells = may[t]
+        if not cells:
+            return False
+        if not cells & (cells - 1):
+            u = cells.bit_length() - 1
+            if new.get(u, t) != t:
+                return False
+            new[u] = t
+    return True
 
 
 def _layers(src: int, region: int, depth: int, adjmask: list[int]) -> list[int]:

@@ -30,18 +30,14 @@ class UnknownLevel(LookupError):
 MAX_REASONS = 20
 
 
-def reported(
-    store: Store, *, hidden_only: bool = False, limit: int = 100
-) -> list[dict[str, Any]]:
+def reported(store: Store, *, hidden_only: bool = False, limit: int = 100) -> list[dict[str, Any]]:
     """Up to ``limit`` levels with reports (hidden first, then most reported), each with its
     first reasons: two queries whatever the number of levels."""
     q = (
         select(CommunityLevel, Player.name)
         .join(Player, Player.id == CommunityLevel.author_id)
         .where(CommunityLevel.reports > 0)
-        .order_by(
-            CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id
-        )
+        .order_by(CommunityLevel.hidden.desc(), CommunityLevel.reports.desc(), CommunityLevel.id)
         .limit(limit)
     )
     if hidden_only:
