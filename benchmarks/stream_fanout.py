@@ -287,7 +287,7 @@ def multi(args: argparse.Namespace) -> None:
     """The same over ``--workers`` processes on a throwaway PostgreSQL cluster."""
     import tempfile
 
-    from workers import Cluster, Workers
+    from stream_workers import Cluster, Workers
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))

@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from stream_support import Client, addr, open_room, run
-from workers import Cluster, Workers
+from stream_workers import Cluster, Workers
 
 N = 3
 
