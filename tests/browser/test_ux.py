@@ -62,19 +62,19 @@ def test_parity_badge_and_step_number_never_overlap(page: Any, pointer: Pointer)
     """A step onto a parity cell of the wrong parity shows the badge and the step apart."""
     english(page)
     for lang in ("en", "zh"):
-        ns_open(page, "3-3")  # the even f: a → d → f lands it on step 3
+        ns_open(page, "3-3")  # the even h: d → e → h lands it on step 3
         page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
-        pointer.drag([ns_centre(page, c) for c in ("a", "d", "f")])
-        page.wait_for_selector('.ns-cell[data-id="f"][data-state="conflict"]')
+        pointer.drag([ns_centre(page, c) for c in ("d", "e", "h")])
+        page.wait_for_selector('.ns-cell[data-id="h"][data-state="conflict"]')
         animations_done(page)  # the pop and the shake are over: measure the still board
-        badge = box(page, '.ns-label[data-id="f"] .ns-badge')
-        num = box(page, '.ns-label[data-id="f"] .ns-num')
-        corner = page.text_content('.ns-label[data-id="f"] .ns-corner')
+        badge = box(page, '.ns-label[data-id="h"] .ns-badge')
+        num = box(page, '.ns-label[data-id="h"] .ns-num')
+        corner = page.text_content('.ns-label[data-id="h"] .ns-corner')
         assert corner == ("even" if lang == "en" else "偶")
         overlap_x = min(badge[0] + badge[2], num[0] + num[2]) - max(badge[0], num[0])
         overlap_y = min(badge[1] + badge[3], num[1] + num[3]) - max(badge[1], num[1])
         assert overlap_x <= 0 or overlap_y <= 0, (lang, badge, num)
-        cell = box(page, '.ns-cell[data-id="f"] .ns-base')
+        cell = box(page, '.ns-cell[data-id="h"] .ns-base')
         assert badge[0] >= cell[0] - 1 and badge[0] + badge[2] <= cell[0] + cell[2] + 1
         shot(page, f"ux-parity-badge-{lang}")
 

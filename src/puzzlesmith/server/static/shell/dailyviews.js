@@ -127,7 +127,7 @@ export async function renderBoard(env, mode, day) {
   everyone.dataset.scope = "all";
   // past days are never ranked: no "be the first" on them
   everyone.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t(past ? "d.emptyPast" : "d.empty")), list);
-  wrap.append(fb ? scopeTabs(fb, everyone) : everyone);
+  wrap.append(fb && fb.friends > 0 ? scopeTabs(fb, everyone) : everyone);  // tabs once I follow anyone
   if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
     const mine = el("p", "d-mine d-you", `${t("d.you")}: ${clock(b.you.time_ms)} · ${b.you.rank ? t("d.rank", { rank: b.you.rank }) : t("d.unranked")}`);
     wrap.append(mine);
