@@ -88,3 +88,15 @@ def test_quiet_probes_reach_the_loud_fixpoint(seed: int) -> None:
         loud.d[k] &= 1 << x
         quiet = loud.probe()
         assert _domains_after(quiet) == _domains_after(loud)
+
+
+def test_a_pass_that_fixes_two_cells_on_one_step_is_a_contradiction_not_a_crash() -> None:
+    """Generating with turners (the dailies from Thursday) met a probe whose quiet pass
+    fixed a cell onto the only step another cell fitted: StopIteration inside any()."""
+    from puzzlesmith.core import registry
+
+    m = registry.get("03-hex-walls")
+    opts = m.generate_options
+    assert opts is not None
+    for i in range(4):  # level 1-4 of seed 1 met it
+        m.generate_one(opts(turners=2, walls=4), 1, i)

@@ -164,35 +164,54 @@ def force_unique(
             return level
         alt = next(s for s in res.solutions if [by_id[i] for i in s] != author)
         alt_moves = _moves([by_id[i] for i in alt])
-        want_turner = len(level.turners) < opts.turners
-        walls_left = len(level.walls) < opts.walls + 2  # pruning removes extras later
         candidates: list[Level] = []
-        if want_turner:
-            used = {t.pivot for t in level.turners}
-            taken = set(level.walls) | {t.at for t in level.turners}
-            for k, e in enumerate(alt_moves, 1):
-                if sol_moves[k - 1] == e:
-                    continue
-                for v in _vertices_of(e):
-                    if v in used:
-                        continue
-                    t0 = Turner(v, edge(v[0], v[1]))
-                    idx = t0.cycle.index(e)
-                    start = t0.cycle[(idx - k) % 3]
-                    t = Turner(v, start)
-                    if start in taken or not _fits(t, sol_moves):
-                        continue
-                    if sum(h in hexes for h in v) < 3 and rng.random() < 0.7:
-                        continue
-                    candidates.append(level.with_(turners=(*level.turners, t)))
-        if not candidates and walls_left:
-            for e in set(alt_moves) - sol_edges:
-                if e not in level.walls and e not in {t.at for t in level.turners}:
-                    candidates.append(level.with_(walls=(*level.walls, e)))
+        if len(level.turners) < opts.turners:
+            candidates = _turner_candidates(rng, level, alt_moves, sol_moves, hexes)
+        if not candidates and len(level.walls) < opts.walls + 2:  # pruning removes extras
+            candidates = _wall_candidates(level, alt_moves, sol_edges)
         if not candidates:
             return None
         level = rng.choice(candidates)
     return None
+
+
+def _turner_candidates(
+    rng: random.Random,
+    level: Level,
+    alt_moves: list[Edge],
+    sol_moves: list[Edge],
+    hexes: set[Hex],
+) -> list[Level]:
+    """The level with one more turner that closes a move of the other solution at its step
+    and never one of the author's path."""
+    out: list[Level] = []
+    used = {t.pivot for t in level.turners}
+    taken = set(level.walls) | {t.at for t in level.turners}
+    for k, e in enumerate(alt_moves, 1):
+        if sol_moves[k - 1] == e:
+            continue
+        for v in _vertices_of(e):
+            if v in used:
+                continue
+            t0 = Turner(v, edge(v[0], v[1]))
+            idx = t0.cycle.index(e)
+            start = t0.cycle[(idx - k) % 3]
+            t = Turner(v, start)
+            if start in taken or not _fits(t, sol_moves):
+                continue
+            if sum(h in hexes for h in v) < 3 and rng.random() < 0.7:
+                continue
+            out.append(level.with_(turners=(*level.turners, t)))
+    return out
+
+
+def _wall_candidates(level: Level, alt_moves: list[Edge], sol_edges: set[Edge]) -> list[Level]:
+    """The level with one more static wall on a move only the other solution makes."""
+    return [
+        level.with_(walls=(*level.walls, e))
+        for e in set(alt_moves) - sol_edges
+        if e not in level.walls and e not in {t.at for t in level.turners}
+    ]
 
 
 def prune(rng: random.Random, level: Level) -> Level:

@@ -179,7 +179,9 @@ class Reasoner:
         todo = ones & ~twos & ~fixed
         for i in bits(todo):
             b = 1 << i
-            k = next(k for k in range(1, n + 1) if d[k] & b)
+            k = next((k for k in range(1, n + 1) if d[k] & b), 0)
+            if not k:  # a cell fixed earlier in this pass took its only step
+                raise Contradiction(f"{self.g.ids[i]} fits no step")
             d[k] = b
             self.record("cell_single", [i], f"{self.g.ids[i]} fits only step {k}: it is step {k}")
             if not self.quiet:

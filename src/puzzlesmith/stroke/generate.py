@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits, flood
@@ -526,21 +527,54 @@ def _place_clues(
     # adding: cheap techniques only (a stuck run with contradictions costs the most);
     # removing below uses them all, so the level ends as hard as logic allows
     cheap = EASY_TECHNIQUES if hi == 0 else [t for t in TECHNIQUES if t != "contradiction"]
+    added = _add_clues(rng, base, path, parity, steps, cheap)
+    if added is None:
+        return None
+    d = _drop_clues(rng, base, path, parity, steps, fixed, added)
+    if opts.clue1:
+        if _pinned(base, path, steps, parity, guide):
+            return None  # the guide clue would tell the player nothing
+        d = _drop_extra_guide(base, path, parity, steps, guide, d)
+    clues = {path[s - 1]: s for s in steps}
+    return clues, d
+
+
+def _add_clues(
+    rng: random.Random,
+    base: PathGraph,
+    path: list[int],
+    parity: dict[int, int],
+    steps: set[int],
+    cheap: Sequence[str],
+) -> Deduction | None:
+    """Add clues (in ``steps``) until the cheap techniques solve it; None when hopeless."""
+    n = len(path)
     while True:
         clues = {path[s - 1]: s for s in steps}
         d = deduce(_graph(base, clues, parity), cheap)
         if d.impossible:
             return None
         if d.solved:
-            break
+            return d
         pick = _pick_clue(rng, d, steps, n, path)
         if pick is None or len(steps) > n // 2:
             return None
         steps.add(pick)
 
-    # drop clues, those in the tightest gaps first, while logic (every technique) still
-    # solves it, until none can go: no clue is left that the level can do without, so no
-    # giveaway either (issue #21). The grade is checked by the caller afterwards.
+
+def _drop_clues(
+    rng: random.Random,
+    base: PathGraph,
+    path: list[int],
+    parity: dict[int, int],
+    steps: set[int],
+    fixed: set[int],
+    d: Deduction,
+) -> Deduction:
+    """Drop clues, those in the tightest gaps first, while logic (every technique) still
+    solves it, until none can go: no clue is left that the level can do without, so no
+    giveaway either (issue #21). The grade is checked by the caller afterwards."""
+
     def gap(s: int) -> tuple[int, float]:
         others = sorted(steps - {s}) or [0]
         return (min(abs(s - k) for k in others), rng.random())
@@ -555,16 +589,25 @@ def _place_clues(
                 steps.discard(s)
                 d = td
                 dropped = True
-    if opts.clue1 and _pinned(base, path, steps, parity, guide):
-        return None  # the guide clue would tell the player nothing
-    if opts.clue1 and any(4 <= t <= 7 and t != guide for t in steps):
+    return d
+
+
+def _drop_extra_guide(
+    base: PathGraph,
+    path: list[int],
+    parity: dict[int, int],
+    steps: set[int],
+    guide: int,
+    d: Deduction,
+) -> Deduction:
+    """Another clue at steps 4-7 guides already: the extra guide clue goes."""
+    if any(4 <= t <= 7 and t != guide for t in steps):
         trial = {path[t - 1]: t for t in steps if t != guide}
         td = deduce(_graph(base, trial, parity))
-        if td.solved:  # another clue at 4-7 guides already: the extra guide goes
+        if td.solved:
             steps.discard(guide)
-            d = td
-    clues = {path[s - 1]: s for s in steps}
-    return clues, d
+            return td
+    return d
 
 
 def _pinned(
@@ -658,6 +701,21 @@ def _attempt(
     grade = grade_of(d)
     if not lo <= GRADES.index(grade) <= hi:
         return None
+    level = _level_of(cells, clues, parity, path, d, grade, seed, index)
+    return level if _unique_and_parity_needed(level, parity) else None
+
+
+def _level_of(
+    cells: list[Cell],
+    clues: dict[int, int],
+    parity: dict[int, int],
+    path: list[int],
+    d: Deduction,
+    grade: str,
+    seed: int,
+    index: int,
+) -> Level:
+    """The generated level: its clues and parities on the cells, the author's path noted."""
     final = [
         Cell(
             c.id,
@@ -673,19 +731,24 @@ def _attempt(
     ]
     author = " ".join(cells[i].id for i in path)
     techs = ", ".join(f"{k}×{v}" for k, v in sorted(d.techniques.items()))
-    level = Level(
+    return Level(
         id=f"g{seed}-{index + 1}",
         cells=tuple(final),
         teach=f"generated: seed {seed} #{index + 1}, grade {grade} ({techs}). 作者解：{author}",
     )
+
+
+def _unique_and_parity_needed(level: Level, parity: dict[int, int]) -> bool:
+    """Exactly one solution, and every parity clue needed for it (seed 001 §3)."""
     board = board_of.__wrapped__(level)
     if solver.count(board, 2) != 1:
-        return None
+        return False
+    final = level.cells
     for i in parity:
         loose = level.with_cells(
             Cell(c.id, c.x, c.y, c.w, c.h, c.shape, c.clue, None) if k == i else c
             for k, c in enumerate(final)
         )
         if solver.count(board_of.__wrapped__(loose), 2) < 2:
-            return None
-    return level
+            return False
+    return True
