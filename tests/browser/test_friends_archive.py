@@ -146,8 +146,6 @@ def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
 def test_a_new_phone_keeps_the_levels_runs_and_achievements(
     page: Any, pointer: Pointer, browser: Any, daily_server: tuple[str, Any]
 ) -> None:
-    from conftest import DEVICES
-
     base, _ = daily_server
     page.set_default_timeout(20000)
     cows = registry.get("04-cows")
@@ -172,7 +170,15 @@ def test_a_new_phone_keeps_the_levels_runs_and_achievements(
     )
     code = page.inner_text(".d-code").split("：")[-1].split(" ")[0].split("（")[0]
     # the new phone: one level of its own, then the claim
-    ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="block")
+    phone_size = {"width": 390, "height": 844}  # the touch device of conftest.py
+    ctx = browser.new_context(
+        viewport=phone_size,
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
+        locale="zh-CN",
+        service_workers="block",
+    )
     try:
         phone = ctx.new_page()
         phone.set_default_timeout(20000)

@@ -107,10 +107,18 @@ class Dailies:
 
     def is_todays(self, mode: Mode[Any], level: Any) -> bool:
         """Whether ``level`` is today's daily of its mode, turned or mirrored or not."""
-        key = (mode.id, today().isoformat())
+        day = today()
+        key = (mode.id, day.isoformat())
         daily_key = self._keys.get(key)
         if daily_key is None:
-            daily_key = self._keys[key] = mode.symmetry_key(self.get(mode, today())[1])
+            # only a stored daily: one not yet made (its first start makes it) is in nobody's
+            # hands, and making it here would spend the asking route's work budget
+            hit = self._levels.get(key)
+            puzzle = hit[0] if hit is not None else self._read(mode.id, day)
+            if puzzle is None:
+                return False
+            parsed = hit[1] if hit is not None else puzzle.parsed(mode)
+            daily_key = self._keys[key] = mode.symmetry_key(parsed)
         return bool(mode.symmetry_key(level) == daily_key)
 
     def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
