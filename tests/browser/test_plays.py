@@ -1,0 +1,64 @@
+"""Anonymous tries of shipped levels in Chromium on a 390×844 touch phone (issue #27 item 5):
+a player clears Number Stroke 1-4 with real gestures, goes on to 1-5, draws two steps and
+leaves; both tries reach the store (``level_plays``) as one player would have made them,
+and ``puzzlesmith playtest``'s figures count them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import Pointer, play_solution, shot
+from sqlalchemy import select
+from stroke_helpers import MODE, open_level, view, wait_settled
+
+from puzzlesmith.cli.playtest import shipped_figures
+from puzzlesmith.server.tries.models import LevelPlay
+
+
+@pytest.fixture(scope="module")
+def live_server(daily_server: tuple[str, Any]) -> str:
+    return daily_server[0]
+
+
+def tries(app: Any) -> list[LevelPlay]:
+    with app.state.daily.open().runs.store.session() as s:
+        return list(s.scalars(select(LevelPlay).order_by(LevelPlay.try_no)))
+
+
+def is_plays(resp: Any) -> bool:
+    return resp.url.endswith("/api/plays") and resp.request.method == "POST"
+
+
+@pytest.mark.parametrize("device", ["touch"], indirect=True)
+def test_a_clear_and_a_level_left_are_two_tries_in_the_store(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    _, app = daily_server
+    page.set_default_timeout(20000)  # a shared, busy machine
+    assert tries(app) == []
+    open_level(page, "1-4")
+    shot(page, "plays-1-4-touch")
+    with page.expect_response(is_plays) as sent:  # the clear, reported within seconds
+        play_solution(page, pointer, MODE, view(page, "1-4")["solution"])
+        wait_settled(page, "1-5")  # the clear opened the next level
+    assert sent.value.status == 202
+    play_solution(page, pointer, MODE, view(page, "1-5")["solution"], upto=2)
+    shot(page, "plays-1-5-two-steps-touch")
+    with page.expect_response(is_plays) as sent:
+        page.click("#tb-back")  # leave 1-5 for the level select
+        page.wait_for_selector(".tile")
+    assert sent.value.status == 202
+    cleared, left = tries(app)
+    assert (cleared.mode, cleared.level, cleared.outcome) == (MODE, "1-4", "cleared")
+    assert (cleared.last_step, cleared.hints, cleared.rewinds) == (4, 0, 0)
+    assert (
+        cleared.moves >= 1 and 0 < cleared.time_ms <= cleared.ended_ms - cleared.started_ms + 1000
+    )
+    assert (left.level, left.outcome, left.last_step, left.try_no) == ("1-5", "left", 2, 2)
+    assert left.session == cleared.session and len(left.session) == 32  # one random tab id
+    player_ids = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('daily'))")
+    assert player_ids == []  # no daily profile was made to report a try
+    four, five = shipped_figures(app.state.daily.open().runs.store, MODE)
+    assert (four.level, four.attempts, four.clears, four.gave_up) == ("1-4", 1, 1, 0)
+    assert (five.level, five.clears, five.gave_up_at) == ("1-5", 0, {"2": 1})
