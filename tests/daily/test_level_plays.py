@@ -204,3 +204,47 @@ def test_concurrent_batches_on_two_workers_are_exact(
         assert s.scalar(select(func.sum(LevelPlay.hints))) == 40 * sum(k % 3 for k in range(20)) + 1
         raced_row = s.get(LevelPlay, (raced, 1))
     assert raced_row is not None and raced_row.outcome == "cleared"
+
+
+def _junk() -> Any:
+    from hypothesis import strategies as st
+
+    return st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=50), st.just([])
+    )
+
+
+def _field(valid: Any) -> Any:
+    from hypothesis import strategies as st
+
+    return st.one_of(st.just(valid), _junk())
+
+
+def test_any_batch_is_answered_202_or_one_line_never_5xx(
+    daily_app: Any, client: TestClient
+) -> None:
+    """Random batches, each field valid or junk: 202, 413 or 422 with one line, nothing else."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    daily_app.state.plays_limits = RateLimiter({"plays": (100_000, 60.0)})
+    one = st.fixed_dictionaries({k: _field(v) for k, v in a_try().items()})
+    batch = st.fixed_dictionaries(
+        {"session": _field(session_id()), "tries": st.one_of(st.lists(one, max_size=22), _junk())}
+    )
+
+    @settings(
+        max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(st.one_of(batch, _junk(), st.binary(max_size=200)))
+    def post(body: Any) -> None:
+        content = body if isinstance(body, bytes) else json.dumps(body).encode()
+        r = client.post("/api/plays", content=content, headers={"content-type": "text/plain"})
+        assert r.status_code in (202, 413, 422), r.text
+        if r.status_code == 202:
+            assert r.json()["received"] >= 1
+        else:
+            msg = r.json()["message"]
+            assert msg and "\n" not in msg and len(msg) <= 300
+
+    post()

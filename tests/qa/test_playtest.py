@@ -194,7 +194,7 @@ def test_shipped_levels_get_figures_from_their_tries(tmp_path: Path) -> None:
     assert lines == [
         f"shipped {STROKE} 1-4 '大格也只算一步 / A big cell is still one step': 5 tries "
         "(3 sessions), 3 clears (60%), median 40.0 s, 1 hints (20% used one), 4 rewinds, "
-        "2 left at step 2×2"
+        "2 left (step 2 ×2)"
     ]
     later = CliRunner().invoke(app(), [*base, "--since", "2027-01-16", "--json"])
     assert later.exit_code == 0 and later.stdout == ""  # every try was received before

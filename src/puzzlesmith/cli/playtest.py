@@ -64,13 +64,13 @@ class Figures:
         med = "—" if self.median_s is None else f"{self.median_s:.1f} s"
         share = 0.0 if self.hint_share is None else self.hint_share
         if self.kind == "shipped":
-            where = ", ".join(f"{k}×{n}" for k, n in (self.gave_up_at or {}).items())
+            where = ", ".join(f"step {k} ×{n}" for k, n in (self.gave_up_at or {}).items())
             return (
                 f"shipped {self.mode} {self.level} {self.title!r}: {self.attempts} tries "
                 f"({self.sessions} sessions), {self.clears} clears ({self.clear_rate:.0%}), "
                 f"median {med}, {self.hints} hints ({share:.0%} used one), "
                 f"{self.rewinds} rewinds, {self.gave_up} left"
-                + (f" at step {where}" if where else "")
+                + (f" ({where})" if where else "")
             )
         return (
             f"daily {self.mode} {self.level} {self.title} ({self.grade}): {self.attempts} attempts, "
