@@ -14,7 +14,6 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from puzzlesmith.server.app import create_app
 from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.tries.models import LevelPlay
 from puzzlesmith.server.tries.service import MAX_BODY, shipped_levels
@@ -52,16 +51,6 @@ def a_try(n: int = 1, **over: Any) -> dict[str, Any]:
 def rows(client: TestClient) -> list[LevelPlay]:
     with store_of(client).session() as s:
         return list(s.scalars(select(LevelPlay).order_by(LevelPlay.session, LevelPlay.try_no)))
-
-
-@pytest.fixture
-def second(daily_app: Any, client: TestClient) -> Any:
-    """Another worker: a second app on the same database and data dir (the same secret)."""
-    app = create_app(data_dir=daily_app.state.daily.data_dir)
-    app.state.daily.url = daily_app.state.daily.url
-    with TestClient(app) as c:
-        yield c
-    app.state.daily.close()
 
 
 def test_tries_are_stored_and_a_left_try_becomes_a_clear(client: TestClient) -> None:

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
 from puzzlesmith.server.daily.limits import RateLimiter, address_key, client_address
-from puzzlesmith.server.deps import Ctx
+from puzzlesmith.server.deps import Ctx, app_limiter
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.tries import service
@@ -27,14 +27,8 @@ LIMITS: dict[str, tuple[int, float]] = {"plays": (60, 60.0)}
 
 
 def limiter(request: Request, ctx: Ctx) -> RateLimiter:
-    """The app's plays limit (tests replace it on ``app.state``), counted in the store."""
-    state = request.app.state
-    if not hasattr(state, "plays_limits"):
-        state.plays_limits = RateLimiter(LIMITS)
-    lim: RateLimiter = state.plays_limits
-    if lim.store is None:
-        lim.store = ctx.runs.store
-    return lim
+    """The app's plays limit (tests replace ``app.state.plays_limits``)."""
+    return app_limiter(request, ctx, "plays_limits", LIMITS)
 
 
 Limits = Annotated[RateLimiter, Depends(limiter)]
