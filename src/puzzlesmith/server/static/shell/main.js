@@ -374,7 +374,8 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
     },
   };
   mounted = { module, modeId: mode.id, levelId, stop: tried?.left };
-  tried?.watch(await module.mount(root, level, services));
+  const screen = await module.mount(root, level, services);
+  tried?.watch(screen);   // not tried?.watch(await mount(…)): ?. would skip the mount too
 }
 
 /** What the achievement rules read besides the history: the modes and every pack's levels. */
