@@ -5,6 +5,7 @@ and ``puzzlesmith playtest``'s figures count them."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ from sqlalchemy import select
 from stroke_helpers import MODE, open_level, view, wait_settled
 
 from puzzlesmith.cli.playtest import shipped_figures
+from puzzlesmith.core import registry
+from puzzlesmith.core.codes import encode_level
 from puzzlesmith.server.tries.models import LevelPlay
 
 
@@ -62,3 +65,30 @@ def test_a_clear_and_a_level_left_are_two_tries_in_the_store(
     four, five = shipped_figures(app.state.daily.open().runs.store, MODE)
     assert (four.level, four.attempts, four.clears, four.gave_up) == ("1-4", 1, 1, 0)
     assert (five.level, five.clears, five.gave_up_at) == ("1-5", 0, {"2": 1})
+
+
+@pytest.mark.parametrize("device", ["touch"], indirect=True)
+def test_hidden_and_code_levels_report_nothing(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    """A hidden level (demo) and a level code played and left send no try: the next
+    report, from a shipped level, carries only that level's."""
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    before = {(t.session, t.try_no) for t in tries(app)}
+    open_level(page, "demo")
+    play_solution(page, pointer, MODE, view(page, "demo")["solution"], upto=2)
+    page.click("#tb-back")
+    page.wait_for_selector(".tile")
+    mode = registry.get(MODE)
+    page.goto(f"{base}/#/play/{encode_level(mode, mode.find_level('1-3')[1])}")
+    page.wait_for_selector(".ns-svg")
+    play_solution(page, pointer, MODE, view(page, "1-3")["solution"], upto=2)
+    with page.expect_response(is_plays) as sent:
+        page.goto(f"{base}/?all=1#/{MODE}/1-2")  # a shipped level, left by going home
+        wait_settled(page, "1-2")
+        page.click("#tb-back")
+        page.wait_for_selector(".tile")
+    assert json.loads(sent.value.request.post_data)["tries"][0]["level"] == "1-2"
+    new = [t for t in tries(app) if (t.session, t.try_no) not in before]
+    assert [(t.level, t.outcome, t.try_no) for t in new] == [("1-2", "left", 1)]
