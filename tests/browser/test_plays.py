@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, shot
+from browser_support import Pointer, cell_centre, play_solution, shot
 from sqlalchemy import select
 from stroke_helpers import MODE, open_level, view, wait_settled
 
@@ -85,10 +85,49 @@ def test_hidden_and_code_levels_report_nothing(
     page.wait_for_selector(".ns-svg")
     play_solution(page, pointer, MODE, view(page, "1-3")["solution"], upto=2)
     with page.expect_response(is_plays) as sent:
-        page.goto(f"{base}/?all=1#/{MODE}/1-2")  # a shipped level, left by going home
+        page.goto(f"{base}/?all=1#/{MODE}/1-2")  # a shipped level, one step, then left
         wait_settled(page, "1-2")
+        play_solution(page, pointer, MODE, view(page, "1-2")["solution"], upto=1)
         page.click("#tb-back")
         page.wait_for_selector(".tile")
     assert json.loads(sent.value.request.post_data)["tries"][0]["level"] == "1-2"
     new = [t for t in tries(app) if (t.session, t.try_no) not in before]
     assert [(t.level, t.outcome, t.try_no) for t in new] == [("1-2", "left", 1)]
+
+
+_VISIBILITY = """(hidden) => {
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+@pytest.mark.parametrize("device", ["touch"], indirect=True)
+def test_a_try_sent_as_the_page_hides_becomes_a_clear_when_finished(
+    page: Any, pointer: Pointer, daily_server: tuple[str, Any]
+) -> None:
+    """The phone locks mid-level: the try goes out at once by sendBeacon as left at its
+    step; back on the page, the player clears, and the same row becomes the clear."""
+    _, app = daily_server
+    page.set_default_timeout(20000)
+    before = {(t.session, t.try_no) for t in tries(app)}
+    open_level(page, "1-3")
+    solution = view(page, "1-3")["solution"]
+    play_solution(page, pointer, MODE, solution, upto=2)
+    with page.expect_response(is_plays) as sent:  # sent at once, not after a delay
+        page.evaluate(_VISIBILITY, True)
+    assert sent.value.status == 202
+    assert sent.value.request.resource_type == "ping", sent.value.request.resource_type  # a beacon
+    page.evaluate(_VISIBILITY, False)
+
+    def new() -> list[LevelPlay]:
+        return [t for t in tries(app) if (t.session, t.try_no) not in before]
+
+    [hid] = new()
+    assert (hid.level, hid.outcome, hid.last_step) == ("1-3", "left", 2)
+    with page.expect_response(is_plays):
+        pointer.drag([cell_centre(page, MODE, c) for c in solution[1:]], steps=3)
+        wait_settled(page, "1-4")
+    [done] = new()
+    assert (done.try_no, done.outcome, done.last_step) == (hid.try_no, "cleared", len(solution))
+    assert done.moves > hid.moves and done.ended_ms >= hid.ended_ms

@@ -15,6 +15,7 @@ const FLUSH_MS = 2000;                 // tries ending close together go in one 
 const MAX_BATCH = 20;                  // = the server's bound
 const MAX_QUEUE = 60;                  // offline: keep at most this many to send later
 const DAY = 86_400_000;
+const GLANCE_MS = 3000;                // a level left untouched sooner was only looked at
 const cap = (x, hi) => Math.max(0, Math.min(hi, Math.round(Number(x) || 0)));
 
 const queue = [];
@@ -56,7 +57,9 @@ function snapshot(t, outcome) {
 
 function report(t, outcome) {
   const entry = { session: t.session, body: snapshot(t, outcome) };
-  if (entry.body.ended_ms - entry.body.started_ms > 7 * DAY) return;  // the server's bound
+  const b = entry.body;
+  if (b.ended_ms - b.started_ms > 7 * DAY) return;   // the server's bound
+  if (outcome === "left" && !b.moves && b.time_ms < GLANCE_MS) return;   // opened and gone: no try
   const i = queue.findIndex((q) => q.session === t.session && q.body.n === t.n);
   if (i >= 0) queue.splice(i, 1);      // the newer report of the same try replaces it
   queue.push(entry);
