@@ -179,3 +179,41 @@ def test_a_process_with_another_secret_refuses_to_start_with_one_line(
     if not extra:
         assert code == 3  # uvicorn's "startup failed"; its supervisor with --workers exits 0
     assert four.call(0, "GET", "/api/players/me").status_code == 401  # the others serve on
+
+
+def test_tries_from_every_worker_count_exactly_and_share_one_limit(four: Cluster) -> None:
+    """POST /api/plays on four processes: 40 batches of 10 tries at once are 400 rows, and
+    one address gets the plays limit of one worker across all four."""
+    import secrets
+
+    from sqlalchemy import func, select
+
+    from puzzlesmith.server.routers.tries import LIMITS as PLAYS
+    from puzzlesmith.server.tries.models import LevelPlay
+
+    now = int(time.time() * 1000)
+    one = {"mode": "stroke", "level": "1-7", "outcome": "left", "started_ms": now - 9_000,
+           "ended_ms": now, "time_ms": 8_000, "hints": 0, "rewinds": 1, "moves": 6,
+           "last_step": 5}  # fmt: skip
+
+    def batch(i: int, address: str) -> int:
+        body = {"session": secrets.token_hex(16), "tries": [{**one, "n": k + 1} for k in range(10)]}
+        return four.call(i, "POST", "/api/plays", json=body, address=address).status_code
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        codes = list(pool.map(lambda i: batch(i, f"198.51.100.{i}"), range(40)))
+    assert codes == [202] * 40
+    store = Store.open(four.url, migrate=False)
+    try:
+        with store.session() as s:
+            assert s.scalar(select(func.count()).select_from(LevelPlay)) == 400
+    finally:
+        store.close()
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        codes = list(pool.map(lambda i: batch(i, "203.0.113.77"), range(90)))
+    elapsed = time.monotonic() - t0
+    assert set(codes) <= {202, 429}, codes
+    count, window = PLAYS["plays"]
+    refill = int(elapsed / (window / count)) + 1
+    assert count <= codes.count(202) <= count + refill, (codes.count(202), elapsed)
