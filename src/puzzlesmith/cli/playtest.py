@@ -69,8 +69,7 @@ class Figures:
                 f"shipped {self.mode} {self.level} {self.title!r}: {self.attempts} tries "
                 f"({self.sessions} sessions), {self.clears} clears ({self.clear_rate:.0%}), "
                 f"median {med}, {self.hints} hints ({share:.0%} used one), "
-                f"{self.rewinds} rewinds, {self.gave_up} left"
-                + (f" ({where})" if where else "")
+                f"{self.rewinds} rewinds, {self.gave_up} left" + (f" ({where})" if where else "")
             )
         return (
             f"daily {self.mode} {self.level} {self.title} ({self.grade}): {self.attempts} attempts, "
