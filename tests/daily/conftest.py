@@ -75,3 +75,17 @@ def client(daily_app: Any) -> Iterator[Any]:
 
     with TestClient(daily_app) as c:
         yield c
+
+
+@pytest.fixture
+def second(daily_app: Any, client: Any) -> Iterator[Any]:
+    """Another worker: a second app on the same database and data dir (so the same secret)."""
+    from fastapi.testclient import TestClient
+
+    from puzzlesmith.server.app import create_app
+
+    app = create_app(data_dir=daily_app.state.daily.data_dir)
+    app.state.daily.url = daily_app.state.daily.url
+    with TestClient(app) as c:
+        yield c
+    app.state.daily.close()

@@ -29,16 +29,6 @@ def store_of(client: TestClient) -> Any:
     return client.app.state.daily.open().runs.store  # type: ignore[attr-defined]
 
 
-@pytest.fixture
-def second(daily_app: Any, client: TestClient) -> Any:
-    """Another worker: a second app on the same database and data dir (so the same secret)."""
-    app = create_app(data_dir=daily_app.state.daily.data_dir)
-    app.state.daily.url = daily_app.state.daily.url
-    with TestClient(app) as c:
-        yield c
-    app.state.daily.close()
-
-
 def level_id(client: TestClient) -> str:
     r = publish(client, player(client, "作者"), STROKE, STROKE_UNIQUE)
     assert r.status_code == 200, r.text

@@ -1,6 +1,7 @@
 """``puzzlesmith playtest`` (issue #27, seed 001 §8.4): anonymous per-level figures from a
-real SQLite store — attempts, clears, median time, hints, gave up — and one line saying
-what the store cannot hold yet (shipped levels)."""
+real SQLite store — per shipped level from its tries (attempts, clears, clear rate, median
+time to clear, hints, rewinds, where players gave up), per daily from its runs, per
+community level from its counters."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from puzzlesmith.cli.playtest import SHIPPED_NOTE, playtest
+from puzzlesmith.cli.playtest import Try, playtest, summarise
 from puzzlesmith.server.community.models import CommunityLevel
 from puzzlesmith.server.store import Store
 from puzzlesmith.server.store.models import Daily, Player, Run, Start
+from puzzlesmith.server.tries.models import LevelPlay
 
 STROKE = "01-number-stroke"
 
@@ -90,7 +92,7 @@ def test_playtest_exports_anonymous_figures_per_level(tmp_path: Path) -> None:
     out = CliRunner().invoke(app(), ["playtest", "--data-dir", str(tmp_path), "--json"])
     assert out.exit_code == 0, out.output
     rows = [json.loads(line) for line in out.stdout.splitlines()]
-    stroke, cows, community = rows
+    stroke, cows, community = [r for r in rows if r["kind"] != "shipped"]
     assert (stroke["mode"], stroke["level"], stroke["title"]) == (STROKE, "2026-11-20", "#1")
     assert (stroke["attempts"], stroke["clears"], stroke["gave_up"]) == (4, 3, 1)
     assert stroke["median_s"] == 50.0 and stroke["hints"] == 2 and stroke["hint_share"] == 0.25
@@ -98,7 +100,6 @@ def test_playtest_exports_anonymous_figures_per_level(tmp_path: Path) -> None:
     assert (cows["attempts"], cows["clears"], cows["median_s"], cows["gave_up"]) == (1, 0, None, 1)
     assert (community["kind"], community["plays"], community["likes"]) == ("community", 7, 2)
     assert "Secret Name" not in out.output and "p1" not in out.output  # anonymous
-    assert SHIPPED_NOTE in out.stderr
 
 
 def test_playtest_filters_and_reads_as_lines(tmp_path: Path) -> None:
@@ -112,7 +113,8 @@ def test_playtest_filters_and_reads_as_lines(tmp_path: Path) -> None:
         f"community {STROKE} c1 'Mine' (medium): 7 plays, 2 likes",
     ]
     later = CliRunner().invoke(app(), [*base, "--since", "2026-11-21", "--json"])
-    assert [json.loads(x)["mode"] for x in later.stdout.splitlines()] == ["04-cows", STROKE]
+    kinds = [(r["kind"], r["mode"]) for r in map(json.loads, later.stdout.splitlines())]
+    assert kinds == [("daily", "04-cows"), ("community", STROKE)]
 
 
 def test_bad_input_is_one_line(tmp_path: Path) -> None:
@@ -122,3 +124,93 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     ):
         out = CliRunner().invoke(app(), ["playtest", "--data-dir", str(tmp_path), *args])
         assert out.exit_code == 2 and said in out.stderr and "Traceback" not in out.output
+
+
+#: known tries of shipped levels: (session, level, outcome, seconds, hints, rewinds, last step)
+TRIES = [
+    ("s1", "1-4", "cleared", 20, 0, 0, 4),
+    ("s1", "1-4", "left", 8, 0, 1, 2),
+    ("s2", "1-4", "cleared", 40, 1, 2, 4),
+    ("s2", "1-4", "left", 11, 0, 0, 2),
+    ("s3", "1-4", "cleared", 90, 0, 1, 4),
+    ("s1", "1-7", "cleared", 100, 2, 3, 12),
+    ("s2", "1-7", "left", 70, 0, 4, 9),
+    ("s3", "1-7", "left", 45, 1, 0, 5),
+]
+
+
+def seed_tries(data: Path) -> None:
+    store = Store.open(f"sqlite:///{data / 'puzzlesmith.sqlite3'}")
+    with store.write() as s:
+        for k, (sid, level, outcome, secs, hints, rewinds, step) in enumerate(TRIES):
+            s.add(
+                LevelPlay(
+                    session=f"{sid:0>32}",
+                    try_no=k + 1,
+                    mode=STROKE,
+                    level=level,
+                    started_ms=1_800_000_000_000,
+                    ended_ms=1_800_000_000_000 + secs * 1000,
+                    received_ms=1_800_000_000_000 + secs * 1000,  # 2027-01-15
+                    outcome=outcome,
+                    time_ms=secs * 1000,
+                    hints=hints,
+                    rewinds=rewinds,
+                    moves=10,
+                    last_step=step,
+                )
+            )
+    store.close()
+
+
+def test_shipped_levels_get_figures_from_their_tries(tmp_path: Path) -> None:
+    seed_tries(tmp_path)
+    base = ["playtest", "--data-dir", str(tmp_path), "--mode", "stroke"]
+    out = CliRunner().invoke(app(), [*base, "--json"])
+    assert out.exit_code == 0, out.output
+    four, seven = [json.loads(line) for line in out.stdout.splitlines()]
+    assert (four["kind"], four["level"], four["title"]) == (
+        "shipped",
+        "1-4",
+        "大格也只算一步 / A big cell is still one step",
+    )
+    assert (four["attempts"], four["sessions"], four["clears"], four["clear_rate"]) == (
+        5,
+        3,
+        3,
+        0.6,
+    )
+    assert (four["median_s"], four["hints"], four["hint_share"]) == (40.0, 1, 0.2)
+    assert (four["rewinds"], four["undos_median"], four["flawless"]) == (4, 1, 1)
+    assert (four["gave_up"], four["gave_up_at"]) == (2, {"2": 2})
+    assert (seven["attempts"], seven["clears"], seven["median_s"]) == (3, 1, 100.0)
+    assert (seven["gave_up"], seven["gave_up_at"], seven["clear_rate"]) == (
+        2,
+        {"5": 1, "9": 1},
+        0.333,
+    )
+    assert "s1" not in out.stdout and "0" * 30 not in out.stdout  # no session ids
+    lines = CliRunner().invoke(app(), [*base, "--min-attempts", "4"]).stdout.splitlines()
+    assert lines == [
+        f"shipped {STROKE} 1-4 '大格也只算一步 / A big cell is still one step': 5 tries "
+        "(3 sessions), 3 clears (60%), median 40.0 s, 1 hints (20% used one), 4 rewinds, "
+        "2 left (step 2 ×2)"
+    ]
+    later = CliRunner().invoke(app(), [*base, "--since", "2027-01-16", "--json"])
+    assert later.exit_code == 0 and later.stdout == ""  # every try was received before
+
+
+def test_summarise_counts_and_medians() -> None:
+    """The figures of a level from tries, by hand: an even count of clears takes the mean
+    of the middle two; a level nobody cleared has no median and every try gave up."""
+    t = [Try("a", "cleared", 10_000, 0, 0, 9), Try("b", "cleared", 30_000, 2, 1, 9)]
+    f = summarise(STROKE, "1-1", "x", [*t, Try("a", "left", 5_000, 1, 2, 3)])
+    assert (f.median_s, f.undos_median, f.flawless, f.hint_share) == (20.0, 0.5, 1, 0.667)
+    assert (f.gave_up_at, f.rewinds, f.sessions) == ({"3": 1}, 3, 2)
+    none = summarise(STROKE, "1-1", "x", [Try("a", "left", 5_000, 0, 0, 0)])
+    assert (none.clears, none.median_s, none.clear_rate, none.gave_up_at) == (
+        0,
+        None,
+        0.0,
+        {"0": 1},
+    )

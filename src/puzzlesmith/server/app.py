@@ -25,6 +25,7 @@ from puzzlesmith.server.routers import (
     players,
     pwa,
     social,
+    tries,
 )
 from puzzlesmith.server.routers import rooms as stream_rooms
 from puzzlesmith.server.static_files import (
@@ -53,6 +54,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(codes.router)
     app.include_router(editor.router)
     app.include_router(community.router)
+    app.include_router(tries.router)
     app.include_router(pwa.router)
     app.include_router(stream_rooms.make_router())
     # Versioned first: /static would match /static/v/... too.

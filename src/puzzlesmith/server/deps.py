@@ -4,7 +4,8 @@
   on first use;
 - :data:`Me` / :data:`MaybeMe`: the player of the bearer token (401 without one / None);
 - :data:`Checker`: the process's live-check pool (worker processes with a deadline);
-- :data:`EditorMode`: the path's ``{mode}``, when it has a level editor.
+- :data:`EditorMode`: the path's ``{mode}``, when it has a level editor;
+- :func:`app_limiter`: a router's own rate limits, counted in the store.
 
 Routers import these from here, never from each other.
 """
@@ -19,6 +20,7 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import CheckPool
 from puzzlesmith.server.daily.context import DailyConfig, DailyContext
+from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.store import Player, Store
 
@@ -41,6 +43,21 @@ def store(ctx: Ctx) -> Store:
 
 
 StoreDep = Annotated[Store, Depends(store)]
+
+
+def app_limiter(
+    request: Request, ctx: DailyContext, name: str, limits: dict[str, tuple[int, float]]
+) -> RateLimiter:
+    """A router's own limits, one per app on ``app.state.<name>`` (tests replace them
+    there), counted in the daily store like the daily limits."""
+    state = request.app.state
+    lim: RateLimiter | None = getattr(state, name, None)
+    if lim is None:
+        lim = RateLimiter(limits)
+        setattr(state, name, lim)
+    if lim.store is None:
+        lim.store = ctx.runs.store
+    return lim
 
 
 def bearer(authorization: str | None) -> str | None:

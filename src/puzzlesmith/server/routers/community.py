@@ -17,7 +17,7 @@ from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
 from puzzlesmith.server.daily.limits import RateLimiter, address_key, client_address
-from puzzlesmith.server.deps import Checker, Ctx, EditorMode, MaybeMe, Me
+from puzzlesmith.server.deps import Checker, Ctx, EditorMode, MaybeMe, Me, app_limiter
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses
@@ -38,15 +38,8 @@ _ERR = error_responses(401, 404, 409, 422, 429, 503)
 
 
 def limiter(request: Request, ctx: Ctx) -> RateLimiter:
-    """The app's community limits (tests replace them on ``app.state``), counted in the
-    daily store like the daily limits."""
-    state = request.app.state
-    if not hasattr(state, "community_limits"):
-        state.community_limits = RateLimiter(LIMITS)
-    lim: RateLimiter = state.community_limits
-    if lim.store is None:
-        lim.store = ctx.runs.store
-    return lim
+    """The app's community limits (tests replace ``app.state.community_limits``)."""
+    return app_limiter(request, ctx, "community_limits", LIMITS)
 
 
 Limits = Annotated[RateLimiter, Depends(limiter)]

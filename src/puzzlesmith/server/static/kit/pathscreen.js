@@ -39,6 +39,9 @@ export class PathScreen extends PlayScreen {
 
   stopMotion() {}
 
+  /** The step the path has reached: the cells on it. */
+  progress() { return this.game.path.length; }
+
   /** A step onto cell i: unless it is `bad` (a new conflict), its sound and a tick; true if so. */
   stepped(i, bad) {
     if (bad) return false;

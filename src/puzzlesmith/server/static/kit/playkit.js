@@ -101,6 +101,9 @@ export class PlayScreen {
   /** A move string the player just made (with its time, for replays and highlights). */
   record(move) { this.log.record(move); }
 
+  /** How far the player got (the last step a try reached, shell/plays.js); modes say. */
+  progress() { return 0; }
+
   /**
    * The replay viewer drives the screen: no input, no buttons; showMoves(moves) then
    * draws the position those moves reach (the mode's own drawing), quietly.

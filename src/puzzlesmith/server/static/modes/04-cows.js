@@ -520,6 +520,9 @@ class CowsScreen extends PlayScreen {
     return [...by[COW].map((c) => `cow ${c}`), ...(by[MARK].length ? [`mark ${by[MARK].join(" ")}`] : []), ...(by[EMPTY].length ? [`clear ${by[EMPTY].join(" ")}`] : [])];
   }
 
+  /** The step a try has reached: the cows on the board. */
+  progress() { return this.state.filter((x) => x === COW).length; }
+
   undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing"); }
   redo() { this.shift(this.redoStack, this.moves, "cw.noRedo"); }
 

@@ -18,6 +18,7 @@ import { isPlain, isText, onDropped, readStored } from "./stored.js";
 import { explain } from "./errors.js";
 import { notice } from "./dock.js";
 import { el } from "./dom.js";
+import { startTry } from "./plays.js";
 
 const $ = (id) => document.getElementById(id);
 const view = $("view");
@@ -345,6 +346,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   const root = el("div", "mode-root");
   view.replaceChildren(root);
   let clearedOnce = false;
+  const tried = listed ? startTry(mode.id, levelId) : null;   // anonymous figures (shell/plays.js)
   const services = {
     api: api.forLevel(mode.id, levelId),
     saves: { cleared: saves.cleared, current: saves.current, isCleared: saves.isCleared, play: saves.play, setPlay: saves.setPlay },
@@ -353,6 +355,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
     onCleared(run) {
       if (clearedOnce) return;
       clearedOnce = true;
+      tried?.cleared();
       recordClear(mode.id, levelId, run, keepRun(mode.id, levelId, run), achievementContext);
       const here = token === renderToken;   // false: the player left during the celebration
       if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
@@ -370,8 +373,9 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
       if (order.every((l) => done.has(l.id))) toast(t("allCleared"), 4000);  // the very last one
     },
   };
-  mounted = { module, modeId: mode.id, levelId };
-  await module.mount(root, level, services);
+  mounted = { module, modeId: mode.id, levelId, stop: tried?.left };
+  const screen = await module.mount(root, level, services);
+  tried?.watch(screen);   // not tried?.watch(await mount(…)): ?. would skip the mount too
 }
 
 /** What the achievement rules read besides the history: the modes and every pack's levels. */
