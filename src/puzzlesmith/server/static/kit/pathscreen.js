@@ -31,6 +31,19 @@ export class PathScreen extends PlayScreen {
     this.whyReads = new Set();    // why: the cells its reasoning rests on (amber ring)
   }
 
+  /**
+   * Are conflicts shown now? Always under the "instant" setting; under "full" only once
+   * the path covers every cell (the player checks their own way until then).
+   */
+  marking() {
+    return this.s.settings.conflicts !== "full" || this.game.path.length === this.board.n;
+  }
+
+  /** The conflicts of cell i at step k that are shown now (none while marking waits). */
+  shownConflicts(i, k) {
+    return this.marking() ? this.game.conflictsAt(i, k) : [];
+  }
+
   /** The cell shakes (cell and label); returns the animations, or undefined under reduced motion. */
   shake(i, amp = 0.09, ms = 280) {
     if (!this.motion) return undefined;
@@ -52,10 +65,11 @@ export class PathScreen extends PlayScreen {
     const g = this.game;
     this.target = null;
     this.whyReads = new Set();
-    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
+    const marking = this.marking();
+    const now = new Set(marking ? g.conflicts().map((c) => this.board.index.get(c.cell)) : []);
     const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
     this.prevConflicts = now;
-    this.causes = g.causes();
+    this.causes = marking ? g.causes() : new Set();
     this.render();
     if (added !== null) this.stepped(added, fresh.length > 0);
     if (fresh.length) this.conflicted(fresh);

@@ -123,6 +123,7 @@ export class PlayScreen {
   watchSettings() {
     this.offSettings = this.s.settings.onChange?.((_, k) => {
       if (k === "lang") this.relabel();
+      if (k === "conflicts" && !this.locked && !this.replaying) this.changed();
       this.sig = [];
       this.render();
     });

@@ -90,7 +90,7 @@ class StrokeScreen extends PathScreen {
     const given = clue !== undefined ? clue : rev;
     let kind = "empty", num = "", corner = "", sub = "";
     if (step !== undefined) {
-      const bad = g.conflictsAt(i, step).length > 0;
+      const bad = this.shownConflicts(i, step).length > 0;
       kind = bad ? "conflict" : "path";
       num = String(step);
       if (bad) corner = given !== undefined ? String(given) : parText;

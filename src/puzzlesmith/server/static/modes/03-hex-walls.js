@@ -135,7 +135,7 @@ class HexScreen extends PathScreen {
     const given = clue !== undefined ? clue : rev;
     let kind = "empty", num = "", corner = "";
     if (step !== undefined) {
-      const bad = g.conflictsAt(i, step).length > 0;
+      const bad = this.shownConflicts(i, step).length > 0;
       kind = bad ? "conflict" : "path";
       num = String(step);
       if (bad && given !== undefined) corner = String(given);

@@ -4,7 +4,7 @@
 // cell it rules out (one undoable step); long-press outlines the cell's region; hints show
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
-import { makeBoard, applyMoves, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { makeBoard, applyMoves, autoMarks, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
 import { el as html } from "../shell/dom.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
@@ -82,6 +82,8 @@ class CowsScreen extends PlayScreen {
     this.n = view.size;
     this.moves = [];
     this.redoStack = [];
+    this.joined = new Set();      // indices of moves undone together with the one before
+    this.redoJoined = new Set();  // the same for the redo stack
     this.state = new Array(this.n * this.n).fill(EMPTY);
     this.press = null;
     this.touches = new Map();    // touch pointers on the board: id → [x, y] (pinch zoom)
@@ -236,7 +238,29 @@ class CowsScreen extends PlayScreen {
   play(move) {
     this.moves.push(move);
     this.redoStack = [];
+    this.redoJoined.clear();
     this.changed();
+  }
+
+  /** Several moves as one step: one undo takes them all back (a cow and its automatic ✕). */
+  playTogether(moves) {
+    const first = this.moves.length;
+    this.moves.push(...moves);
+    for (let k = first + 1; k < this.moves.length; k++) this.joined.add(k);
+    this.redoStack = [];
+    this.redoJoined.clear();
+    this.changed();
+  }
+
+  /**
+   * Are conflicts shown now? Always under the "instant" setting; under "full" only once
+   * every row has a cow.
+   */
+  marking() {
+    if (this.s.settings.conflicts !== "full") return true;
+    const n = this.n;
+    for (let r = 0; r < n; r++) if (!this.state.slice(r * n, r * n + n).includes(COW)) return false;
+    return true;
   }
 
   changed() {
@@ -247,7 +271,7 @@ class CowsScreen extends PlayScreen {
     this.save();
     this.highlight = null;
     this.hideHint();
-    const now = new Set(this.json.conflicts.flatMap((p) => p.cells));
+    const now = new Set(this.marking() ? this.json.conflicts.flatMap((p) => p.cells) : []);
     const fresh = [...now].filter((id) => !this.prevConflicts.has(id));
     this.prevConflicts = now;
     this.render();
@@ -259,6 +283,8 @@ class CowsScreen extends PlayScreen {
   showMoves(moves) {
     this.moves = [...moves];
     this.redoStack = [];
+    this.joined.clear();
+    this.redoJoined.clear();
     this.state = applyMoves(this.board, this.moves);
     this.json = stateJSON(this.board, this.state);
     this.prevConflicts = new Set(this.json.conflicts.flatMap((p) => p.cells));
@@ -493,6 +519,7 @@ class CowsScreen extends PlayScreen {
       this.moves.pop();                   // the first tap's clear is replaced by the auto-mark
       this.moves.push(`auto ${this.rc(i)}`);
       this.redoStack = [];
+      this.redoJoined.clear();
       this.changed();
       this.s.sound.step(3);
       this.s.vibrate(12);
@@ -500,9 +527,16 @@ class CowsScreen extends PlayScreen {
     }
     const st = this.state[i];
     const move = `${st === EMPTY ? "mark" : st === MARK ? "cow" : "clear"} ${this.rc(i)}`;
-    this.play(move);
+    this.cycleMove(i, move);
     this.lastTap = { cell: i, t: now, wasCow: st === COW, move };
     if (st === MARK) { this.s.sound.step(1); this.pop(i); } else this.s.sound.tap();
+  }
+
+  /** Play the cycle's move on i; a new cow brings its automatic ✕ when the setting is on. */
+  cycleMove(i, move) {
+    if (move.startsWith("cow ") && this.s.settings.autoMark && autoMarks(this.board, this.state, i).length) {
+      this.playTogether([move, `auto ${this.rc(i)}`]);
+    } else this.play(move);
   }
 
   pop(i) {
@@ -520,14 +554,23 @@ class CowsScreen extends PlayScreen {
     return [...by[COW].map((c) => `cow ${c}`), ...(by[MARK].length ? [`mark ${by[MARK].join(" ")}`] : []), ...(by[EMPTY].length ? [`clear ${by[EMPTY].join(" ")}`] : [])];
   }
 
-  undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing"); }
-  redo() { this.shift(this.redoStack, this.moves, "cw.noRedo"); }
+  undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing", this.joined, this.redoJoined); }
+  redo() { this.shift(this.redoStack, this.moves, "cw.noRedo", this.redoJoined, this.joined); }
 
-  /** Undo/redo: move the last move of `from` onto `to` (or say there is none). */
-  shift(from, to, none) {
+  /**
+   * Undo/redo: move the last step of `from` onto `to` (or say there is none); a step of
+   * joined moves (`fromJoined` holds the index of each move joined to the one before) moves whole.
+   */
+  shift(from, to, none, fromJoined, toJoined) {
     if (this.locked) return;
     if (!from.length) { this.s.toast(this.s.t(none)); return; }
-    to.push(from.pop());
+    let count = 1;
+    while (fromJoined.has(from.length - count)) count++;
+    for (let c = 0; c < count; c++) {
+      fromJoined.delete(from.length - 1);
+      to.push(from.pop());
+      if (c > 0) toJoined.add(to.length - 1);
+    }
     this.lastTap = null;
     this.s.sound.tap();
     this.changed();
