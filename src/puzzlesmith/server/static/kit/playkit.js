@@ -7,6 +7,7 @@
 // Every session keeps a timed move log (kit/movelog.js): a mode calls record(move) for
 // each move string it applies; the clear hands the run to the shell with onCleared(run).
 import { MoveLog } from "./movelog.js";
+import { BoardCursor, announce } from "./access.js";
 import { el } from "../shell/dom.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
@@ -108,6 +109,8 @@ export class PlayScreen {
   asReplay() {
     this.replaying = true;
     this.root.classList.add("pk-replay");
+    this.keys?.destroy();
+    this.svg.removeAttribute("tabindex");
   }
 
   /** Draw the position `moves` reach; the mode implements it (path kit, Cows). */
@@ -125,9 +128,34 @@ export class PlayScreen {
       if (k === "lang") this.relabel();
       if (k === "conflicts" && !this.locked && !this.replaying) this.changed();
       this.sig = [];
+      if (k === "lang") this.keys?.relabel();
       this.render();
     });
   }
+
+  // ---- keyboard and screen reader (kit/access.js) -----------------------------------
+  /**
+   * The board as an ARIA grid with a keyboard cursor: `cells` (elements), `centres` ([x, y]
+   * units), `shapes` (what the cursor outlines), `decor` (layers hidden from assistive
+   * technology). The mode provides cellLabel(i), keyAct(i) and keyBack().
+   */
+  makeCursor({ cells, centres, shapes, decor, start = 0 }) {
+    if (this.replaying) return;
+    this.keys = new BoardCursor({
+      svg: this.svg, prefix: this.p, cells, centres, shapes, decor, start,
+      label: (i) => this.cellLabel(i),
+      act: (i) => { if (!this.locked) this.keyAct(i); },
+      back: () => { if (!this.locked) this.keyBack(); },
+      help: this.s.t("a11y.board"),
+    });
+    this.keys.relabel();
+  }
+
+  /** Say `text` in the page's live region (not in replays). */
+  say(text) { if (!this.replaying) announce(text); }
+
+  /** Words joined with the language's separator. */
+  words(parts) { return parts.filter(Boolean).join(this.s.t("a11y.sep")); }
 
   // ---- layout -----------------------------------------------------------------------
   /** The board's SVG in its wrapper div, with the high-contrast stripes `{p}-stripes`. */
@@ -242,6 +270,7 @@ export class PlayScreen {
     this.timers.clear();
     this.ro?.disconnect();
     this.offSettings?.();
+    this.keys?.destroy();
     for (const [type, fn] of this.listeners) this.svg.removeEventListener(type, fn);
     if (this.onKey) document.removeEventListener("keydown", this.onKey);
     this.root.replaceChildren();

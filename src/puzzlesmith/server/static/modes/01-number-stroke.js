@@ -70,6 +70,11 @@ class StrokeScreen extends PathScreen {
     });
     const bar = this.makeBar([["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()], ["why", () => this.why()]]);
     this.mountRows([this.wrap, this.tip, bar]);
+    this.makeCursor({
+      cells: this.cellEls.map((c) => c.g), centres: this.geo.cells.map((c) => c.at),
+      shapes: this.cellEls.map((c) => c.base), decor: [this.layerConn, this.layerText],
+      start: this.board.stepCell.get(1) ?? 0,
+    });
   }
 
   /** Scale the board by the short side, leaving a finger's margin all round. */
@@ -123,6 +128,7 @@ class StrokeScreen extends PathScreen {
     this.s.topBar.setCounter(this.s.t("ns.left", { n: left }));   // what the number counts, in words
     this.svg.dataset.cleared = String(this.locked);
     this.svg.dataset.len = String(this.game.path.length);
+    this.keys?.relabel();
   }
 
   paintCell(i, sig) {

@@ -97,6 +97,7 @@ class CowsScreen extends PlayScreen {
     this.moves = this.restore();
     this.build();
     this.changed();
+    this.speaking = true;        // moves from here on are said (not the restored board)
     this.tick = setInterval(() => this.renderTimer(), 1000);
     this.watchSettings();
   }
@@ -171,6 +172,12 @@ class CowsScreen extends PlayScreen {
     const info = html("div", "cw-info");
     info.append(this.tip, this.hintBox);
     this.mountRows([top, this.wrap, info, bar], false);
+    this.makeCursor({
+      cells: this.cellEls.map((c) => c.cell),
+      centres: this.cellEls.map((_, i) => [(i % n) + 0.5, Math.floor(i / n) + 0.5]),
+      shapes: this.cellEls.map((c) => c.cell.querySelector(".cw-base")),
+      decor: [layerBorders, this.layerOutline, layerMarks],
+    });
   }
 
   tipKey() { return matchMedia?.("(pointer: fine)")?.matches ? "cw.tipMouse" : "cw.tip"; }
@@ -276,8 +283,50 @@ class CowsScreen extends PlayScreen {
     this.prevConflicts = now;
     this.render();
     if (fresh.length) this.conflicted(fresh);
+    this.sayChange(before, fresh);
     if (this.json.cleared && !this.locked) this.clear();
   }
+
+  // ---- keyboard and screen reader ----------------------------------------------------
+  /** A cell in words: "第 2 行第 3 列，奶牛，A 区" / "row 2 column 3, cow, region A". */
+  cellLabel(i) {
+    const { t } = this.s, n = this.n;
+    const bad = this.prevConflicts.has(cellId({ n }, i));
+    return this.words([
+      t("a11y.rowcol", { r: Math.floor(i / n) + 1, c: (i % n) + 1 }),
+      t(["a11y.empty", "a11y.mark", "a11y.cow"][this.state[i]]),
+      t("a11y.region", { letter: this.view.letters[this.view.regionOf[i]] }),
+      bad && t("a11y.conflict"),
+    ]);
+  }
+
+  /**
+   * After a change: a new conflict in the rules' words, else the cell that changed (the
+   * first cow of several) and the cow count.
+   */
+  sayChange(before, fresh) {
+    if (!before || !this.speaking || this.replaying) return;
+    if (fresh.length) {
+      const ids = new Set(fresh);
+      const p = this.json.conflicts.find((c) => c.cells.some((id) => ids.has(id)));
+      if (p) { this.say(`${this.s.t(`cw.mistake.${p.code}`)} ${this.cellLabel(this.cellIndex(fresh[0]))}`); return; }
+    }
+    const changed = this.state.map((x, i) => (x !== before[i] ? i : -1)).filter((i) => i >= 0);
+    if (!changed.length) return;
+    const at = changed.find((i) => this.state[i] === COW) ?? (changed.includes(this.keys?.at) ? this.keys.at : changed[0]);
+    this.say(this.words([this.cellLabel(at), this.s.t("cw.counter", { k: this.json.cows.length, n: this.n })]));
+  }
+
+  /** Space/Enter: the tap's cycle on the cursor cell (empty → ✕ → cow → empty), no double tap. */
+  keyAct(i) {
+    this.lastTap = null;
+    const st = this.state[i];
+    this.cycleMove(i, `${st === EMPTY ? "mark" : st === MARK ? "cow" : "clear"} ${this.rc(i)}`);
+    if (st === MARK) { this.s.sound.step(1); this.pop(i); } else this.s.sound.tap();
+  }
+
+  /** Backspace: undo. */
+  keyBack() { this.undo(); }
 
   /** Replays: the position the moves reach, drawn quietly (no sound, no clear hand-off). */
   showMoves(moves) {
@@ -361,6 +410,7 @@ class CowsScreen extends PlayScreen {
     this.buttons.undo.disabled = this.locked || !this.moves.length;
     this.buttons.redo.disabled = this.locked || !this.redoStack.length;
     this.renderTimer();
+    this.keys?.relabel();
   }
 
   pendingHas(i) {

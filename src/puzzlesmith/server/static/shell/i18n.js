@@ -18,6 +18,13 @@ const dict = {
     "hint.reveal": "补数字：填出一格在路线上是第几步", "hint.guide": "指路：指出下一步该走哪一格（走错时指出退回到哪）",
     storeDropped: "一份保存的数据已损坏，已丢弃，其余进度还在",
     "grade.easy": "简单", "grade.medium": "中等", "grade.hard": "困难", "grade.expert": "专家",
+    // play by keyboard and screen reader (kit/access.js): a cell's words, what was done
+    "a11y.sep": "，", "a11y.step": "第 {k} 步", "a11y.number": "数字 {n}", "a11y.odd": "奇数", "a11y.even": "偶数",
+    "a11y.walked": "已走", "a11y.notWalked": "未走", "a11y.start": "起点", "a11y.end": "终点", "a11y.conflict": "冲突",
+    "a11y.rowcol": "第 {r} 行第 {c} 列", "a11y.empty": "空", "a11y.mark": "打了 ✕", "a11y.cow": "奶牛", "a11y.region": "{letter} 区",
+    "a11y.cannot": "不能走到这里", "a11y.startHere": "从起点开始：{cell}", "a11y.cleared": "过关！", "a11y.left": "还剩 {n} 格",
+    "a11y.walls": "有墙：{dirs}", "a11y.dir.0": "右", "a11y.dir.1": "右下", "a11y.dir.2": "左下", "a11y.dir.3": "左", "a11y.dir.4": "左上", "a11y.dir.5": "右上",
+    "a11y.board": "棋盘：方向键移动，空格或回车走一步，退格键退一步",
   },
   en: {
     appTitle: "Puzzlesmith", chooseMode: "Choose a game", levels: "Levels", menu: "Menu", back: "Back",
@@ -35,6 +42,12 @@ const dict = {
     "hint.reveal": "Add number: shows which step of the path one cell is", "hint.guide": "Show way: points at the next cell to go to (or where to go back to)",
     storeDropped: "A damaged save was dropped; the rest is kept",
     "grade.easy": "easy", "grade.medium": "medium", "grade.hard": "hard", "grade.expert": "expert",
+    "a11y.sep": ", ", "a11y.step": "step {k}", "a11y.number": "number {n}", "a11y.odd": "odd", "a11y.even": "even",
+    "a11y.walked": "walked", "a11y.notWalked": "not walked", "a11y.start": "start", "a11y.end": "end", "a11y.conflict": "conflict",
+    "a11y.rowcol": "row {r} column {c}", "a11y.empty": "empty", "a11y.mark": "crossed out", "a11y.cow": "cow", "a11y.region": "region {letter}",
+    "a11y.cannot": "Can't go there", "a11y.startHere": "Start on the start cell: {cell}", "a11y.cleared": "Cleared!", "a11y.left": "{n} cells left",
+    "a11y.walls": "walls: {dirs}", "a11y.dir.0": "right", "a11y.dir.1": "lower right", "a11y.dir.2": "lower left", "a11y.dir.3": "left", "a11y.dir.4": "upper left", "a11y.dir.5": "upper right",
+    "a11y.board": "Board: arrow keys move, Space or Enter plays, Backspace steps back",
   },
 };
 

@@ -4,6 +4,7 @@
 import { dataSource as api, needsConnection } from "./datasource.js";
 import { bucket, onSaveError } from "./saves.js";
 import { settings, set as setSetting, applyClasses, CONFLICT_MODES } from "./settings.js";
+import { keepFocus } from "../kit/access.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
@@ -114,7 +115,21 @@ function showError(err, retry, { key = "loadError", label = t("retry"), title = 
   view.replaceChildren(box);
 }
 
+/**
+ * Render the screen the hash names; focus is never lost on the way: if something had it
+ * and the change removed it, it goes to the new board, else to the screen's title.
+ */
 async function route() {
+  const had = document.activeElement && document.activeElement !== document.body;
+  const token = renderToken + 1;
+  try {
+    return await renderRoute();
+  } finally {
+    if (had && token === renderToken) keepFocus(view.querySelector(".pk-svg[tabindex]") || $("tb-title"));
+  }
+}
+
+async function renderRoute() {
   const token = ++renderToken;
   closeMenu();
   unmountCurrent();
@@ -537,6 +552,7 @@ function labelTopBar() {
   $("tb-back").setAttribute("aria-label", t("back"));  // index.html says "back" until now
 }
 labelTopBar();
+$("tb-title").tabIndex = -1;   // focusable by script: where focus goes when a screen change drops it
 applyClasses();
 window.addEventListener("hashchange", route);
 onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)
