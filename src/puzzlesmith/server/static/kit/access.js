@@ -35,8 +35,9 @@ export function announce(text) {
 
 /**
  * The cell nearest to `from` in the direction (dx, dy) among `centres` ([x, y] per cell,
- * board units), or -1: within about 50° of the direction, the closest along it wins, a
- * cell off the line costs twice its distance; ties go to the first.
+ * board units), or -1: within 60° of the direction the nearest wins (a neighbour before a
+ * cell further along the line: hex rows are offset), being off the line costs half its
+ * distance from it; ties go to the first.
  */
 export function nearestInDirection(centres, from, [dx, dy]) {
   const [x0, y0] = centres[from];
@@ -46,8 +47,8 @@ export function nearestInDirection(centres, from, [dx, dy]) {
     const vx = x - x0, vy = y - y0;
     const along = vx * dx + vy * dy;
     const across = Math.abs(vx * dy - vy * dx);
-    if (along <= 0.1 || across > along * 1.2) return;
-    const score = along + 2 * across;
+    if (along <= 0.1 || across > along * 1.75) return;
+    const score = Math.hypot(vx, vy) + 0.5 * across;
     if (score < bestScore - 1e-9) { best = j; bestScore = score; }
   });
   return best;
