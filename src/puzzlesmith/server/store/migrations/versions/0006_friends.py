@@ -1,7 +1,7 @@
 """friend codes, follows and the progress a transfer carries
 
 Revision ID: 0006_friends
-Revises: 0003_daily_hooks
+Revises: 0005_rooms
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006_friends"
-down_revision = "0003_daily_hooks"
+down_revision = "0005_rooms"
 branch_labels = None
 depends_on = None
 
