@@ -169,3 +169,26 @@ def test_cows_grid_says_cells_and_conflicts(page: Any) -> None:
     page.keyboard.press("Backspace")  # undo
     page.wait_for_selector(".cw-conflict", state="detached")
     shot(page, "keyboard-cows-1-1-cursor")
+
+
+@DESKTOP
+def test_focus_follows_screen_changes_and_hex_cells_name_their_walls(page: Any) -> None:
+    """A level picked by keys opens with its board focused; Escape back to the list puts
+    focus on the title (never on the bare page); a hex cell's words name its walls."""
+    page.goto(f"{page.base_url}/?all=1#/03-hex-walls")
+    page.wait_for_selector(".tile")
+    for _ in range(60):  # 1-3 has a wall
+        if page.evaluate("document.activeElement?.dataset.level === '1-3'"):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.hx-svg[role="grid"]')
+    page.wait_for_function("document.activeElement?.getAttribute('role') === 'grid'")
+    labels: list[str] = page.evaluate(
+        "[...document.querySelectorAll('[role=gridcell]')].map((c) => c.getAttribute('aria-label'))"
+    )
+    assert all(labels) and any("有墙" in w for w in labels), labels
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".tile")
+    page.wait_for_function("document.activeElement && document.activeElement !== document.body")
+    assert page.evaluate("document.activeElement.id") == "tb-title"
