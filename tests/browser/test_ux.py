@@ -7,8 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, shot
-from stroke_helpers import centre as ns_centre
+from browser_support import Pointer, play_solution, shot
 from stroke_helpers import open_level as ns_open
 
 TOUCH = pytest.mark.parametrize("device", ["touch"], indirect=True)
@@ -60,9 +59,9 @@ def test_parity_badge_and_step_number_never_overlap(page: Any, pointer: Pointer)
     """A step onto a parity cell of the wrong parity shows the badge and the step apart."""
     english(page)
     for lang in ("en", "zh"):
-        ns_open(page, "3-3")  # the even f: a → d → f lands it on step 3
+        ns_open(page, "3-3")  # the even f: d → e → a → b → f lands it on step 5
         page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
-        pointer.drag([ns_centre(page, c) for c in ("a", "d", "f")])
+        play_solution(page, pointer, "01-number-stroke", ["d", "e", "a", "b", "f"])
         page.wait_for_selector('.ns-cell[data-id="f"][data-state="conflict"]')
         page.wait_for_timeout(450)  # the pop and the shake are over: measure the still board
         badge = box(page, '.ns-label[data-id="f"] .ns-badge')

@@ -144,7 +144,7 @@ class StrokeScreen extends PathScreen {
     c.num.setAttribute("class", "ns-num" + (partext ? " ns-partext" + (long ? " ns-partext-long" : "") : num.length > 1 ? " ns-num2" : ""));
     const [, ay] = this.geo.cells[i].at;
     // a corner badge (the clue or 奇/偶/even/odd of a conflict) sits top-left: the step goes lower
-    c.num.setAttribute("y", String(sub ? ay - 0.07 : corner ? ay + 0.14 : ay));
+    c.num.setAttribute("y", String(sub ? ay - 0.07 : corner ? ay + 0.15 : ay));
     c.corner.textContent = corner;
     c.badge.style.display = corner ? "" : "none";
     if (corner) {
