@@ -38,8 +38,10 @@ def stored(page: Any) -> dict[str, Any]:
 @TOUCH_ONLY
 def test_stroke_conflicts_wait_until_the_board_is_full(page: Any, pointer: Pointer) -> None:
     """2-1, 1 → 2 → 3 → the big cell: red at once by default; under 填满后 nothing is red
-    or shaken until the path covers every cell; switching back marks it at once."""
+    or shaken until the path covers every cell, or 检查 / Check is pressed (until the next
+    move); switching back marks it at once."""
     open_level(page, "2-1")
+    assert page.locator('[data-action="check"]').is_hidden()  # instant: nothing to ask for
     choose(page, "full")
     assert stored(page)["conflicts"] == "full"
     play_solution(page, pointer, "01-number-stroke", ["m", "n", "k", "d"])
@@ -47,14 +49,22 @@ def test_stroke_conflicts_wait_until_the_board_is_full(page: Any, pointer: Point
     assert page.locator(".ns-conflict").count() == 0
     assert page.locator(".ns-ring-cause").count() == 0
     shot(page, "stroke-2-1-conflicts-when-full-touch")
+    page.click('[data-action="check"]')
+    page.wait_for_selector('.ns-cell.ns-conflict[data-id="d"]')
+    pointer.tap(*cell_centre(page, "01-number-stroke", "k"))  # back to k: a new position
+    page.wait_for_selector('.ns-svg[data-len="3"]')
+    play_solution(page, pointer, "01-number-stroke", ["k", "d"])
+    page.wait_for_selector('.ns-cell[data-id="d"][data-step="4"]')
+    assert page.locator(".ns-conflict").count() == 0  # the check held until the next move
     choose(page, "instant")
     page.wait_for_selector('.ns-cell.ns-conflict[data-id="d"]')
+    assert page.locator('[data-action="check"]').is_hidden()
 
 
 @TOUCH_ONLY
 def test_cows_conflicts_wait_until_every_row_has_a_cow(page: Any, pointer: Pointer) -> None:
     """Cows 1-1 under 填满后: cows down the first column clash from the second on, yet
-    nothing is red until the last row has its cow; then the clashes show."""
+    nothing is red until 检查 / Check (until the next move) or the last row has its cow."""
     n, _ = solution_cells("1-1")
     page.goto(f"{page.base_url}/?all=1#/04-cows/1-1")
     page.wait_for_selector(".cw-svg")
@@ -63,8 +73,13 @@ def test_cows_conflicts_wait_until_every_row_has_a_cow(page: Any, pointer: Point
         two_taps(page, pointer, r * n)
     page.wait_for_selector(f'.cw-cell[data-i="{(n - 2) * n}"][data-state="cow"]')
     assert page.locator(".cw-conflict").count() == 0
+    page.click('.cw-btn[data-action="check"]')  # 检查: shown now, until the next move
+    page.wait_for_selector(".cw-conflict")
     last = (n - 1) * n
-    two_taps(page, pointer, last)
+    pointer.tap(*cell_centre(page, "04-cows", last))  # ✕ on the last row: a move
+    page.wait_for_selector(".cw-conflict", state="detached")
+    page.wait_for_timeout(380)  # not a double tap
+    pointer.tap(*cell_centre(page, "04-cows", last))  # its cow: every row has one
     page.wait_for_selector(f'.cw-cell[data-i="{last}"][data-state="cow"]')
     page.wait_for_selector(".cw-conflict")
     shot(page, "cows-1-1-conflicts-when-full-touch")

@@ -75,7 +75,6 @@ export class BoardCursor {
     this.at = Math.max(0, Math.min(cells.length - 1, start));
     svg.setAttribute("role", "grid");
     svg.setAttribute("tabindex", "0");
-    svg.setAttribute("aria-readonly", "true");
     for (const d of decor) d.setAttribute("aria-hidden", "true");
     this.rows(prefix);
     this.ring = document.createElementNS(SVGNS, "g");

@@ -33,10 +33,10 @@ export class PathScreen extends PlayScreen {
 
   /**
    * Are conflicts shown now? Always under the "instant" setting; under "full" only once
-   * the path covers every cell (the player checks their own way until then).
+   * the path covers every cell or the player presses 检查 / Check (until the next move).
    */
   marking() {
-    return this.s.settings.conflicts !== "full" || this.game.path.length === this.board.n;
+    return this.s.settings.conflicts !== "full" || this.game.path.length === this.board.n || this.checked();
   }
 
   /** The conflicts of cell i at step k that are shown now (none while marking waits). */

@@ -74,7 +74,7 @@ export function popEl(e, scale) {
 }
 
 /** Buttons drawn as a sign, their word in aria-label and title (five share a phone's width). */
-const ICONS = { why: "?" };
+const ICONS = { why: "?", check: "✓" };
 
 /**
  * Base of a play screen. `prefix` is the mode's class and string prefix (e.g. "ns"): the
@@ -100,7 +100,10 @@ export class PlayScreen {
   }
 
   /** A move string the player just made (with its time, for replays and highlights). */
-  record(move) { this.log.record(move); }
+  record(move) {
+    this.log.record(move);
+    this.moveCount = (this.moveCount || 0) + 1;
+  }
 
   /**
    * The replay viewer drives the screen: no input, no buttons; showMoves(moves) then
@@ -126,6 +129,7 @@ export class PlayScreen {
   watchSettings() {
     this.offSettings = this.s.settings.onChange?.((_, k) => {
       if (k === "lang") this.relabel();
+      if (k === "conflicts") this.buttons.check.hidden = this.s.settings.conflicts !== "full";
       if (k === "conflicts" && !this.locked && !this.replaying) this.changed();
       this.sig = [];
       if (k === "lang") this.keys?.relabel();
@@ -176,7 +180,8 @@ export class PlayScreen {
     const p = this.p;
     this.tip = el("div", `${p}-tip pk-tip`);
     const bar = el("div", `${p}-buttons pk-buttons`);
-    for (const [name, fn] of actions) {
+    // 检查 / Check: under the "full" error marking, the player asks for the check
+    for (const [name, fn] of [...actions, ["check", () => this.check()]]) {
       const btn = el("button");
       btn.type = "button";
       btn.className = `${p}-btn pk-btn`;
@@ -196,12 +201,27 @@ export class PlayScreen {
     const { t } = this.s;
     this.tip.textContent = t(this.tipKey());
     for (const [name, btn] of Object.entries(this.buttons)) {
-      const label = t(`${this.p}.${name}`);
+      const label = t(name === "check" ? "check" : `${this.p}.${name}`);
       btn.textContent = ICONS[name] || label;
       if (ICONS[name]) { btn.setAttribute("aria-label", label); btn.title = label; btn.classList.add("pk-icon"); }
     }
+    this.buttons.check.hidden = this.s.settings.conflicts !== "full";
     this.s.topBar.setCaption(this.caption());
   }
+
+  /**
+   * 检查 / Check: the conflicts of this position are shown now, until the next move;
+   * none found is said. The mode's `marking()` asks `checked()`.
+   */
+  check() {
+    if (this.locked) return;
+    this.checkedAt = this.moveCount || 0;
+    this.changed();
+    if (!this.prevConflicts.size) { this.s.toast(this.s.t("check.none")); this.say(this.s.t("check.none")); }
+  }
+
+  /** Was Check pressed since the last move? */
+  checked() { return this.checkedAt !== undefined && this.checkedAt === (this.moveCount || 0); }
 
   /** Put the screen's rows in the root, label them, fit the board and listen to it. */
   mountRows(rows, lost = true) {

@@ -261,10 +261,10 @@ class CowsScreen extends PlayScreen {
 
   /**
    * Are conflicts shown now? Always under the "instant" setting; under "full" only once
-   * every row has a cow.
+   * every row has a cow, or on 检查 / Check.
    */
   marking() {
-    if (this.s.settings.conflicts !== "full") return true;
+    if (this.s.settings.conflicts !== "full" || this.checked()) return true;
     const n = this.n;
     for (let r = 0; r < n; r++) if (!this.state.slice(r * n, r * n + n).includes(COW)) return false;
     return true;

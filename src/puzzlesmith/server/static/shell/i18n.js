@@ -24,6 +24,7 @@ const dict = {
     "a11y.rowcol": "第 {r} 行第 {c} 列", "a11y.empty": "空", "a11y.mark": "打了 ✕", "a11y.cow": "奶牛", "a11y.region": "{letter} 区",
     "a11y.cannot": "不能走到这里", "a11y.startHere": "从起点开始：{cell}", "a11y.cleared": "过关！", "a11y.left": "还剩 {n} 格",
     "a11y.walls": "有墙：{dirs}", "a11y.dir.0": "右", "a11y.dir.1": "右下", "a11y.dir.2": "左下", "a11y.dir.3": "左", "a11y.dir.4": "左上", "a11y.dir.5": "右上",
+    check: "检查", "check.none": "目前没有发现错误",
     "a11y.board": "棋盘：方向键移动，空格或回车走一步，退格键退一步",
   },
   en: {
@@ -47,6 +48,7 @@ const dict = {
     "a11y.rowcol": "row {r} column {c}", "a11y.empty": "empty", "a11y.mark": "crossed out", "a11y.cow": "cow", "a11y.region": "region {letter}",
     "a11y.cannot": "Can't go there", "a11y.startHere": "Start on the start cell: {cell}", "a11y.cleared": "Cleared!", "a11y.left": "{n} cells left",
     "a11y.walls": "walls: {dirs}", "a11y.dir.0": "right", "a11y.dir.1": "lower right", "a11y.dir.2": "lower left", "a11y.dir.3": "left", "a11y.dir.4": "upper left", "a11y.dir.5": "upper right",
+    check: "Check", "check.none": "No errors so far",
     "a11y.board": "Board: arrow keys move, Space or Enter plays, Backspace steps back",
   },
 };
