@@ -129,7 +129,7 @@ export class PlayScreen {
   watchSettings() {
     this.offSettings = this.s.settings.onChange?.((_, k) => {
       if (k === "lang") this.relabel();
-      if (k === "conflicts") this.buttons.check.hidden = this.s.settings.conflicts !== "full";
+      if (k === "conflicts") this.showCheck();
       if (k === "conflicts" && !this.locked && !this.replaying) this.changed();
       this.sig = [];
       if (k === "lang") this.keys?.relabel();
@@ -205,8 +205,13 @@ export class PlayScreen {
       btn.textContent = ICONS[name] || label;
       if (ICONS[name]) { btn.setAttribute("aria-label", label); btn.title = label; btn.classList.add("pk-icon"); }
     }
-    this.buttons.check.hidden = this.s.settings.conflicts !== "full";
+    this.showCheck();
     this.s.topBar.setCaption(this.caption());
+  }
+
+  /** The Check button is there only under the "when the board is full" marking. */
+  showCheck() {
+    if (this.buttons.check) this.buttons.check.hidden = this.s.settings.conflicts !== "full";
   }
 
   /**
