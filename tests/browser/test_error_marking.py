@@ -132,3 +132,20 @@ def test_settings_name_both_choices_in_english(page: Any) -> None:
     page.click("#tb-menu")
     assert page.inner_text('[data-value="full"]') == "When the board is full"
     assert "Auto ✕" in page.inner_text("#menu")
+
+
+@TOUCH_ONLY
+def test_six_buttons_fit_a_phone_in_english(page: Any) -> None:
+    """Hex Walls under 填满后 has six buttons (✓ Check added): none cuts its word off."""
+    page.goto(f"{page.base_url}/?all=1#/03-hex-walls/2-1")
+    page.wait_for_selector(".hx-svg")
+    page.evaluate(
+        "window.puzzlesmith.setSetting('lang', 'en'); window.puzzlesmith.setSetting('conflicts', 'full')"
+    )
+    page.wait_for_selector('.hx-btn[data-action="check"]:not([hidden])')
+    cut = page.evaluate(
+        """[...document.querySelectorAll('.hx-btn:not([hidden])')]
+        .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent)"""
+    )
+    assert page.locator(".hx-btn:not([hidden])").count() == 6 and cut == [], cut
+    shot(page, "hex-2-1-six-buttons-en-touch")
