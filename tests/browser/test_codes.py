@@ -52,7 +52,8 @@ def test_a_bad_code_shows_the_engine_message(page: Any) -> None:
     page.goto(f"{page.base_url}/#/play/CACA6Chu4wA")
     page.wait_for_selector(".error-box")
     text = page.text_content(".error-box")
-    assert text.startswith("关卡码有误：") and "抄错" in text, text
+    assert text.startswith("关卡码有误：") and "少抄或抄错" in text, text
+    assert not any("a" <= ch.lower() <= "z" for ch in text), text  # no engine English
     shot(page, "code-bad")
     page.click(".error-box button")  # 返回首页
     page.wait_for_selector(".mode-card")

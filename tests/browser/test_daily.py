@@ -108,8 +108,9 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
             how = "★" if run.flawless else "提示 0 次"
             assert "连续 1 天" in text and re.search(rf"#\d+ · \d+:\d\d\.\d · {how}", text)
             page.click('[data-action="board"]')
-            page.wait_for_selector(".d-board li.d-mine")
-            assert "测试玩家" in page.inner_text(".d-board li.d-mine")
+            # the everyone tab (the friends tab holds its own, hidden, d-mine row)
+            page.wait_for_selector(".d-board li.d-mine >> visible=true")
+            assert "测试玩家" in page.inner_text(".d-board li.d-mine >> visible=true")
             shot(page, "daily-board-touch")
         page.goto(f"{base}/#/daily")
         page.wait_for_selector(f'.d-daily.d-finished[data-mode="{mode.id}"]')

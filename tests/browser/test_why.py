@@ -35,7 +35,9 @@ def test_why_explains_the_next_step_from_the_players_path(
     assert expect["verdict"] == "step"
     page.click('[data-action="why"]')
     page.wait_for_selector(f".{prefix}-cell.{prefix}-target")
-    lit = page.eval_on_selector_all(f".{prefix}-cell.{prefix}-target", "els => els.map(e => e.dataset.id)")
+    lit = page.eval_on_selector_all(
+        f".{prefix}-cell.{prefix}-target", "els => els.map(e => e.dataset.id)"
+    )
     assert sorted(lit) == sorted(expect["cells"]) and solution[k] in lit
     page.wait_for_selector("#toast:not([hidden])")
     assert page.text_content("#toast") == expect["reason_zh"]

@@ -136,6 +136,7 @@ export async function mountBrowse(root, mode, services) {
   const list = el("ul", "cm-list");
   const grades = el("select");
   grades.name = "grade";
+  grades.setAttribute("aria-label", t("cm.allGrades"));   // a select needs a name (axe)
   let sort = "newest";
   const seen = new Set();
   const load = async () => {
@@ -144,7 +145,7 @@ export async function mountBrowse(root, mode, services) {
     if (grades.value) q.set("grade", grades.value);
     let out;
     try { out = await call("GET", `/api/community/${enc(mode.id)}?${q}`); } catch (err) {
-      list.replaceChildren(communityErrorText(err, t));
+      list.replaceChildren(el("li", "cm-note", communityErrorText(err, t)));   // a list holds items only
       return;
     }
     for (const lv of out.levels) {
@@ -153,7 +154,7 @@ export async function mountBrowse(root, mode, services) {
       grades.append(new Option(gradeName(lv.grade, t), lv.grade));
     }
     list.replaceChildren(...out.levels.map(item));
-    if (!out.levels.length) list.replaceChildren(t("cm.empty"));
+    if (!out.levels.length) list.replaceChildren(el("li", "cm-note", t("cm.empty")));
   };
   const item = (lv) => {
     const li = el("li", "cm-item");

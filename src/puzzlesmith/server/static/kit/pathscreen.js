@@ -31,6 +31,19 @@ export class PathScreen extends PlayScreen {
     this.whyReads = new Set();    // why: the cells its reasoning rests on (amber ring)
   }
 
+  /**
+   * Are conflicts shown now? Always under the "instant" setting; under "full" only once
+   * the path covers every cell or the player presses 检查 / Check (until the next move).
+   */
+  marking() {
+    return this.s.settings.conflicts !== "full" || this.game.path.length === this.board.n || this.checked();
+  }
+
+  /** The conflicts of cell i at step k that are shown now (none while marking waits). */
+  shownConflicts(i, k) {
+    return this.marking() ? this.game.conflictsAt(i, k) : [];
+  }
+
   /** The cell shakes (cell and label); returns the animations, or undefined under reduced motion. */
   shake(i, amp = 0.09, ms = 280) {
     if (!this.motion) return undefined;
@@ -55,17 +68,88 @@ export class PathScreen extends PlayScreen {
     const g = this.game;
     this.target = null;
     this.whyReads = new Set();
-    const now = new Set(g.conflicts().map((c) => this.board.index.get(c.cell)));
+    const marking = this.marking();
+    const now = new Set(marking ? g.conflicts().map((c) => this.board.index.get(c.cell)) : []);
     const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
     this.prevConflicts = now;
-    this.causes = g.causes();
+    this.causes = marking ? g.causes() : new Set();
     this.render();
+    if (g.end !== null) this.keys?.moveTo(g.end);
     if (added !== null) this.stepped(added, fresh.length > 0);
     if (fresh.length) this.conflicted(fresh);
+    this.sayPosition(fresh);
     if (g.cleared()) return this.clear();
     if (added !== null && g.deadEnd()) {
       this.later(90, () => { if (g.end !== null) this.shake(g.end, 0.04, 220); this.s.sound.nudge(); });
     }
+  }
+
+  // ---- keyboard and screen reader ----------------------------------------------------
+  /** A cell in words: "第 3 步，奇数，已走" / "step 3, odd, walked" (what it shows now). */
+  cellLabel(i) {
+    const g = this.game, b = this.board, t = this.s.t;
+    const step = g.pos.get(i), num = g.numberOn(i), par = b.parity?.get(i);
+    return this.words([
+      step !== undefined && t("a11y.step", { k: step }),
+      num !== undefined && num !== step && t("a11y.number", { n: num }),
+      par !== undefined && t(par ? "a11y.odd" : "a11y.even"),
+      step !== undefined && this.shownConflicts(i, step).length > 0 && t("a11y.conflict"),
+      step === undefined && !g.path.length && b.clue.get(i) === 1 && t("a11y.start"),
+      i === g.end && t("a11y.end"),
+      this.cellDetail(i),
+      t(step !== undefined ? "a11y.walked" : "a11y.notWalked"),
+    ]);
+  }
+
+  /** The mode's extra words for a cell (Hex Walls: its walls now), or "". */
+  cellDetail() { return ""; }
+
+  /** After a change: the end cell (or the conflict) and how many cells are left. */
+  sayPosition(fresh) {
+    const g = this.game;
+    const left = this.s.t("a11y.left", { n: this.board.n - g.path.length });
+    const at = fresh.length ? fresh[0] : g.end;
+    this.say(this.words([at !== null && this.cellLabel(at), left]));
+  }
+
+  /** Space/Enter on cell i: start there, extend to it, or rewind to it. */
+  keyAct(i) {
+    const g = this.game;
+    if (!g.path.length) {
+      if (g.canStart(i)) { g.start(i); this.changed({ added: i }); return; }
+      const one = g.legalStarts()[0];
+      this.s.sound.nudge();
+      this.say(this.s.t("a11y.startHere", { cell: one === undefined ? "" : this.cellLabel(one) }));
+      return;
+    }
+    if (g.has(i)) {
+      if (i !== g.end) this.rewindTo(i);
+      else this.say(this.cellLabel(i));
+      return;
+    }
+    if (g.canAdd(i)) { g.add(i); this.changed({ added: i }); return; }
+    this.refused(i);
+  }
+
+  /** A step the rules refuse (the mode may show why: a wall). */
+  refused(i) {
+    if (this.motion) this.shake(i, 0.04, 220);
+    this.s.sound.nudge();
+    this.say(this.s.t("a11y.cannot"));
+  }
+
+  /** Backspace: one step back (the start alone: the path is cleared). */
+  keyBack() {
+    const g = this.game;
+    if (!g.path.length) { this.s.sound.nudge(); return; }
+    if (g.path.length === 1) this.restart();
+    else this.rewindTo(g.path[g.path.length - 2]);
+  }
+
+  /** Back to visited cell i (the mode's own way: a rewind, or undos one by one). */
+  rewindTo(i) {
+    this.game.rewind(i);
+    this.changed();
   }
 
   // ---- input ------------------------------------------------------------------------
@@ -205,6 +289,7 @@ export class PathScreen extends PlayScreen {
   clear() {
     this.pointer = null;
     this.lock();
+    this.say(this.s.t("a11y.cleared"));
     const sweep = this.motion ? SWEEP_MS : 0;
     if (this.motion) this.sweep(sweep);
     this.confirmClear(this.game.moves(), sweep + CLEAR_HOLD_MS);

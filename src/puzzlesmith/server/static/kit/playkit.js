@@ -7,6 +7,7 @@
 // Every session keeps a timed move log (kit/movelog.js): a mode calls record(move) for
 // each move string it applies; the clear hands the run to the shell with onCleared(run).
 import { MoveLog } from "./movelog.js";
+import { BoardCursor, announce } from "./access.js";
 import { el } from "../shell/dom.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
@@ -73,7 +74,7 @@ export function popEl(e, scale) {
 }
 
 /** Buttons drawn as a sign, their word in aria-label and title (five share a phone's width). */
-const ICONS = { why: "?" };
+const ICONS = { why: "?", check: "✓" };
 
 /**
  * Base of a play screen. `prefix` is the mode's class and string prefix (e.g. "ns"): the
@@ -99,7 +100,10 @@ export class PlayScreen {
   }
 
   /** A move string the player just made (with its time, for replays and highlights). */
-  record(move) { this.log.record(move); }
+  record(move) {
+    this.log.record(move);
+    this.moveCount = (this.moveCount || 0) + 1;
+  }
 
   /** How far the player got (the last step a try reached, shell/plays.js); modes say. */
   progress() { return 0; }
@@ -111,6 +115,8 @@ export class PlayScreen {
   asReplay() {
     this.replaying = true;
     this.root.classList.add("pk-replay");
+    this.keys?.destroy();
+    this.svg.removeAttribute("tabindex");
   }
 
   /** Draw the position `moves` reach; the mode implements it (path kit, Cows). */
@@ -126,10 +132,37 @@ export class PlayScreen {
   watchSettings() {
     this.offSettings = this.s.settings.onChange?.((_, k) => {
       if (k === "lang") this.relabel();
+      if (k === "conflicts") this.showCheck();
+      if (k === "conflicts" && !this.locked && !this.replaying) this.changed();
       this.sig = [];
+      if (k === "lang") this.keys?.relabel();
       this.render();
     });
   }
+
+  // ---- keyboard and screen reader (kit/access.js) -----------------------------------
+  /**
+   * The board as an ARIA grid with a keyboard cursor: `cells` (elements), `centres` ([x, y]
+   * units), `shapes` (what the cursor outlines), `decor` (layers hidden from assistive
+   * technology). The mode provides cellLabel(i), keyAct(i) and keyBack().
+   */
+  makeCursor({ cells, centres, shapes, decor, start = 0 }) {
+    if (this.replaying) return;
+    this.keys = new BoardCursor({
+      svg: this.svg, prefix: this.p, cells, centres, shapes, decor, start,
+      label: (i) => this.cellLabel(i),
+      act: (i) => { if (!this.locked) this.keyAct(i); },
+      back: () => { if (!this.locked) this.keyBack(); },
+      help: this.s.t("a11y.board"),
+    });
+    this.keys.relabel();
+  }
+
+  /** Say `text` in the page's live region (not in replays). */
+  say(text) { if (!this.replaying) announce(text); }
+
+  /** Words joined with the language's separator. */
+  words(parts) { return parts.filter(Boolean).join(this.s.t("a11y.sep")); }
 
   // ---- layout -----------------------------------------------------------------------
   /** The board's SVG in its wrapper div, with the high-contrast stripes `{p}-stripes`. */
@@ -150,7 +183,8 @@ export class PlayScreen {
     const p = this.p;
     this.tip = el("div", `${p}-tip pk-tip`);
     const bar = el("div", `${p}-buttons pk-buttons`);
-    for (const [name, fn] of actions) {
+    // 检查 / Check: under the "full" error marking, the player asks for the check
+    for (const [name, fn] of [...actions, ["check", () => this.check()]]) {
       const btn = el("button");
       btn.type = "button";
       btn.className = `${p}-btn pk-btn`;
@@ -170,12 +204,32 @@ export class PlayScreen {
     const { t } = this.s;
     this.tip.textContent = t(this.tipKey());
     for (const [name, btn] of Object.entries(this.buttons)) {
-      const label = t(`${this.p}.${name}`);
+      const label = t(name === "check" ? "check" : `${this.p}.${name}`);
       btn.textContent = ICONS[name] || label;
       if (ICONS[name]) { btn.setAttribute("aria-label", label); btn.title = label; btn.classList.add("pk-icon"); }
     }
+    this.showCheck();
     this.s.topBar.setCaption(this.caption());
   }
+
+  /** The Check button is there only under the "when the board is full" marking. */
+  showCheck() {
+    if (this.buttons.check) this.buttons.check.hidden = this.s.settings.conflicts !== "full";
+  }
+
+  /**
+   * 检查 / Check: the conflicts of this position are shown now, until the next move;
+   * none found is said. The mode's `marking()` asks `checked()`.
+   */
+  check() {
+    if (this.locked) return;
+    this.checkedAt = this.moveCount || 0;
+    this.changed();
+    if (!this.prevConflicts.size) { this.s.toast(this.s.t("check.none")); this.say(this.s.t("check.none")); }
+  }
+
+  /** Was Check pressed since the last move? */
+  checked() { return this.checkedAt !== undefined && this.checkedAt === (this.moveCount || 0); }
 
   /** Put the screen's rows in the root, label them, fit the board and listen to it. */
   mountRows(rows, lost = true) {
@@ -244,6 +298,7 @@ export class PlayScreen {
     this.timers.clear();
     this.ro?.disconnect();
     this.offSettings?.();
+    this.keys?.destroy();
     for (const [type, fn] of this.listeners) this.svg.removeEventListener(type, fn);
     if (this.onKey) document.removeEventListener("keydown", this.onKey);
     this.root.replaceChildren();

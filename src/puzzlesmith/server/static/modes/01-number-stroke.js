@@ -70,6 +70,11 @@ class StrokeScreen extends PathScreen {
     });
     const bar = this.makeBar([["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()], ["why", () => this.why()]]);
     this.mountRows([this.wrap, this.tip, bar]);
+    this.makeCursor({
+      cells: this.cellEls.map((c) => c.g), centres: this.geo.cells.map((c) => c.at),
+      shapes: this.cellEls.map((c) => c.base), decor: [this.layerConn, this.layerText],
+      start: this.board.stepCell.get(1) ?? 0,
+    });
   }
 
   /** Scale the board by the short side, leaving a finger's margin all round. */
@@ -90,7 +95,7 @@ class StrokeScreen extends PathScreen {
     const given = clue !== undefined ? clue : rev;
     let kind = "empty", num = "", corner = "", sub = "";
     if (step !== undefined) {
-      const bad = g.conflictsAt(i, step).length > 0;
+      const bad = this.shownConflicts(i, step).length > 0;
       kind = bad ? "conflict" : "path";
       num = String(step);
       if (bad) corner = given !== undefined ? String(given) : parText;
@@ -123,6 +128,7 @@ class StrokeScreen extends PathScreen {
     this.s.topBar.setCounter(this.s.t("ns.left", { n: left }));   // what the number counts, in words
     this.svg.dataset.cleared = String(this.locked);
     this.svg.dataset.len = String(this.game.path.length);
+    this.keys?.relabel();
   }
 
   paintCell(i, sig) {
@@ -138,7 +144,7 @@ class StrokeScreen extends PathScreen {
     c.num.setAttribute("class", "ns-num" + (partext ? " ns-partext" + (long ? " ns-partext-long" : "") : num.length > 1 ? " ns-num2" : ""));
     const [, ay] = this.geo.cells[i].at;
     // a corner badge (the clue or 奇/偶/even/odd of a conflict) sits top-left: the step goes lower
-    c.num.setAttribute("y", String(sub ? ay - 0.07 : corner ? ay + 0.14 : ay));
+    c.num.setAttribute("y", String(sub ? ay - 0.07 : corner ? ay + 0.15 : ay));
     c.corner.textContent = corner;
     c.badge.style.display = corner ? "" : "none";
     if (corner) {

@@ -117,6 +117,11 @@ class HexScreen extends PathScreen {
     });
     const bar = this.makeBar([["undo", () => this.undo()], ["restart", () => this.restart()], ["reveal", () => this.reveal()], ["guide", () => this.guide()], ["why", () => this.why()]]);
     this.mountRows([this.wrap, this.tip, bar]);
+    this.makeCursor({
+      cells: this.cellEls.map((c) => c.g), centres: view.cells.map((c) => [c.x, c.y]),
+      shapes: this.cellEls.map((c) => c.base), decor: [this.layerPath, this.layerWalls, this.layerTurners, this.layerText],
+      start: this.board.stepCell.get(1) ?? 0,
+    });
   }
 
   fit() {
@@ -135,7 +140,7 @@ class HexScreen extends PathScreen {
     const given = clue !== undefined ? clue : rev;
     let kind = "empty", num = "", corner = "";
     if (step !== undefined) {
-      const bad = g.conflictsAt(i, step).length > 0;
+      const bad = this.shownConflicts(i, step).length > 0;
       kind = bad ? "conflict" : "path";
       num = String(step);
       if (bad && given !== undefined) corner = String(given);
@@ -165,6 +170,7 @@ class HexScreen extends PathScreen {
     this.s.topBar.setCounter(this.s.t("hx.left", { n: n - this.game.path.length }));
     this.svg.dataset.cleared = String(this.locked);
     this.svg.dataset.len = String(this.game.path.length);
+    this.keys?.relabel();
   }
 
   paintCell(i, sig) {
@@ -302,6 +308,37 @@ class HexScreen extends PathScreen {
     for (const e of [this.cellEls[c].g, this.cellEls[c].t]) for (const a of e.getAnimations()) a.cancel();
     this.s.sound.tap();
     this.changed();
+  }
+
+  // ---- keyboard and screen reader ----------------------------------------------------
+  /** Hex Walls steps back one cell at a time: back to cell i is that many undos. */
+  rewindTo(i) {
+    const g = this.game;
+    while (g.path.length && g.end !== i) g.undo();
+    this.s.sound.tap();
+    this.changed();
+  }
+
+  /** A refused step next to the end is a wall: show it. */
+  refused(i) {
+    const end = this.game.end;
+    if (end !== null && this.board.adjSet[end].has(i)) { this.blocked(end, i); this.say(this.s.t("hx.blocked")); }
+    else super.refused(i);
+  }
+
+  /** The sides of a hex a wall closes now, by direction ("有墙：右、左上"). */
+  cellDetail(i) {
+    const b = this.board, c = this.view.cells[i], k = this.game.k;
+    const dirs = [];
+    for (const j of b.adj[i]) {
+      if (isOpen(b, i, j, k)) continue;
+      const o = this.view.cells[j];
+      const a = Math.round(((Math.atan2(o.y - c.y, o.x - c.x) * 180) / Math.PI + 360) / 60) % 6;
+      dirs.push([a, this.s.t(`a11y.dir.${a}`)]);
+    }
+    if (!dirs.length) return "";
+    dirs.sort((x, y) => x[0] - y[0]);
+    return this.s.t("a11y.walls", { dirs: dirs.map((d) => d[1]).join(this.s.settings.lang === "en" ? ", " : "、") });
   }
 
   // ---- buttons -------------------------------------------------------------------------

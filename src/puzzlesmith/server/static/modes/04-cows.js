@@ -4,7 +4,7 @@
 // cell it rules out (one undoable step); long-press outlines the cell's region; hints show
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
-import { makeBoard, applyMoves, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { makeBoard, applyMoves, autoMarks, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
 import { el as html } from "../shell/dom.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
@@ -82,6 +82,8 @@ class CowsScreen extends PlayScreen {
     this.n = view.size;
     this.moves = [];
     this.redoStack = [];
+    this.joined = new Set();      // indices of moves undone together with the one before
+    this.redoJoined = new Set();  // the same for the redo stack
     this.state = new Array(this.n * this.n).fill(EMPTY);
     this.press = null;
     this.touches = new Map();    // touch pointers on the board: id → [x, y] (pinch zoom)
@@ -95,6 +97,7 @@ class CowsScreen extends PlayScreen {
     this.moves = this.restore();
     this.build();
     this.changed();
+    this.speaking = true;        // moves from here on are said (not the restored board)
     this.tick = setInterval(() => this.renderTimer(), 1000);
     this.watchSettings();
   }
@@ -169,6 +172,12 @@ class CowsScreen extends PlayScreen {
     const info = html("div", "cw-info");
     info.append(this.tip, this.hintBox);
     this.mountRows([top, this.wrap, info, bar], false);
+    this.makeCursor({
+      cells: this.cellEls.map((c) => c.cell),
+      centres: this.cellEls.map((_, i) => [(i % n) + 0.5, Math.floor(i / n) + 0.5]),
+      shapes: this.cellEls.map((c) => c.cell.querySelector(".cw-base")),
+      decor: [layerBorders, this.layerOutline, layerMarks],
+    });
   }
 
   tipKey() { return matchMedia?.("(pointer: fine)")?.matches ? "cw.tipMouse" : "cw.tip"; }
@@ -236,7 +245,29 @@ class CowsScreen extends PlayScreen {
   play(move) {
     this.moves.push(move);
     this.redoStack = [];
+    this.redoJoined.clear();
     this.changed();
+  }
+
+  /** Several moves as one step: one undo takes them all back (a cow and its automatic ✕). */
+  playTogether(moves) {
+    const first = this.moves.length;
+    this.moves.push(...moves);
+    for (let k = first + 1; k < this.moves.length; k++) this.joined.add(k);
+    this.redoStack = [];
+    this.redoJoined.clear();
+    this.changed();
+  }
+
+  /**
+   * Are conflicts shown now? Always under the "instant" setting; under "full" only once
+   * every row has a cow, or on 检查 / Check.
+   */
+  marking() {
+    if (this.s.settings.conflicts !== "full" || this.checked()) return true;
+    const n = this.n;
+    for (let r = 0; r < n; r++) if (!this.state.slice(r * n, r * n + n).includes(COW)) return false;
+    return true;
   }
 
   changed() {
@@ -247,18 +278,62 @@ class CowsScreen extends PlayScreen {
     this.save();
     this.highlight = null;
     this.hideHint();
-    const now = new Set(this.json.conflicts.flatMap((p) => p.cells));
+    const now = new Set(this.marking() ? this.json.conflicts.flatMap((p) => p.cells) : []);
     const fresh = [...now].filter((id) => !this.prevConflicts.has(id));
     this.prevConflicts = now;
     this.render();
     if (fresh.length) this.conflicted(fresh);
+    this.sayChange(before, fresh);
     if (this.json.cleared && !this.locked) this.clear();
   }
+
+  // ---- keyboard and screen reader ----------------------------------------------------
+  /** A cell in words: "第 2 行第 3 列，奶牛，A 区" / "row 2 column 3, cow, region A". */
+  cellLabel(i) {
+    const { t } = this.s, n = this.n;
+    const bad = this.prevConflicts.has(cellId({ n }, i));
+    return this.words([
+      t("a11y.rowcol", { r: Math.floor(i / n) + 1, c: (i % n) + 1 }),
+      t(["a11y.empty", "a11y.mark", "a11y.cow"][this.state[i]]),
+      t("a11y.region", { letter: this.view.letters[this.view.regionOf[i]] }),
+      bad && t("a11y.conflict"),
+    ]);
+  }
+
+  /**
+   * After a change: a new conflict in the rules' words, else the cell that changed (the
+   * first cow of several) and the cow count.
+   */
+  sayChange(before, fresh) {
+    if (!before || !this.speaking || this.replaying) return;
+    if (fresh.length) {
+      const ids = new Set(fresh);
+      const p = this.json.conflicts.find((c) => c.cells.some((id) => ids.has(id)));
+      if (p) { this.say(`${this.s.t(`cw.mistake.${p.code}`)} ${this.cellLabel(this.cellIndex(fresh[0]))}`); return; }
+    }
+    const changed = this.state.map((x, i) => (x !== before[i] ? i : -1)).filter((i) => i >= 0);
+    if (!changed.length) return;
+    const at = changed.find((i) => this.state[i] === COW) ?? (changed.includes(this.keys?.at) ? this.keys.at : changed[0]);
+    this.say(this.words([this.cellLabel(at), this.s.t("cw.counter", { k: this.json.cows.length, n: this.n })]));
+  }
+
+  /** Space/Enter: the tap's cycle on the cursor cell (empty → ✕ → cow → empty), no double tap. */
+  keyAct(i) {
+    this.lastTap = null;
+    const st = this.state[i];
+    this.cycleMove(i, `${st === EMPTY ? "mark" : st === MARK ? "cow" : "clear"} ${this.rc(i)}`);
+    if (st === MARK) { this.s.sound.step(1); this.pop(i); } else this.s.sound.tap();
+  }
+
+  /** Backspace: undo. */
+  keyBack() { this.undo(); }
 
   /** Replays: the position the moves reach, drawn quietly (no sound, no clear hand-off). */
   showMoves(moves) {
     this.moves = [...moves];
     this.redoStack = [];
+    this.joined.clear();
+    this.redoJoined.clear();
     this.state = applyMoves(this.board, this.moves);
     this.json = stateJSON(this.board, this.state);
     this.prevConflicts = new Set(this.json.conflicts.flatMap((p) => p.cells));
@@ -335,6 +410,7 @@ class CowsScreen extends PlayScreen {
     this.buttons.undo.disabled = this.locked || !this.moves.length;
     this.buttons.redo.disabled = this.locked || !this.redoStack.length;
     this.renderTimer();
+    this.keys?.relabel();
   }
 
   pendingHas(i) {
@@ -493,6 +569,7 @@ class CowsScreen extends PlayScreen {
       this.moves.pop();                   // the first tap's clear is replaced by the auto-mark
       this.moves.push(`auto ${this.rc(i)}`);
       this.redoStack = [];
+      this.redoJoined.clear();
       this.changed();
       this.s.sound.step(3);
       this.s.vibrate(12);
@@ -500,9 +577,16 @@ class CowsScreen extends PlayScreen {
     }
     const st = this.state[i];
     const move = `${st === EMPTY ? "mark" : st === MARK ? "cow" : "clear"} ${this.rc(i)}`;
-    this.play(move);
+    this.cycleMove(i, move);
     this.lastTap = { cell: i, t: now, wasCow: st === COW, move };
     if (st === MARK) { this.s.sound.step(1); this.pop(i); } else this.s.sound.tap();
+  }
+
+  /** Play the cycle's move on i; a new cow brings its automatic ✕ when the setting is on. */
+  cycleMove(i, move) {
+    if (move.startsWith("cow ") && this.s.settings.autoMark && autoMarks(this.board, this.state, i).length) {
+      this.playTogether([move, `auto ${this.rc(i)}`]);
+    } else this.play(move);
   }
 
   pop(i) {
@@ -523,14 +607,23 @@ class CowsScreen extends PlayScreen {
   /** The step a try has reached: the cows on the board. */
   progress() { return this.state.filter((x) => x === COW).length; }
 
-  undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing"); }
-  redo() { this.shift(this.redoStack, this.moves, "cw.noRedo"); }
+  undo() { if (this.moves.length && !this.locked) this.log.back(); this.shift(this.moves, this.redoStack, "cw.nothing", this.joined, this.redoJoined); }
+  redo() { this.shift(this.redoStack, this.moves, "cw.noRedo", this.redoJoined, this.joined); }
 
-  /** Undo/redo: move the last move of `from` onto `to` (or say there is none). */
-  shift(from, to, none) {
+  /**
+   * Undo/redo: move the last step of `from` onto `to` (or say there is none); a step of
+   * joined moves (`fromJoined` holds the index of each move joined to the one before) moves whole.
+   */
+  shift(from, to, none, fromJoined, toJoined) {
     if (this.locked) return;
     if (!from.length) { this.s.toast(this.s.t(none)); return; }
-    to.push(from.pop());
+    let count = 1;
+    while (fromJoined.has(from.length - count)) count++;
+    for (let c = 0; c < count; c++) {
+      fromJoined.delete(from.length - 1);
+      to.push(from.pop());
+      if (c > 0) toJoined.add(to.length - 1);
+    }
     this.lastTap = null;
     this.s.sound.tap();
     this.changed();

@@ -63,7 +63,8 @@ function monthName(ym) {
 /** The month Monday first, weekday names on top; a past day is a button to play it. */
 function calendar(env, mode, page) {
   const grid = el("div", "d-cal a-cal");
-  grid.setAttribute("role", "grid");
+  grid.setAttribute("role", "group");   // a month of buttons, read in order (no grid rows)
+  grid.setAttribute("aria-label", monthName(page.month));
   for (const w of t("a.weekdays").split(",")) grid.append(el("span", "a-wd", w));
   const first = new Date(`${page.month}-01T00:00:00Z`);
   for (let k = 0; k < (first.getUTCDay() + 6) % 7; k++) grid.append(el("span", "a-pad"));
@@ -75,9 +76,9 @@ function calendar(env, mode, page) {
     if (!d) { grid.append(el("span", "d-day d-future", String(k))); continue; }
     const label = t("a.play", { mode: titleOf(mode), n: d.number, date: iso })
       + (d.state === "finished" ? ` · ${t("a.done", { time: clock(d.result.time_ms) })}` : d.state === "started" ? ` · ${t("a.started")}` : "");
-    const b = button(`d-day a-day a-${d.state}`, d.state === "finished" ? `${k}✓` : String(k), { date: iso },
-      () => env.go("daily", `${mode.id}/day/${iso}`));
-    b.setAttribute("aria-label", label);
+    const shown = d.state === "finished" ? `${k}✓` : String(k);
+    const b = button(`d-day a-day a-${d.state}`, shown, { date: iso }, () => env.go("daily", `${mode.id}/day/${iso}`));
+    b.setAttribute("aria-label", `${shown} · ${label}`);   // the name starts with what is shown
     b.title = label;
     grid.append(b);
   }

@@ -66,6 +66,7 @@ function renderWelcome(env) {
   const input = el("input");
   input.name = "name"; input.maxLength = 16; input.required = true; input.autocomplete = "nickname";
   input.value = defaultName();
+  input.setAttribute("aria-label", t("d.nameAsk"));
   const err = el("p", "d-error");
   form.append(el("p", "", t("d.nameAsk")), input, el("p", "d-muted", t("d.nameRules")), err,
     el("button", "d-btn d-primary", t("d.nameSave")));

@@ -3,7 +3,8 @@
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
 import { dataSource as api, needsConnection } from "./datasource.js";
 import { bucket, onSaveError } from "./saves.js";
-import { settings, set as setSetting, applyClasses } from "./settings.js";
+import { settings, set as setSetting, applyClasses, CONFLICT_MODES } from "./settings.js";
+import { keepFocus } from "../kit/access.js";
 import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
@@ -115,7 +116,21 @@ function showError(err, retry, { key = "loadError", label = t("retry"), title = 
   view.replaceChildren(box);
 }
 
+/**
+ * Render the screen the hash names; focus is never lost on the way: if something had it
+ * and the change removed it, it goes to the new board, else to the screen's title.
+ */
 async function route() {
+  const had = document.activeElement && document.activeElement !== document.body;
+  const token = renderToken + 1;
+  try {
+    return await renderRoute();
+  } finally {
+    if (had && token === renderToken) keepFocus(view.querySelector(".pk-svg[tabindex]") || $("tb-title"));
+  }
+}
+
+async function renderRoute() {
   const token = ++renderToken;
   closeMenu();
   unmountCurrent();
@@ -442,6 +457,29 @@ async function renderReplayRoute(r, token) {
 }
 
 // ---- menu and settings ------------------------------------------------------------
+/** A setting with a few named values: a row of pressed/unpressed buttons (data-setting). */
+function segRow(key, values) {
+  const row = el("div", "setting");
+  row.append(t(key));
+  const seg = el("div", "seg");
+  seg.setAttribute("role", "group");
+  seg.setAttribute("aria-label", t(key));
+  for (const v of values) {
+    const b = el("button", "", t(`${key}.${v}`));
+    b.type = "button";
+    b.dataset.setting = key;
+    b.dataset.value = v;
+    b.setAttribute("aria-pressed", String(settings[key] === v));
+    b.onclick = () => {
+      setSetting(key, v);
+      for (const o of seg.children) o.setAttribute("aria-pressed", String(o === b));
+    };
+    seg.append(b);
+  }
+  row.append(seg);
+  return row;
+}
+
 function closeMenu() { $("menu").hidden = true; $("menu").replaceChildren(); }
 
 function openMenu() {
@@ -480,7 +518,8 @@ function openMenu() {
   }
   lang.append(seg);
   body.append(lang);
-  for (const key of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
+  body.append(segRow("conflicts", CONFLICT_MODES));
+  for (const key of ["sound", "vibration", "highContrast", "reducedMotion", "showAll", "autoMark"]) {
     const row = el("label", "setting");
     const box = el("input");
     box.type = "checkbox";
@@ -517,6 +556,7 @@ function labelTopBar() {
   $("tb-back").setAttribute("aria-label", t("back"));  // index.html says "back" until now
 }
 labelTopBar();
+$("tb-title").tabIndex = -1;   // focusable by script: where focus goes when a screen change drops it
 applyClasses();
 window.addEventListener("hashchange", route);
 onSaveError(() => toast(t("saveFailed"), 5000));  // once per session (saves.js)

@@ -9,7 +9,11 @@ const DEFAULTS = () => ({
   lang: "zh", // Chinese first; English is a switch in settings
   sound: true, vibration: true, highContrast: false, reducedMotion: prefersReduced(), showAll: false,
   theme: "classic", cowSkin: "classic",
+  // error marking (issue 26): "instant" marks a conflict at once, "full" only once the
+  // board is full (a path over every cell, a cow in every row); Cows' automatic ✕
+  conflicts: "instant", autoMark: false,
 });
+export const CONFLICT_MODES = ["instant", "full"];
 const listeners = new Set();
 
 /** The stored settings (`raw`: another tab's new value); a value that is not a small plain
@@ -20,11 +24,12 @@ function load(raw = null) {
     const v = raw === null ? readStored(KEY, isPlain, { maxChars: 4000, fallback: {} }) : JSON.parse(raw);
     if (isPlain(v)) {
       if (v.lang === "zh" || v.lang === "en") s.lang = v.lang;
-      for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll"]) {
+      for (const k of ["sound", "vibration", "highContrast", "reducedMotion", "showAll", "autoMark"]) {
         if (typeof v[k] === "boolean") s[k] = v[k];
       }
       if (THEME_IDS.includes(v.theme)) s.theme = v.theme;
       if (COW_IDS.includes(v.cowSkin)) s.cowSkin = v.cowSkin;
+      if (CONFLICT_MODES.includes(v.conflicts)) s.conflicts = v.conflicts;
     }
   } catch { /* corrupt: defaults */ }
   return s;
@@ -49,8 +54,7 @@ export function set(key, value) {
   // Only this key changes: what another tab stored meanwhile for the others is kept.
   Object.assign(settings, load(), { [key]: value });
   try {
-    const { lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin } = settings;
-    localStorage.setItem(KEY, JSON.stringify({ lang, sound, vibration, highContrast, reducedMotion, showAll, theme, cowSkin }));
+    localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(Object.keys(DEFAULTS()).map((k) => [k, settings[k]]))));
   } catch { /* storage full or private mode: the setting holds for this session */ }
   applyClasses();
   for (const fn of listeners) fn(settings, key);
