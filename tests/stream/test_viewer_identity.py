@@ -5,7 +5,6 @@ counts live rooms."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -110,7 +109,7 @@ def test_room_creation_is_limited_per_browser_address_and_server() -> None:
     with serve(small_app(max_rooms=4, **lim)) as base:
         first = create(base, addr(0))
         assert first.status_code == 201
-        token = asyncio.run(mint(base, first.json()["room"], addr(0))).json()["token"]
+        token = run(mint(base, first.json()["room"], addr(0))).json()["token"]
         # per browser: one live room for a client identity
         assert create(base, addr(0), client=token).status_code == 201
         r = create(base, addr(0), client=token)

@@ -62,6 +62,7 @@ class DailyConfig:
             self._ctx.runs.store.close()
             self._ctx = None
 
+
 def _opens_at_start(cfg: DailyConfig) -> bool:
     """A server given a store (a data dir, a URL) opens it as it starts; one built bare
     (tests of other areas) opens it on first use, so it never touches the home dir."""
