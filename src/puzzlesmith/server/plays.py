@@ -7,6 +7,7 @@ from typing import Any
 
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.payloads import tagged
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, HintBody, MovesBody
@@ -45,3 +46,17 @@ def hint_level(m: Mode[Any], lv: Any, body: HintBody) -> dict[str, Any]:
         )
     _check_moves(body.moves)
     return tagged(m.id, m.hint(lv, body.moves, body.kind))
+
+
+def read_log(text: str, max_moves: int | None = None) -> list[TimedMove]:
+    """A request's move log (its text form): readable, not empty, not over ``max_moves``;
+    else 422 ``invalid-log`` naming why."""
+    try:
+        log = decode(text)
+    except MoveLogError as exc:
+        raise ApiError(422, "invalid-log", str(exc), "log") from None
+    if not log:
+        raise ApiError(422, "invalid-log", "the log has no moves", "log")
+    if max_moves is not None and len(log) > max_moves:
+        raise ApiError(422, "invalid-log", f"{len(log)} moves (at most {max_moves})", "log")
+    return log

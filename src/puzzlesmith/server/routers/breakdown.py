@@ -14,7 +14,8 @@ from sqlalchemy import select
 from puzzlesmith.core.breakdown import breakdown
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode
+from puzzlesmith.core.movelog import TimedMove, decode
+from puzzlesmith.server import plays
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.service import daily_mode
@@ -43,15 +44,7 @@ class LogBody(BaseModel):
 
 
 def read_log(text: str) -> list[TimedMove]:
-    try:
-        log = decode(text)
-    except MoveLogError as exc:
-        raise ApiError(422, "invalid-log", str(exc), "log") from None
-    if not log:
-        raise ApiError(422, "invalid-log", "the log has no moves", "log")
-    if len(log) > MAX_MOVES:
-        raise ApiError(422, "invalid-log", f"{len(log)} moves (at most {MAX_MOVES})", "log")
-    return log
+    return plays.read_log(text, MAX_MOVES)
 
 
 def _explain(m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int]) -> dict[str, Any]:

@@ -19,12 +19,11 @@ from pydantic import BaseModel, Field
 
 from puzzlesmith.core.clip import Clip, ClipError, make_clip
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.core.movelog import MoveLogError, decode
 from puzzlesmith.server.bounds import CLIP_CACHE_BYTES
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import CLIPS
-from puzzlesmith.server.plays import level_of_code
+from puzzlesmith.server.plays import level_of_code, read_log
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api", tags=["clips"])
@@ -129,12 +128,7 @@ def _level(ref: LevelRef) -> tuple[Mode[Any], Any]:
 
 def _make(ref: LevelRef, text: str, fmt: str) -> Clip:
     m, lv = _level(ref)
-    try:
-        log = decode(text)
-    except MoveLogError as exc:
-        raise ApiError(422, "invalid-log", str(exc), "log") from None
-    if not log:
-        raise ApiError(422, "invalid-log", "the log has no moves", "log")
+    log = read_log(text)
     try:
         return make_clip(m, lv, log, fmt)
     except ClipError as exc:
