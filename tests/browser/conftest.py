@@ -77,7 +77,7 @@ def context(browser: Any, device: str) -> Iterator[Any]:
 @pytest.fixture
 def page(context: Any, live_server: str) -> Iterator[Any]:
     pg = context.new_page()
-    pg.set_default_timeout(8000)
+    pg.set_default_timeout(30000)  # waits on conditions: generous, for 8 workers on 2 cores
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.base_url = live_server  # type: ignore[attr-defined]

@@ -3,7 +3,6 @@ abandoned on disconnect), precomputed cheap routes with ETags, ``HEAD /`` and ``
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Iterator
@@ -11,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.aio import run
 
 from puzzlesmith.core.budget import BudgetExceeded, tick
 from puzzlesmith.server import heavy
@@ -128,7 +128,7 @@ def test_work_for_a_client_that_hung_up_stops() -> None:
         with pytest.raises(Exception, match="closed the connection"):
             await heavy.run_heavy(_Request(0.2), endless)  # type: ignore[arg-type]
 
-    asyncio.run(go())
+    run(go())  # a thread of its own: Playwright may hold this worker's loop
     assert started.is_set()
     deadline = time.monotonic() + 20  # the worker sees the cancellation at its next clock
     while not outcome and time.monotonic() < deadline:  # check (slow only on a busy machine)

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.aio import run
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
@@ -92,7 +93,7 @@ def test_a_player_checks_while_an_attacker_loops_the_clip_route() -> None:
         assert seen[429] > 0, seen  # six loops, a share of two: the others are refused at once
         assert set(seen) <= {200, 429}, seen
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_a_player_checks_while_an_attacker_loops_an_open_code(monkeypatch: Any) -> None:
@@ -131,7 +132,7 @@ def test_a_player_checks_while_an_attacker_loops_an_open_code(monkeypatch: Any) 
         # the player's check ran right after the attacker's first view, before its queued one
         assert ran[:2] == ["_view_of_code", "replay_level"], ran
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_the_queue_is_round_robin_over_addresses() -> None:
@@ -166,5 +167,5 @@ def test_the_queue_is_round_robin_over_addresses() -> None:
         gate.set()
         await asyncio.gather(first, second, third)
 
-    asyncio.run(go())
+    run(go())
     assert order == ["a1", "b1", "a2"]
