@@ -117,8 +117,11 @@ def test_clearing_the_very_last_level_says_so(page: Any, pointer: Pointer) -> No
     settle(page)
     play_some(page, pointer, mode, levels[-1], None)
     page.wait_for_function(f"location.hash === '#/{mode}'", timeout=6000)
-    page.wait_for_selector("#toast:not([hidden])")
-    assert page.inner_text("#toast") == "全部关卡已通关！"
+    # the notice's text is set when it is shown; on a loaded machine it may be gone again
+    # (the dock shows each notice for its time) before a check for "visible" comes round
+    page.wait_for_function(
+        "() => document.getElementById('toast')?.textContent === '全部关卡已通关！'"
+    )
     shot(page, "qa-hex-all-cleared")
     assert json.loads(storage(page)[f"mode:{mode}"])["clearedId"] == levels
 
