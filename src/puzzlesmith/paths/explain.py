@@ -175,12 +175,8 @@ def explain(
             name, named, changed = found
             e.settle()
             if e.cand[nxt] == want:
-                concl = [(ids[i], bits(e.cand[i])) for i in changed]
-                if nxt not in changed:
-                    concl.append((solution[p], [p + 1]))
-                cells = {c for c, _ in concl}
-                reads = sorted({ids[i] for i in named} - cells, key=ids.index)
-                steps = [sol_step[c] for c in cells if c in sol_step]
+                concl, reads = _read_off(e, ids, named, changed, (nxt, [p + 1]))
+                steps = [sol_step[c] for c, _ in concl if c in sol_step]
                 return _why(name, reads, concl, steps, rounds)
     except Contradiction:  # the givens are the solution's own: only a non-unique level
         pass
@@ -201,13 +197,27 @@ def deductions(
             if found is None:
                 return
             name, named, changed = found
-            concl = [(ids[i], bits(e.cand[i])) for i in changed]
-            cells = {c for c, _ in concl}
-            reads = sorted({ids[i] for i in named} - cells, key=ids.index)
+            concl, reads = _read_off(e, ids, named, changed)
             yield _why(name, reads, concl, [st[0] for _, st in concl if st], 0)
             e.settle()
     except Contradiction:
         return
+
+
+def _read_off(
+    e: _Engine,
+    ids: Sequence[str],
+    named: set[int],
+    changed: list[int],
+    also: tuple[int, list[int]] | None = None,
+) -> tuple[list[tuple[str, list[int]]], list[str]]:
+    """What a deduction concluded (each changed cell with the steps it can still take, and
+    ``also`` when it is not among them) and the other cells it named: what it read."""
+    concl = [(ids[i], bits(e.cand[i])) for i in changed]
+    if also is not None and also[0] not in changed:
+        concl.append((ids[also[0]], also[1]))
+    cells = {c for c, _ in concl}
+    return concl, sorted({ids[i] for i in named} - cells, key=ids.index)
 
 
 def _one_deduction(e: _Engine) -> tuple[str, set[int], list[int]] | None:

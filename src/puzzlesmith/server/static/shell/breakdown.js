@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { authed } from "./dailyapi.js";
+import { clock as dailyClock } from "./dailywords.js";
 
 addStrings({
   zh: {
@@ -23,10 +24,7 @@ addStrings({
 });
 
 const secs = (ms) => (ms / 1000).toFixed(1);
-const clock = (ms) => {
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-};
+const clock = (ms) => dailyClock(ms, false);  // m:ss, as the daily screens show times
 const said = (h, key) => (h ? (settings.lang === "en" ? h[`${key}_en`] : h[`${key}_zh`]) : "") || "";
 
 /** The breakdown as a block of the page (figures, pauses, steps back). */
