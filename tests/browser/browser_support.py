@@ -248,6 +248,29 @@ def animations_done(page: Any) -> None:
     page.wait_for_function(f"() => !({_MOVING})()")
 
 
+#: every text #toast showed, in order (installed before the page's own scripts run)
+_TOAST_LOG = """if (!window.__toasts) { window.__toasts = [];
+new MutationObserver(() => {
+  const t = document.getElementById('toast');
+  if (!t || t.hidden || !t.textContent) return;
+  if (window.__toasts[window.__toasts.length - 1] !== t.textContent) window.__toasts.push(t.textContent);
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true}); }"""
+
+
+def record_toasts(page: Any) -> None:
+    """Log every toast the page shows from now on, across loads. A toast lives a few seconds
+    by the page's clock; on a loaded machine it can come and go before a check polls, so
+    tests wait on the log (``wait_toast``), not on the toast being visible right now."""
+    page.add_init_script(_TOAST_LOG)
+    page.evaluate(_TOAST_LOG)  # and on the page already open
+
+
+def wait_toast(page: Any, text: str) -> str:
+    """Wait until a toast containing ``text`` has been shown (``record_toasts`` first)."""
+    page.wait_for_function("(w) => (window.__toasts || []).some((t) => t.includes(w))", arg=text)
+    return str(page.evaluate("(w) => window.__toasts.find((t) => t.includes(w))", text))
+
+
 def shot(page: Any, name: str) -> Path:
     """A screenshot in test-artifacts/ (look at them: board first, numbers readable)."""
     ARTIFACTS.mkdir(exist_ok=True)

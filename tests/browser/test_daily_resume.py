@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, cell_centre, play_solution, shot
+from browser_support import Pointer, cell_centre, play_solution, record_toasts, shot, wait_toast
 from test_daily import seconds, settle, solution
 
 from puzzlesmith.core.registry import get as get_mode
@@ -92,11 +92,10 @@ def test_a_bad_player_token_is_dropped_with_a_toast(page: Any, lang: str) -> Non
         [bad, lang],
     )
     page.reload()  # the new language
+    record_toasts(page)
     page.goto(f"{page.base_url}/#/daily")
     page.wait_for_selector('input[name="name"]')  # the welcome screen: make a new profile
-    page.wait_for_function("document.getElementById('toast').hidden === false")
-    text = page.inner_text("#toast")
-    assert ("已损坏" in text) if lang == "zh" else ("damaged" in text), text
+    wait_toast(page, "已损坏" if lang == "zh" else "damaged")
     assert page.evaluate("localStorage.getItem('daily:player')") is None
     shot(page, f"daily-bad-token-{lang}-touch")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import shot
+from browser_support import record_toasts, shot, wait_toast
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("device", ["touch"], indirect=True)]
 
@@ -43,6 +43,7 @@ def test_a_bad_stored_value_is_dropped_with_a_toast(page: Any, key: str, kind: s
         [key, BAD[kind], lang],
     )
     route, ready = SCREENS[key]
+    record_toasts(page)
     page.goto(f"{page.base_url}/?reload={kind}{route}")
     page.wait_for_selector(ready)
     if kind == "proto" and key in ("mode:04-cows", "shell:settings"):
@@ -50,9 +51,7 @@ def test_a_bad_stored_value_is_dropped_with_a_toast(page: Any, key: str, kind: s
         stored = page.evaluate("(key) => localStorage.getItem(key)", key)
         assert key != "mode:04-cows" or "__proto__" not in stored, stored  # rewritten without it
         return
-    page.wait_for_function("document.getElementById('toast').hidden === false")
-    want = DROPPED["zh" if key == "shell:settings" else lang]
-    assert want in page.inner_text("#toast")
+    wait_toast(page, DROPPED["zh" if key == "shell:settings" else lang])
     if kind in ("array", "huge"):
         shot(page, f"bricked-{key.replace(':', '-')}-{kind}-touch")
     stored = page.evaluate("(key) => localStorage.getItem(key)", key)

@@ -7,7 +7,14 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import Pointer, animations_done, past_double_tap, shot
+from browser_support import (
+    Pointer,
+    animations_done,
+    past_double_tap,
+    record_toasts,
+    shot,
+    wait_toast,
+)
 from stroke_helpers import centre as ns_centre
 from stroke_helpers import open_level as ns_open
 
@@ -102,9 +109,9 @@ def test_hex_tip_and_blocked_step(page: Any, pointer: Pointer) -> None:
     k = min(i for i, c in enumerate(path) if c in (a, b))
     other = b if path[k] == a else a
     assert path[0] == start
+    record_toasts(page)
     pointer.drag([at(c) for c in path[: k + 1]] + [at(other)])
-    page.wait_for_selector("#toast:not([hidden])")
-    assert page.text_content("#toast") == "A wall blocks that step"
+    assert wait_toast(page, "A wall blocks that step") == "A wall blocks that step"
     shot(page, "ux-hex-blocked")
     page.goto(f"{page.base_url}/?all=1#/{HEX}/2-1")
     page.wait_for_selector('.hx-svg[aria-label="2-1"]')

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, shot
+from browser_support import Pointer, play_solution, record_toasts, shot, wait_toast
 
 from puzzlesmith.core import registry
 
@@ -33,14 +33,14 @@ def test_why_explains_the_next_step_from_the_players_path(
     )
     expect = mode.hint(level, mode.solution_moves(level)[:k], "why")
     assert expect["verdict"] == "step"
+    record_toasts(page)
     page.click('[data-action="why"]')
     page.wait_for_selector(f".{prefix}-cell.{prefix}-target")
     lit = page.eval_on_selector_all(
         f".{prefix}-cell.{prefix}-target", "els => els.map(e => e.dataset.id)"
     )
     assert sorted(lit) == sorted(expect["cells"]) and solution[k] in lit
-    page.wait_for_selector("#toast:not([hidden])")
-    assert page.text_content("#toast") == expect["reason_zh"]
+    assert wait_toast(page, expect["reason_zh"]) == expect["reason_zh"]
     shot(page, f"why-{prefix}-touch")
     # English, and a path that has left the solution: where it went wrong
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
