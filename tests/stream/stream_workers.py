@@ -34,6 +34,10 @@ UVICORN = [
     "warning",
     "--ws-per-message-deflate",
     "false",
+    # the test's many sockets share one client loop: on a loaded 2-core machine (8 xdist
+    # workers) a pong could miss uvicorn's 20 s default and drop a viewer mid-test (1011)
+    "--ws-ping-timeout",
+    "120",
 ]
 
 
