@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, cell_centre, play_solution, shot
+from browser_support import Pointer, cell_centre, past_double_tap, play_solution, shot
 from cows_play import solution_cells
 from stroke_helpers import open_level
 
@@ -27,7 +27,7 @@ def two_taps(page: Any, pointer: Pointer, i: int) -> None:
     """✕, then cow on Cows cell i, slower than a double tap."""
     for _ in range(2):
         pointer.tap(*cell_centre(page, "04-cows", i))
-        page.wait_for_timeout(380)
+        past_double_tap(page)
 
 
 def stored(page: Any) -> dict[str, Any]:
@@ -78,7 +78,7 @@ def test_cows_conflicts_wait_until_every_row_has_a_cow(page: Any, pointer: Point
     last = (n - 1) * n
     pointer.tap(*cell_centre(page, "04-cows", last))  # ✕ on the last row: a move
     page.wait_for_selector(".cw-conflict", state="detached")
-    page.wait_for_timeout(380)  # not a double tap
+    past_double_tap(page)  # not a double tap
     pointer.tap(*cell_centre(page, "04-cows", last))  # its cow: every row has one
     page.wait_for_selector(f'.cw-cell[data-i="{last}"][data-state="cow"]')
     page.wait_for_selector(".cw-conflict")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import shot
+from browser_support import animations_done, page_timers_pass, shot
 from stroke_helpers import open_level
 
 from puzzlesmith.core.registry import get as get_mode
@@ -31,7 +31,8 @@ def test_stroke_guide_on_an_untouched_board_shows_the_first_step_once(page: Any)
     assert page.locator('.ns-cell.ns-target[data-id="s"]').count() == 0
     shot(page, "stroke-demo-guide-first-step-touch")
     page.click('[data-action="guide"]')
-    page.wait_for_timeout(300)
+    page_timers_pass(page, 300)  # a second request would have gone out by now (page clock)
+    animations_done(page)
     assert page.locator('.ns-cell.ns-target[data-id="l"]').count() == 1
     assert len(sent) == 1, sent
 
@@ -58,6 +59,7 @@ def test_cows_same_hint_twice_is_asked_once(page: Any) -> None:
     page.wait_for_selector(".cw-hintbox:not([hidden])")
     first = page.inner_text(".cw-hintbox")
     page.click('.cw-btn[data-action="hint"]')
-    page.wait_for_timeout(300)
+    page_timers_pass(page, 300)  # a second request would have gone out by now (page clock)
+    animations_done(page)
     assert page.inner_text(".cw-hintbox") == first
     assert len(sent) == 1, sent

@@ -49,6 +49,23 @@ def test_solve_ignore_clues_counts_paths_on_the_bare_board() -> None:
     assert r.exit_code == 2 and "no clues" in r.stderr
 
 
+def test_solve_ignore_clues_drops_parity_clues_too() -> None:
+    """Stroke 3-1 (N=4, the 1 and an odd/even clue on c): the bare board has four paths;
+    keeping the parity clue would leave two, so a count of four means it was dropped."""
+    stroke = registry.get("stroke")
+    lv = stroke.find_level("3-1")[1]
+    assert [c.id for c in lv.cells if c.parity] == ["c"]
+    raw = stroke.dump_level(lv)
+    raw["cells"] = [{k: v for k, v in c.items() if k != "clue"} for c in raw["cells"]]
+    numbers_only, _ = stroke.parse_level(raw, "3-1")
+    assert numbers_only is not None and stroke.solve(numbers_only, 50).count == 2
+    bare = json.loads(
+        run("stroke", "solve", "3-1", "--json", "--max", "50", "--ignore-clues").stdout
+    )
+    assert bare["complete"] and bare["count"] == 4
+    assert stroke.solve(lv, 2).solutions[0] in bare["solutions"]
+
+
 def test_validate_checks_level_ids_follow_the_pack_order(tmp_path: Path) -> None:
     cows = registry.get("cows")
     data = json.loads(cows.shipped_pack_files()[0].read_text("utf-8"))

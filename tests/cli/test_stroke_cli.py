@@ -318,7 +318,8 @@ def test_validate_not_unique_and_no_solution(tmp_path: Path) -> None:
     assert result.exit_code == 1
     err = result.stderr.splitlines()
     assert err == [
-        f"{p}: level 9-1: at least 2 solutions (must be exactly 1) [not-unique]",
+        f"{p}: level 9-1: the board has more than one solution; the first two differ at a, c "
+        "[not-unique]",
         f"{p}: level 9-2: no path satisfies every clue [no-solution]",
     ]
     assert "stroke: 1/3 levels passed" in result.stdout

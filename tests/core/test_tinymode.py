@@ -92,6 +92,34 @@ def test_what_a_mode_does_not_declare_is_refused_in_one_line(client: TestClient)
     assert (r.status_code, r.json()["error"]) == (404, "no-editor"), r.text
 
 
+def test_a_new_mode_is_checked_and_hinted_over_the_play_api(client: TestClient) -> None:
+    """The play API answers a mode the server has no typed models for through its generic
+    ones (server/payloads): the mode's own JSON, tagged with its id, fitting the schema."""
+    url = f"/api/modes/{MODE.id}/levels/1-1"
+    level = MODE.find_level("1-1")[1]
+    view = client.get(url)
+    assert view.status_code == 200 and view.json() == {"mode": MODE.id, **MODE.view(level)}
+    for moves in ([], ["press l0"], MODE.solution_moves(level)):
+        r = client.post(url + "/check", json={"moves": moves})
+        assert r.status_code == 200, r.text
+        assert r.json() == {"mode": MODE.id, **MODE.replay(level, moves)}
+        r = client.post(url + "/hint", json={"moves": moves, "kind": "next"})
+        assert r.status_code == 200, r.text
+        assert r.json() == {"mode": MODE.id, **MODE.hint(level, moves, "next")}
+    assert client.post(url + "/check", json={"moves": MODE.solution_moves(level)}).json()["cleared"]
+    bad = client.post(url + "/check", json={"moves": ["press l9"]})
+    assert (bad.status_code, bad.json()["error"]) == (422, "illegal-move"), bad.text
+    bad = client.post(url + "/hint", json={"moves": [], "kind": "why"})
+    assert bad.status_code == 422, bad.text
+    spec = client.get("/openapi.json").json()["paths"]
+    for path in ("/check", "/hint"):
+        body = spec["/api/modes/{mode}/levels/{level_id}" + path]["post"]["responses"]["200"]
+        assert any(
+            ref.get("$ref", "").endswith("/AnyState" if path == "/check" else "/AnyHint")
+            for ref in body["content"]["application/json"]["schema"]["oneOf"]
+        )
+
+
 async def _room_flow(base: str) -> None:
     level = MODE.find_level("1-2")[1]
     room = open_room(base, mode=MODE.cli_name, level=level.id)

@@ -14,6 +14,7 @@ from editor_levels import (
     HEX,
     HEX_MULTIPLE,
     STROKE,
+    STROKE_MULTIPLE,
     STROKE_PARITY_REDUNDANT,
     STROKE_UNIQUE,
 )
@@ -22,6 +23,7 @@ from typer.testing import CliRunner
 from puzzlesmith.cli.main import build_app
 from puzzlesmith.cli.wording import check_lines
 from puzzlesmith.core import registry
+from puzzlesmith.core.catalogue import cell_list
 from puzzlesmith.core.levelcheck import check_raw
 
 runner = CliRunner()
@@ -57,16 +59,30 @@ def test_every_finding_is_one_line_and_fails(tmp_path: Path) -> None:
     assert any("level 1-2" in ln and "[parity-redundant]" in ln for ln in lines)
 
 
-def test_multiple_names_the_cells_like_the_api(tmp_path: Path) -> None:
-    r = run("cows", "check", str(pack(tmp_path, COWS, COWS_MULTIPLE)))
+@pytest.mark.parametrize(
+    ("mode_id", "level"),
+    [(STROKE, STROKE_MULTIPLE), (HEX, HEX_MULTIPLE), (COWS, COWS_MULTIPLE)],
+)
+def test_multiple_names_the_cells_like_the_api(tmp_path: Path, mode_id: str, level: Any) -> None:
+    mode = registry.get(mode_id)
+    r = run(mode.cli_name, "check", str(pack(tmp_path, mode_id, level)))
     assert r.exit_code == 1
-    api = check_raw(registry.get(COWS), {**COWS_MULTIPLE, "id": "1-1"})
-    mode = registry.get(COWS)
+    api = check_raw(mode, {**level, "id": "1-1"})
+    assert api.verdict == "multiple" and api.differ
     assert r.output.strip().splitlines() == check_lines(mode, api, str(tmp_path / "p.json"), None)
-    assert "two or more solutions; the first two differ at" in r.output
-    # validate names the same cells (issue #27 item 8: before, it named only one solution's)
-    v = run("cows", "validate", str(pack(tmp_path, COWS, COWS_MULTIPLE)))
-    assert f"differ at {', '.join(api.differ[:12])}" in v.output
+    named = cell_list(mode, api.differ[:12])
+    assert f"two or more solutions; the first two differ at {named}" in r.output
+    # validate names the same cells, the same way (issue #27 item 8: before, Cows named
+    # one solution's cells and Number Stroke / Hex Walls named none)
+    v = run(mode.cli_name, "validate", str(pack(tmp_path, mode_id, level)))
+    assert v.exit_code == 1
+    assert f"the first two differ at {named} [not-unique]" in v.output, v.output
+    [problem] = [
+        p
+        for p in mode.check(mode.parse_level({**level, "id": "1-1"}, "1-1")[0])
+        if p.code == "not-unique"
+    ]
+    assert list(problem.cells) == api.differ
 
 
 def test_suggestions_are_sentences_and_json_on_request(tmp_path: Path) -> None:

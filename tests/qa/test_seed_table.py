@@ -73,6 +73,13 @@ def hub(lv: Level) -> bool:
     )
 
 
+def big_mid_path(lv: Level) -> bool:
+    """Pack 2's opening ("多格块在路线中段"): a multi-unit cell the solution path passes
+    through, neither its first nor its last step."""
+    inner = set(path(lv)[1:-1])
+    return any(c.big and c.id in inner for c in lv.cells)
+
+
 def parities(lv: Level) -> list[str]:
     return [c.parity for c in lv.cells if c.parity]
 
@@ -94,7 +101,7 @@ ROLE: dict[str, Callable[[Level], bool]] = {
         and not any(has_rect(e, (1, 2), (2, 1)) for e in earlier(lv.id))
     ),
     "review": lambda lv: has_rect(lv, (2, 2)) and has_rect(lv, (1, 2), (2, 1)),
-    "advanced": lambda lv: True,
+    "advanced": big_mid_path,
     "first-3x3": lambda lv: (
         has_rect(lv, (3, 3)) and not any(has_rect(e, (3, 3)) for e in earlier(lv.id))
     ),
@@ -149,3 +156,26 @@ def test_the_role_checks_can_fail() -> None:
     assert not ROLE["no-start"](by_id["2-9"])  # 2-9 gives a 1
     assert not ROLE["even-intro"](by_id["3-2"])  # 3-2's clue is odd
     assert not ROLE["big-cell"](by_id["1-8"])  # the 2×2 came at 1-4
+
+
+def _level(*cells: dict[str, Any]) -> Level:
+    lv, problems = MODE.parse_level({"id": "x", "cells": list(cells)}, "x")
+    assert lv is not None, problems
+    return lv
+
+
+def test_the_advanced_role_wants_a_big_cell_inside_the_path() -> None:
+    """A 2×2 at the path's start is not pack 2's opening; the same 2×2 at step 2 of 3 is."""
+    one, three = {"w": 1, "h": 1}, {"clue": 3}
+    at_start = _level(
+        {"id": "a", "x": 0, "y": 0, "w": 2, "h": 2, "clue": 1},
+        {"id": "b", "x": 2, "y": 0, **one},
+        {"id": "c", "x": 2, "y": 1, **one, **three},
+    )
+    inside = _level(
+        {"id": "a", "x": 0, "y": 0, **one, "clue": 1},
+        {"id": "b", "x": 1, "y": 0, "w": 2, "h": 2},
+        {"id": "c", "x": 3, "y": 0, **one, **three},
+    )
+    assert path(at_start) == path(inside) == ["a", "b", "c"]
+    assert not ROLE["advanced"](at_start) and ROLE["advanced"](inside)

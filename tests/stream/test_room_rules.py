@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from stream_support import Client, open_room, run, serve, small_app
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.errors import IllegalMoveError
-from puzzlesmith.server.rooms.commands import Command, parse_chat
+from puzzlesmith.server.rooms.commands import ChatAdapter, Command, CommandSink, parse_chat
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.limits import Bucket, Limits
 from puzzlesmith.server.rooms.room import Room, RoomError
@@ -65,6 +67,8 @@ def test_a_round_runs_pauses_and_is_decided_by_the_rules() -> None:
     assert r.round is not None and r.round.deadline == 90
     r.vote("v1", "a")
     with pytest.raises(RoomError, match="not a legal move"):
+        r.vote("v2", "b")  # a cell of the board, not a move now
+    with pytest.raises(RoomError, match="no cell zz on this board"):
         r.vote("v2", "zz")
     result = r.decide()
     assert (result["winner"], result["move"], r.moves) == ("a", "start a", ["start a"])
@@ -235,8 +239,9 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
         room.open_round(hub.clock())
         await hub.submit(room.code, "v1", "a", parse_chat("!vote r1c1") or Command("", ""))
         await hub.submit(room.code, "twitch:bo", "bo", Command("vote", "r2c2"))
-        with pytest.raises(RoomError, match="not a legal move"):
+        with pytest.raises(RoomError, match="no cell r10c10") as nowhere:
             await hub.submit(room.code, "v3", "c", Command("vote", "r10c10"))
+        assert nowhere.value.code == "no-such-cell"
         with pytest.raises(RoomError) as busy:
             await hub.submit(room.code, "v4", "d", Command("vote", "r1c1"))
         assert busy.value.code == "room-busy"
@@ -245,6 +250,60 @@ def test_the_room_rate_limit_and_chat_commands_share_one_path() -> None:
         assert not hub.rooms
 
     run(main())
+
+
+def test_chat_names_cows_cells_in_any_case() -> None:
+    """Chat users type R2C7 as often as r2c7 (issue #27 item 8): both are the cell r2c7."""
+    for line in ("!vote R2C7", "!VOTE r2c7", "!Vote R2c7  "):
+        assert parse_chat(line) == Command("vote", "r2c7"), line
+    assert parse_chat("!hint R1C3 7") == Command("hint", "r1c3", "number", 7)
+    assert parse_chat("!vote C3") == Command("vote", "C3")  # other modes' ids stay as typed
+
+
+class _OneChatLine(ChatAdapter):
+    """A chat bridge that delivers the given lines, then stays connected."""
+
+    kind = "chat"
+
+    def __init__(self, lines: list[tuple[str, str]]) -> None:
+        self.lines = lines
+        self.sent = asyncio.Event()
+
+    async def run(self, sink: CommandSink) -> None:
+        for nick, line in self.lines:
+            sink(nick, nick, parse_chat(line) or Command("", ""))
+        self.sent.set()
+        await asyncio.Event().wait()
+
+    def status(self) -> dict[str, object]:
+        return {"kind": self.kind}
+
+
+def test_a_chat_vote_for_a_cell_not_on_the_board_is_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The bridge reads chat and cannot answer there: a vote for r9c9 on a 5×5 board is
+    logged with why it was refused (before, it was dropped without a trace), and a good
+    vote in the same chat still counts."""
+    bridge = _OneChatLine([("bo", "!vote R9C9"), ("al", "!vote R1C1")])
+
+    async def main() -> None:
+        hub = Hub(Limits(), bridge=lambda channel: bridge)
+        m = registry.get("cows")
+        room = await hub.create(m, m.find_level("1-1")[1])
+        await hub.host_action(room.code, {"key": room.host_key, "action": "vote"})
+        await hub.host_action(room.code, {"key": room.host_key, "action": "twitch", "channel": "x"})
+        await bridge.sent.wait()
+        while hub._tasks:  # the submits the bridge spawned
+            await asyncio.gather(*hub._tasks, return_exceptions=True)
+        assert room.round is not None and room.round.votes["chat:al"].cell == "r1c1"
+        assert len(room.round.votes) == 1
+        hub.close_room(room.code, "room-expired", "bye")
+
+    with caplog.at_level(logging.INFO, logger="puzzlesmith.rooms"):
+        run(main())
+    [line] = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert "chat:bo" in line and "vote r9c9" in line and "no-such-cell" in line
 
 
 def test_a_snapshot_brings_another_workers_copy_to_the_same_room() -> None:

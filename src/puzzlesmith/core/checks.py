@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from puzzlesmith.core.catalogue import cell_list
 from puzzlesmith.core.mode import GradeResult, Mode
 from puzzlesmith.core.problems import Problem
 
@@ -111,3 +112,21 @@ def differ_cells(mode: Mode[Any], level: Any, a: Any, b: Any) -> list[str]:
     ``check`` and the editor's yellow cells all name (one rule, so they always agree)."""
     x, y = mode.solution_cells(level, a), mode.solution_cells(level, b)
     return sorted(k for k in x.keys() | y.keys() if x.get(k) != y.get(k))
+
+
+#: cells a not-unique line names before it says "…" (check's verdict shows as many)
+NAMED_DIFFER = 12
+
+
+def not_unique(mode: Mode[Any], level: Any, solutions: Sequence[Any], /, **where: Any) -> Problem:
+    """Every mode's ``not-unique`` problem: the cells the first two solutions differ at, by
+    :func:`differ_cells` and named as ``check`` names them (Hex ``(q,r)``), so ``validate``
+    and ``check`` always agree on the cells."""
+    diff = differ_cells(mode, level, *solutions[:2])
+    shown = cell_list(mode, diff[:NAMED_DIFFER]) + (" …" if len(diff) > NAMED_DIFFER else "")
+    return Problem(
+        "not-unique",
+        f"the board has more than one solution; the first two differ at {shown}",
+        cells=tuple(diff),
+        **where,
+    )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
-from puzzlesmith.core.checks import differ_cells, guessing_warning
+from puzzlesmith.core.checks import guessing_warning, not_unique
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Capabilities, GradeResult, Mode, SolveResult, State
 from puzzlesmith.core.problems import Problem
@@ -31,17 +31,7 @@ def check_level(level: Level) -> list[Problem]:
     if result.count == 0:
         return [Problem("no-solution", "the board has no solution", where="board")]
     if result.count > 1:
-        diff = differ_cells(CowsMode(), level, *result.solutions[:2])  # as check names them
-        return [
-            Problem(
-                "not-unique",
-                "the board has more than one solution; the first two differ at "
-                + ", ".join(diff[:12])
-                + (" …" if len(diff) > 12 else ""),
-                where="board",
-                cells=tuple(diff),
-            )
-        ]
+        return [not_unique(CowsMode(), level, result.solutions, where="board")]
     return guessing_warning(logic.grade(level), level.id)
 
 

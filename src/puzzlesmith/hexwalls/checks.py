@@ -27,12 +27,14 @@ exact solver searching for a second solution:
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from puzzlesmith.core.checks import guessing_warning
+from puzzlesmith.core.checks import guessing_warning, not_unique
+from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.hexwalls.board import Edge, Level, board_of, fmt_hex
 from puzzlesmith.hexwalls.logic import grade
-from puzzlesmith.hexwalls.solver import count
+from puzzlesmith.hexwalls.solver import count, solve
 
 _TUTORIAL = re.compile(r"^1-(\d+)$")
 
@@ -55,14 +57,18 @@ def _edge_name(e: Edge) -> str:
     return f"{fmt_hex(e[0])}-{fmt_hex(e[1])}"
 
 
-def check_level(level: Level) -> list[Problem]:
-    """Every publish problem of one level (errors and warnings)."""
+def check_level(level: Level, mode: Mode[Any] | None = None) -> list[Problem]:
+    """Every publish problem of one level (errors and warnings). With ``mode`` (the
+    mode's ``check``) a ``not-unique`` line names the cells two solutions differ at;
+    the generator, which only asks whether there is a problem, leaves it out."""
     lid = level.id
-    n = count(board_of(level), 2)
-    if n == 0:
+    found = solve(board_of(level), 2)
+    if found.count == 0:
         return [Problem("no-solution", "no path satisfies every clue and wall", level=lid)]
-    if n > 1:
-        return [Problem("not-unique", f"at least {n} solutions (must be exactly 1)", level=lid)]
+    if found.count > 1:
+        if mode is not None:
+            return [not_unique(mode, level, found.solutions, level=lid)]
+        return [Problem("not-unique", "the board has more than one solution", level=lid)]
     problems: list[Problem] = []
     bare = not level.walls and not level.turners
     if bare and walls_required(lid):

@@ -65,7 +65,7 @@ class HexWallsMode(PathMode[Level]):
         return solver.solve(board_of(level), limit)
 
     def check(self, level: Level) -> list[Problem]:
-        return check_level(level)
+        return check_level(level, self)
 
     def level_size(self, level: Level) -> int:
         """Hexes on the board."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.core.checks import guessing_warning
+from puzzlesmith.core.checks import guessing_warning, not_unique
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
@@ -54,13 +54,7 @@ class StrokeMode(PathMode[Level]):
         if result.count == 0:
             return [Problem("no-solution", "no path satisfies every clue", level=level.id)]
         if result.count > 1:
-            return [
-                Problem(
-                    "not-unique",
-                    f"at least {result.count} solutions (must be exactly 1)",
-                    level=level.id,
-                )
-            ]
+            return [not_unique(self, level, result.solutions, level=level.id)]
         problems: list[Problem] = []
         for i, p in board.parity.items():
             rest = {j: q for j, q in board.parity.items() if j != i}

@@ -519,9 +519,25 @@ class Hub:
             bridge = self._bridge(str(channel))
         code = live.room.code
 
+        async def from_chat(viewer: str, name: str, cmd: Command) -> None:
+            # the bridge reads chat and cannot answer in it: a refused command (a cell
+            # not on the board, a vote out of round) is logged, never dropped unseen
+            try:
+                await self.submit(code, viewer, name, cmd)
+            except RoomError as exc:
+                log.info(
+                    "rooms %s: chat %s: %s %s refused (%s): %s",
+                    code,
+                    viewer,
+                    cmd.kind,
+                    cmd.cell,
+                    exc.code,
+                    exc,
+                )
+
         def sink(viewer: str, name: str, cmd: Command) -> None:
             # a chat account is one viewer (``twitch:<login>``), whatever address it is
-            self._spawn(self.submit(code, f"{bridge.kind}:{viewer}", name, cmd))
+            self._spawn(from_chat(f"{bridge.kind}:{viewer}", name, cmd))
 
         live.bridge = bridge
         live.bridge_task = asyncio.get_running_loop().create_task(bridge.run(sink))

@@ -240,6 +240,8 @@ class Room:
         r = self.round
         if r is None or r.paused:
             raise RoomError("no-round", "vote: no voting round is open")
+        if cell not in self.cells:  # a typo in chat (r9c9 on a 5×5), not a move refused
+            raise RoomError("no-such-cell", f"vote: no cell {cell} on this board")
         if cell not in r.options:
             raise RoomError("not-an-option", f"vote: {cell} is not a legal move this round")
         old = r.votes.get(voter)

@@ -6,6 +6,8 @@
 // page's one polite live region. PathScreen and the Cows screen use both; no DOM besides
 // the board and that region.
 
+import { el } from "../shell/dom.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 const LIVE_ID = "pk-live";
 const ROW_EPS = 0.05;    // cells whose centres differ less than this (units) share a row
@@ -14,9 +16,8 @@ const ROW_EPS = 0.05;    // cells whose centres differ less than this (units) sh
 function liveRegion() {
   let live = document.getElementById(LIVE_ID);
   if (!live) {
-    live = document.createElement("div");
+    live = el("div", "pk-live");
     live.id = LIVE_ID;
-    live.className = "pk-live";
     live.setAttribute("role", "status");
     live.setAttribute("aria-live", "polite");
     live.setAttribute("aria-atomic", "true");

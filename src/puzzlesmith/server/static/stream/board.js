@@ -1,7 +1,11 @@
 // A read-only picture of any mode's position: the server's SVG of the board (cells carry
-// data-cell), with the path or the pieces, conflicts, vote targets, tallies and hint markers
-// drawn over it. Nothing from viewers is parsed as markup: names and texts are textContent.
+// data-cell), with the mode's own marks, vote targets, tallies and hint markers drawn over
+// it. What a position looks like is the mode's: static/modes/<mode id>/stream.js exports
+// drawPosition(pen, position) and drag (docs/adding-a-mode.md), loaded by the mode id the
+// room's state names; a mode without that file shows its targets and markers only.
+// Nothing from viewers is parsed as markup: names and texts are textContent.
 
+import { el as html } from "../shell/dom.js";
 import { senderName } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -27,9 +31,14 @@ function importSvg(text) {
   return document.importNode(svg, true);
 }
 
-/** An edge [[q, r], [q, r]] as the board's data-edge text "q,r|q,r". */
-function edgeKey(edge) {
-  return Array.isArray(edge) ? edge.map((h) => (Array.isArray(h) ? h.join(",") : "")).join("|") : "";
+/** Each mode's stream drawing, loaded once per page (mode id → promise of the module). */
+const drawings = new Map();
+
+/** The stream drawing of `mode` (null when the mode ships none, or the id is not one). */
+function drawingOf(mode) {
+  if (typeof mode !== "string" || !/^[\w-]+$/.test(mode)) return Promise.resolve(null);
+  if (!drawings.has(mode)) drawings.set(mode, import(`../modes/${mode}/stream.js`).catch(() => null));
+  return drawings.get(mode);
 }
 
 export class Board {
@@ -39,10 +48,30 @@ export class Board {
     this.onTap = onTap;
     this.anyCell = false;
     this.boardText = null;
+    this.mode = null;
+    this.drawing = null;
+    this.ready = Promise.resolve();
+    this.last = null;
   }
 
-  setBoard(text) {
-    if (text === this.boardText) return;
+  /** Whether the host moves by one drag through cells (the mode's drawing says). */
+  get drag() {
+    return Boolean(this.drawing?.drag);
+  }
+
+  /** Show the server's picture `text` of a `mode` level; the promise settles once the
+   *  mode's drawing is loaded (the last position is drawn again then). */
+  setBoard(text, mode) {
+    if (mode !== this.mode) {
+      this.mode = mode;
+      this.drawing = null;
+      this.ready = drawingOf(mode).then((drawing) => {
+        if (this.mode !== mode) return;
+        this.drawing = drawing;
+        if (this.last) this.draw(this.last);
+      });
+    }
+    if (text === this.boardText) return this.ready;
     this.boardText = text;
     this.svg = importSvg(text);
     this.svg.classList.add("st-svg");
@@ -59,51 +88,50 @@ export class Board {
       c.addEventListener("click", () => { if (this.anyCell) this.onTap(c.dataset.cell); });
     }
     this.unit = Math.min(...this.sizes.values());
-    this.turnerLines = [...this.svg.querySelectorAll("line[data-turner]")];
+    return this.ready;
   }
 
-  /** Hex Walls: each turning wall drawn where it stands in this position (the server's
-   *  picture shows it on its start edge). */
-  placeTurners(turners) {
-    if (!this.turnerLines?.length || !Array.isArray(turners)) return;
-    const now = new Map(turners.map((t, k) => [String(k), edgeKey(t.edge)]));
-    for (const line of this.turnerLines) {
-      const on = now.get(line.dataset.turner) === line.dataset.edge;
-      line.classList.toggle("st-turn-on", on);
-      line.classList.toggle("st-turn-off", !on);
-    }
+  /** What a mode's drawPosition draws with: cell centres, the unit, the server's picture,
+   *  and marks — a path with step numbers, a piece (a glyph), a conflict ring. */
+  pen(g, bad) {
+    const u = this.unit;
+    const at = (cell) => this.centres.get(cell);
+    return {
+      svg: this.svg, unit: u, at, el,
+      add: (node) => g.append(node),
+      path(cells) {
+        if (!Array.isArray(cells) || !cells.length) return;
+        const pts = cells.map(at).filter(Boolean);
+        g.append(el("polyline", {
+          points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "var(--path)",
+          "stroke-width": u * 0.22, "stroke-linecap": "round", "stroke-linejoin": "round", opacity: 0.85,
+        }));
+        cells.forEach((cell, i) => {
+          const p = at(cell);
+          if (!p) return;
+          g.append(el("circle", { cx: p[0], cy: p[1], r: u * 0.26, fill: "var(--path)" }));
+          g.append(el("text", { x: p[0], y: p[1], class: "st-step", "font-size": u * 0.3 }, i + 1));
+        });
+      },
+      piece(cell, glyph) {
+        const p = at(cell);
+        if (p) g.append(el("text", { x: p[0], y: p[1], class: "st-piece", "font-size": u * 0.6 }, glyph));
+      },
+      conflict(cell) {
+        if (cell) bad.add(cell);
+      },
+    };
   }
 
   /** Draw the position (state.position), targets (cells → counts), your pick and hints. */
   draw({ position, targets = null, tally = {}, mine = null, hints = [], celebrate = false, labels = false }) {
+    this.last = { position, targets, tally, mine, hints, celebrate, labels };
     if (!this.layer) return;
     const u = this.unit;
     const g = el("g");
     const at = (cell) => this.centres.get(cell);
-    this.placeTurners(position?.turners);
-    const path = position?.path;
-    if (Array.isArray(path) && path.length) {
-      const pts = path.map(at).filter(Boolean);
-      g.append(el("polyline", {
-        points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "var(--path)",
-        "stroke-width": u * 0.22, "stroke-linecap": "round", "stroke-linejoin": "round", opacity: 0.85,
-      }));
-      path.forEach((cell, i) => {
-        const p = at(cell);
-        if (!p) return;
-        g.append(el("circle", { cx: p[0], cy: p[1], r: u * 0.26, fill: "var(--path)" }));
-        g.append(el("text", { x: p[0], y: p[1], class: "st-step", "font-size": u * 0.3 }, i + 1));
-      });
-    }
-    for (const cell of position?.cows ?? []) {
-      const p = at(cell);
-      if (p) g.append(el("text", { x: p[0], y: p[1], class: "st-piece", "font-size": u * 0.6 }, "🐮"));
-    }
     const bad = new Set();
-    for (const c of position?.conflicts ?? []) {
-      if (c.cell) bad.add(c.cell);
-      for (const x of c.cells ?? []) bad.add(x);
-    }
+    if (position && this.drawing) this.drawing.drawPosition(this.pen(g, bad), position);
     for (const cell of bad) {
       const p = at(cell);
       if (p) g.append(el("circle", { cx: p[0], cy: p[1], r: u * 0.4, class: "st-conflict" }));
@@ -141,22 +169,13 @@ export function renderBars(box, tally, label) {
   const rows = Object.entries(tally).filter(([, n]) => n > 0).slice(0, 6);
   const total = rows.reduce((s, [, n]) => s + n, 0) || 1;
   box.replaceChildren(...rows.map(([cell, n]) => {
-    const row = document.createElement("div");
-    row.className = "st-bar";
+    const row = html("div", "st-bar");
     row.dataset.cell = cell;
-    const name = document.createElement("span");
-    name.className = "st-bar-name";
-    name.textContent = cell;
-    const track = document.createElement("span");
-    track.className = "st-bar-track";
-    const fill = document.createElement("span");
-    fill.className = "st-bar-fill";
+    const track = html("span", "st-bar-track");
+    const fill = html("span", "st-bar-fill");
     fill.style.width = `${Math.round((100 * n) / total)}%`;
     track.append(fill);
-    const count = document.createElement("span");
-    count.className = "st-bar-count";
-    count.textContent = label(n);
-    row.append(name, track, count);
+    row.append(html("span", "st-bar-name", cell), track, html("span", "st-bar-count", label(n)));
     return row;
   }));
 }

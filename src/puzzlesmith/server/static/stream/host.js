@@ -89,7 +89,7 @@ export function mountHost(root, room, onLang) {
   // the streamer plays as in the game: a tap on a lit cell, or (path modes) one drag through
   // cells; cells entered wait their turn, each sent once the previous move is in the state
   const board = new Board(boardBox, () => {});
-  const isPath = () => Array.isArray(state?.position?.path);
+  const isPath = () => board.drag;  // the mode's stream drawing says (modes/<id>/stream.js)
   let pending = [], sentAt = -1, dragging = false, last = null;
   const cellAt = (x, y) => {
     const e = document.elementFromPoint(x, y)?.closest("[data-target], [data-cell]");
@@ -146,9 +146,10 @@ export function mountHost(root, room, onLang) {
   const conn = new RoomConnection(room, { role: "host", key }, (msg) => {
     if (msg.type === "state") {
       state = msg;
-      board.setBoard(msg.board);
-      boardBox.classList.toggle("st-drag", isPath());
-      if (note.textContent === t("st.tapMove")) note.textContent = t(isPath() ? "st.dragMove" : "st.tapMove");
+      board.setBoard(msg.board, msg.mode).then(() => {
+        boardBox.classList.toggle("st-drag", isPath());
+        if (note.textContent === t("st.tapMove")) note.textContent = t(isPath() ? "st.dragMove" : "st.tapMove");
+      });
       clock.set(msg);
       auto.checked = msg.auto;
       if (sentAt >= 0 && msg.moves.length !== sentAt) sentAt = -1;

@@ -41,7 +41,7 @@ export function mountOverlay(root, room, params, onLang) {
 
   // role=overlay: it sees everything, votes for nothing and is not counted as a viewer
   return new RoomConnection(room, { role: "overlay" }, (msg) => {
-    if (msg.type === "state") { state = msg; board.setBoard(msg.board); clock.set(msg); }
+    if (msg.type === "state") { state = msg; board.setBoard(msg.board, msg.mode); clock.set(msg); }
     else if (msg.type === "live") live = msg;
     paint();
   }, () => {});

@@ -94,7 +94,7 @@ export function mountViewer(root, room, onLang) {
     if (msg.type === "state") {
       if (state?.round?.number !== msg.round?.number) mine = null;
       state = msg;
-      board.setBoard(msg.board);
+      board.setBoard(msg.board, msg.mode);
       clock.set(msg);
       if (!hintMode) note.textContent = mine ? t("st.voted", { cell: mine }) : t("st.tapVote");
     } else if (msg.type === "live") {
