@@ -5,12 +5,14 @@
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
 import { button, el } from "../shell/dom.js";
+import { readStored } from "../shell/stored.js";
 import { gradeName } from "../shell/i18n.js";
 import { strings as frameStrings, cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
 import { strings as communityStrings } from "./community.js";
 
 const DEBOUNCE_MS = 250;
 const MAX_UNDO = 200;
+const MAX_DRAFT_CHARS = 200_000;   // a full 10×10 / radius-3 / 12×12 board is a few kB
 const draftKey = (modeId) => `puzzlesmith.editor.${modeId}`;
 
 /** Mount the editor of `mode` (an /api/modes entry) into `root`. Returns {unmount}. */
@@ -49,6 +51,7 @@ class Editor {
     this.abort = null;
     this.timer = 0;
     this.result = null;
+    this.isDraft = boardModule.isDraft;   // the shape the board editor can draw
     this.level = this.loadDraft() ?? boardModule.blank();
     this.board = new boardModule.BoardEditor(this);
     this.build();
@@ -58,11 +61,10 @@ class Editor {
   }
 
   // ---- level state ----------------------------------------------------------------
+  /** The saved draft when the mode's board editor accepts its shape (`isDraft`); a bad one
+   *  is dropped with the shell's "damaged" toast (stored.js), so it cannot brick the editor. */
   loadDraft() {
-    try {
-      const raw = localStorage.getItem(draftKey(this.mode.id));
-      return raw ? JSON.parse(raw) : null;
-    } catch { return null; }
+    return readStored(draftKey(this.mode.id), (v) => this.isDraft(v), { maxChars: MAX_DRAFT_CHARS });
   }
 
   /** Replace the level by an edited copy (one undo step) and re-check it. */
@@ -386,11 +388,11 @@ class Editor {
     try {
       if (text.startsWith("{")) {
         const raw = JSON.parse(text);
-        if (Array.isArray(raw.levels)) {
-          if (raw.mode && raw.mode !== this.mode.id) throw new Error(this.t("ed.otherMode", { mode: raw.mode }));
-          return raw.levels[0];
-        }
-        return raw;
+        const level = Array.isArray(raw?.levels) ? raw.levels[0] : raw;
+        if (Array.isArray(raw?.levels) && raw.mode && raw.mode !== this.mode.id) throw new Error(this.t("ed.otherMode", { mode: raw.mode }));
+        // a level the board editor cannot draw would be saved as the draft: refuse it here
+        if (!this.isDraft(level)) throw new Error(this.t("ed.badShape"));
+        return level;
       }
       let decoded;
       try { decoded = decodeLevel(text, [this.codec]); } catch { throw new Error(this.t("ed.badCode")); }
