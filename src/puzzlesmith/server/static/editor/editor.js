@@ -8,7 +8,7 @@ import { button, el } from "../shell/dom.js";
 import { readStored } from "../shell/stored.js";
 import { gradeName } from "../shell/i18n.js";
 import { strings as frameStrings, cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
-import { strings as communityStrings } from "./community.js";
+import { strings as communityStrings, publishedLink, publishedOf } from "./community.js";
 
 const DEBOUNCE_MS = 250;
 const MAX_UNDO = 200;
@@ -94,6 +94,7 @@ class Editor {
   changed() {
     try { localStorage.setItem(draftKey(this.mode.id), JSON.stringify(this.level)); } catch { /* full */ }
     this.result = null;
+    delete this.els.wrap.dataset.publishedKnown;
     this.els.undo.disabled = !this.undoStack.length;
     this.els.redo.disabled = !this.redoStack.length;
     this.showVerdict();
@@ -117,6 +118,7 @@ class Editor {
       const out = await this.checkLevel(this.level, suggest, ctl.signal);
       if (seq !== this.checkSeq) return;
       this.result = { ...out, asked: suggest > 0 };
+      if (out.publishable) this.lookPublished(seq);
     } catch (err) {
       if (err?.name === "AbortError" || seq !== this.checkSeq) return;
       this.result = { verdict: "error", message: requestErrorText(err, this.t), problems: [], differ: [] };
@@ -124,6 +126,20 @@ class Editor {
     delete this.root.dataset.checking;
     this.showVerdict();
     this.draw();
+  }
+
+  /** After a verdict that allows publishing: ask the store whether this board is already
+   *  published, so the editor says so (with a link to it) instead of offering 发布. */
+  async lookPublished(seq) {
+    let code;
+    try { code = this.code(); } catch { return; }
+    let found = null;
+    try { found = await publishedOf(code); } catch { return; }  // offline: a publish still answers duplicate
+    if (seq !== this.checkSeq || !this.result) return;
+    this.els.wrap.dataset.publishedKnown = found ? "yes" : "no";
+    if (!found) return;
+    this.result = { ...this.result, published: found };
+    this.showVerdict();
   }
 
   /** POST the level to the mode's check-level route; rejects with {message}. */
@@ -260,8 +276,9 @@ class Editor {
       items.push(li);
     }
     if (r?.published) {   // the store knows this board: say so instead of offering 发布
-      const li = el("li", "warn", t("cm.err.duplicate"));
+      const li = el("li", "warn", t("cm.already"));
       li.dataset.code = "already-published";
+      if (r.published.code) li.append(" ", publishedLink(r.published, t));
       items.push(li);
     }
     problems.replaceChildren(...items);
