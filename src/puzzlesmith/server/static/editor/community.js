@@ -147,8 +147,7 @@ export function publishSheet(ed) {
         ed.result = { ...ed.result, published: true };
         ed.showVerdict();
         ed.lookPublished(ed.checkSeq);   // and the link to the level already there
-      }
-      ed.s.toast(text, 4000);
+      } else ed.s.toast(text, 4000);    // (the duplicate sentence is on the page: no cut-off toast)
       go.disabled = false;
     }
   };
