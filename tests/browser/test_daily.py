@@ -127,3 +127,90 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
     assert page.inner_text(".tb-title") == "Daily challenge"
     assert "Rank 1" in page.inner_text(".d-daily")
     shot(page, "daily-home-en-touch")
+
+
+#: every flag the server sends (docs/client.md) and one it may add later
+FLAGS = [
+    "machine-timing",
+    "no-pause",
+    "fast-decisions",
+    "no-log",
+    "too-fast",
+    "archive",
+    "new-flag",
+]
+WHY = {
+    "zh": ("成绩已记录，但未计入排名", "每一步的间隔都一样长", "这一局的用时无法核对"),
+    "en": (
+        "Recorded, but not ranked",
+        "The moves came at an even pace no hand keeps",
+        "timing cannot be checked",
+    ),
+}
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_flagged_run_says_why_in_sentences_and_the_share_link_stays_whole(
+    page: Any, daily_server: tuple[str, Any], lang: str
+) -> None:
+    """Issue #30: a run flagged as not humanly timed says why in the player's language,
+    never as the flag's code; issue #31: the share text's link is one unbroken line."""
+    base, _app = daily_server
+    page.goto(f"{base}/#/")
+    page.wait_for_selector(".mode-card")
+    page.evaluate(
+        """async (lang) => {
+          const r = await fetch('/api/players', {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Flag ' + lang})});
+          const p = await r.json();
+          localStorage.setItem('daily:player', JSON.stringify({id: p.id, token: p.token, name: p.name}));
+          window.puzzlesmith.setSetting('lang', lang);
+        }""",
+        lang,
+    )
+    mode = daily_modes()[0]
+
+    def flagged(route: Any) -> None:
+        """Today's answer with this mode's daily finished by a flagged run."""
+        response = route.fetch()
+        data = response.json()
+        entry = next(d for d in data["dailies"] if d["mode"] == mode.id)
+        entry["state"] = "finished"
+        entry["result"] = {
+            "verified": True,
+            "ranked": False,
+            "time_ms": 4321,
+            "rank": None,
+            "flawless": True,
+            "hints": 0,
+            "flags": FLAGS,
+            "reasons": {f: f for f in FLAGS},
+            "date": today().isoformat(),
+        }
+        route.fulfill(response=response, json=data)
+
+    page.route("**/api/daily", flagged)
+    page.goto(f"{base}/#/daily/{mode.id}/done")
+    page.wait_for_selector(".d-flagged li")
+    head, machine, unknown = WHY[lang]
+    note = page.inner_text(".d-flagged")
+    items = page.locator(".d-flagged li").all_inner_texts()
+    assert head in note and any(machine in i for i in items) and any(unknown in i for i in items), (
+        items
+    )
+    assert len(items) == len(FLAGS)  # one sentence each, the unknown flag's a general one
+    assert not any(re.search(r"[a-z]+-[a-z]+", i) for i in items), items  # no raw codes
+    assert page.inner_text(".d-rank") == ("未排名" if lang == "zh" else "Not ranked")
+    page.locator(".d-flagged").scroll_into_view_if_needed()
+    shot(page, f"daily-flagged-{lang}-touch")
+    # the share text's link: one line, not broken inside a word on a 390 px screen
+    link = page.evaluate(
+        """() => { const pre = document.querySelector('.d-share'); const node = pre.firstChild;
+          const text = node.textContent; const at = text.lastIndexOf('http');
+          const range = document.createRange(); range.setStart(node, at); range.setEnd(node, text.length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return {ws: getComputedStyle(pre).whiteSpace, lines: tops.size, url: text.slice(at)}; }"""
+    )
+    assert link["url"].endswith(f"/#/daily/{mode.id}") and link["ws"] in ("pre", "nowrap"), link
+    assert link["lines"] == 1, link

@@ -8,8 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, cell_centre, play_solution, record_toasts, shot, wait_toast
-from test_daily import seconds, settle, solution
+from browser_support import (
+    Pointer,
+    past_double_tap,
+    play_solution,
+    record_toasts,
+    shot,
+    tap_cow,
+    wait_toast,
+)
+from test_daily import _TIMER_S, seconds, settle, solution
 
 from puzzlesmith.core.registry import get as get_mode
 
@@ -48,16 +56,16 @@ def test_cows_daily_reload_keeps_the_board_and_one_timer(
     play_solution(page, pointer, COWS, sol, upto=3)  # three cows, each ✕ then cow
     cows = {r * n + c for r, c in enumerate(sol)}
     marks = [i for i in range(n * n) if i not in cows and i // n >= 3][:4]
-    for i in marks:  # four ✕ where no cow goes
-        pointer.tap(*cell_centre(page, COWS, i))
-        page.wait_for_timeout(380)
+    for i in marks:  # four ✕ where no cow goes, each taken before the next
+        tap_cow(page, pointer, i)
+        past_double_tap(page)
     page.wait_for_function("document.querySelectorAll('.cw-cell[data-state=mark]').length === 4")
     before = board_state(page)
     assert before.count("cow") == 3 and before.count("mark") == 4
     # one timer: the top bar's; the board shows none of its own
     assert page.locator(".d-timer").is_visible()
     assert not page.locator(".cw-timer").is_visible()
-    page.wait_for_timeout(1200)
+    page.wait_for_function(f"({_TIMER_S}) >= 1")  # the clock has run: a restart would show
     t_before = seconds(page.inner_text(".d-timer"))
     page.reload()
     settle(page)
@@ -68,9 +76,9 @@ def test_cows_daily_reload_keeps_the_board_and_one_timer(
     shot(page, "daily-cows-resumed-board-touch")
     # the rest of the solution from the restored board: the server accepts the run
     for r, c in list(enumerate(sol))[3:]:
-        for _ in range(2):
-            pointer.tap(*cell_centre(page, COWS, r * n + c))
-            page.wait_for_timeout(380)
+        for _ in range(2):  # ✕ then cow, slower than a double tap by the page's clock
+            tap_cow(page, pointer, r * n + c)
+            past_double_tap(page)
     page.wait_for_function(f"location.hash.endsWith('/{COWS}/done')")
     page.wait_for_selector(".d-rank")
     assert page.evaluate(f"localStorage.getItem('daily:board:{COWS}')") is None

@@ -364,6 +364,11 @@ def test_publish_sheet_closes_when_the_level_stops_being_publishable(
     page: Any, pointer: Pointer, device: str
 ) -> None:
     """#31: a publish sheet left open covered the verdict after the level became ambiguous."""
+    # an earlier test published this board: here the store has not seen it (Publish offered)
+    page.route(
+        "**/api/community/published/*",
+        lambda route: route.fulfill(json={"mode": "04-cows", "published": False, "id": None}),
+    )
     with_draft(page, "04-cows", COWS_UNIQUE)
     verdict(page, "unique")
     page.click('[data-act="publish"]')
@@ -394,8 +399,9 @@ def test_test_play_earns_no_achievement(page: Any, pointer: Pointer, device: str
 
 @TOUCH_ONLY
 def test_english_title_fits_and_a_published_board_is_named(page: Any, device: str) -> None:
-    """#31: "Level editor · Numb…" was cut; publishing a board already published answers
-    409 duplicate, shown as a sentence where the publish button was."""
+    """#31: "Level editor · Numb…" was cut; publishing a board someone published since the
+    check answers 409 duplicate, shown as a sentence (with a link to that level) where the
+    publish button was."""
     with_draft(page, "04-cows", LEVELS.COWS_UNIQUE_2, lang="en")
     verdict(page, "unique")
     page.goto(f"{page.base_url}/#/edit/01-number-stroke")  # the longest mode name
@@ -408,18 +414,74 @@ def test_english_title_fits_and_a_published_board_is_named(page: Any, device: st
     shot(page, "editor-stroke-title-en")
     page.goto(f"{page.base_url}/#/edit/04-cows")
     verdict(page, "unique")
-    for attempt in range(2):  # the second publish of the same board is a duplicate
-        page.click('[data-act="publish"]')
-        if attempt == 0:
-            page.fill('input[name="name"]', "Ann")
-        page.fill('input[name="title"]', f"Rows {attempt}")
-        page.click('[data-act="do-publish"]')
-        if attempt == 0:
-            page.wait_for_selector(".mode-root[data-published]")
-            page.click('[data-act="close"]')
+    page.wait_for_selector('.ed-root[data-published-known="no"]')
+    # another player publishes the same board while this editor offers Publish
+    status = page.evaluate(
+        """async (level) => {
+          const made = await fetch('/api/players', {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Bea'})});
+          const p = await made.json();
+          const r = await fetch('/api/community/04-cows', {method: 'POST',
+            headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + p.token},
+            body: JSON.stringify({level, title: 'Rows first'})});
+          return r.status; }""",
+        LEVELS.COWS_UNIQUE_2,
+    )
+    assert status == 200, status
+    page.click('[data-act="publish"]')  # so this publish is a duplicate
+    page.fill('input[name="name"]', "Ann")
+    page.fill('input[name="title"]', "Rows")
+    page.click('[data-act="do-publish"]')
     page.wait_for_selector('.mode-root[data-publish-error="duplicate"]')
-    page.wait_for_selector('.ed-problems li[data-code="already-published"]')
+    page.wait_for_selector(
+        '.ed-problems li[data-code="already-published"] a[data-act="open-published"]'
+    )
     note = page.text_content('li[data-code="already-published"]') or ""
-    assert "already published" in note and not CJK.search(note)
+    assert "already published" in note and "Rows first" in note and not CJK.search(note)
     assert page.locator('[data-act="publish"]').is_hidden()
     shot(page, "editor-cows-already-published-en")
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_editor_knows_a_board_is_already_published(page: Any, device: str, lang: str) -> None:
+    """#25: after a unique verdict the editor asks the store (GET /api/community/published/
+    {code}) and says the board is already published, with a link to it, instead of 发布."""
+    page.goto(f"{page.base_url}/#/")
+    page.wait_for_selector(".mode-card")
+    # someone else published this board (a turned copy counts too): through the API
+    status = page.evaluate(
+        """async ([level, lang]) => {
+          const made = await fetch('/api/players', {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Pub ' + lang})});
+          const p = await made.json();
+          const r = await fetch('/api/community/03-hex-walls', {method: 'POST',
+            headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + p.token},
+            body: JSON.stringify({level, title: 'Hex one'})});
+          return r.status; }""",
+        [LEVELS.HEX_UNIQUE, lang],
+    )
+    assert status in (200, 409), status  # 409: the other language's run published it
+    with_draft(page, "03-hex-walls", LEVELS.HEX_UNIQUE, lang=lang)
+    verdict(page, "unique")
+    page.wait_for_selector('.ed-root[data-published-known="yes"]')
+    note = page.locator('li[data-code="already-published"]')
+    text = note.inner_text()
+    assert (
+        ("已经发布过了" in text)
+        if lang == "zh"
+        else ("already published" in text and not CJK.search(text))
+    )
+    assert page.locator('[data-act="publish"]').is_hidden()  # not offered
+    link = note.locator('a[data-act="open-published"]')
+    assert "Hex one" in link.inner_text()
+    shot(page, f"editor-hex-already-published-{lang}")
+    link.click()  # opens the published level, under its title
+    page.wait_for_function("location.hash.startsWith('#/play/')")
+    page.wait_for_function("document.getElementById('tb-title').textContent.includes('Hex one')")
+    # a board that is not published is offered as before
+    with_draft(page, "01-number-stroke", LEVELS.STROKE_UNIQUE, lang=lang)
+    verdict(page, "unique")
+    page.wait_for_selector('.ed-root[data-published-known="no"]')
+    assert page.locator('[data-act="publish"]').is_visible()
+    assert not page.locator('li[data-code="already-published"]').count()

@@ -5,11 +5,15 @@ language and says what still works — in both languages."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from browser_support import shot
+from browser_support import record_toasts, shot, wait_toast
 from stroke_helpers import open_level
+
+from puzzlesmith.core.codes import encode_level
+from puzzlesmith.core.registry import get as get_mode
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 WORDS = {
@@ -50,9 +54,15 @@ def test_counter_start_and_hint_captions(page: Any, lang: str) -> None:
         if kind == "reveal":
             shot(page, f"stroke-1-1-reveal-explained-{lang}-touch")
     open_level(page, "1-2")  # once only
+    record_toasts(page)
+    page.evaluate("window.__toasts.length = 0")
+    board = page.inner_html(".ns-svg")
     page.click('[data-action="reveal"]')
-    page.wait_for_timeout(400)
-    assert not page.text_content("#toast").startswith(words["reveal"])
+    # the explanation would be shown on the press, before the number arrives: once the
+    # board has the number, no explanation came
+    page.wait_for_function("(b) => document.querySelector('.ns-svg').innerHTML !== b", arg=board)
+    toasts = page.evaluate("window.__toasts")
+    assert not any(t.startswith(words["reveal"]) for t in toasts), toasts
 
 
 @TOUCH_ONLY
@@ -70,16 +80,40 @@ def test_settings_name_every_choice_once(page: Any) -> None:
     shot(page, "settings-labels-zh-touch")
 
 
+#: screens that need the server → (hash, how it is opened, where it says so)
+OFFLINE_SCREENS = {
+    "levels": "#/04-cows",
+    "daily": "#/daily",
+    "code": "#/play/{code}",
+    "achievements": "#/achievements",
+    "stream": "#/04-cows/1-1",  # the menu's 直播 from a level opened before the drop
+}
+
+
 @TOUCH_ONLY
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_no_server_says_so_in_the_players_words(page: Any, lang: str) -> None:
+@pytest.mark.parametrize("screen", sorted(OFFLINE_SCREENS))
+def test_no_server_says_so_in_the_players_words(page: Any, lang: str, screen: str) -> None:
     set_lang(page, lang)
-    page.route("**/api/**", lambda route: route.abort())
-    page.goto(f"{page.base_url}/?x=1#/04-cows")
-    page.wait_for_selector(".error-box")
-    text = page.text_content(".error-box")
-    assert WORDS[lang]["offline"] in text and "Failed to fetch" not in text, text
-    shot(page, f"offline-error-{lang}-touch")
+    cows = get_mode("04-cows")
+    route = OFFLINE_SCREENS[screen].format(code=encode_level(cows, cows.find_level("1-2")[1]))
+    record_toasts(page)
+    if screen == "stream":  # the level plays offline; opening a room cannot
+        page.goto(f"{page.base_url}/{route}")
+        page.wait_for_selector(".cw-svg")
+        page.route("**/api/**", lambda r: r.abort())
+        page.click("#tb-menu")
+        page.click('[data-menu="stream"]')
+        text = wait_toast(page, WORDS[lang]["offline"])
+    else:
+        page.route("**/api/**", lambda r: r.abort())
+        page.goto(f"{page.base_url}/?x=1{route}")
+        page.wait_for_selector(".error-box")
+        text = page.text_content(".error-box") or ""
+    assert WORDS[lang]["offline"].lower() in text.lower() and "Failed to fetch" not in text, text
+    if lang == "zh":
+        assert not re.search("[A-Za-z]{4,}", text), text  # no English on the Chinese screen
+    shot(page, f"offline-{screen}-{lang}-touch")
 
 
 @TOUCH_ONLY

@@ -8,48 +8,63 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, shot
+from browser_support import Pointer, animations_done, play_solution, shot
 from cows_play import play_cows
 
 from puzzlesmith.core.registry import get as get_mode
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
+#: the caption each next level teaches with (the packs' zh text, and the English table's)
+CAPTIONS = {
+    "01-number-stroke": {
+        "zh": "走不通时，点已走的格退回",
+        "en": "Stuck? Tap a cell you have drawn to go back",
+    },
+    "03-hex-walls": {
+        "zh": "粗线是墙：墙两边的格不能直接走过去",
+        "en": "A thick line is a wall: you cannot cross it",
+    },
+}
 
-# Every visible notice and every taught thing, as rectangles; the overlaps between them.
-_OVERLAPS = """() => {
+# Every visible notice and every taught thing, as rectangles, checked on every frame the
+# page draws (a notice can come and go between two polls): what overlapped, what was seen.
+_MONITOR = """() => { if (window.__notices) return;
+  const log = window.__notices = {seen: [], hits: [], tall: [], gone: false};
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const shown = (e) => e && !e.hidden && e.getClientRects().length && getComputedStyle(e).display !== 'none';
-  const notices = [...document.querySelectorAll('.rp-chip, .ach-toast, #toast')].filter(shown);
-  const taught = [...document.querySelectorAll('#caption, .pk-board, .pk-tip, .cw-info')].filter(shown);
-  const hits = [];
-  for (const n of notices) for (const t of taught) {
-    const [a, b] = [box(n), box(t)];
-    if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]) hits.push(`${n.className || n.id} over ${t.id || t.className}`);
-  }
-  const tall = notices.filter((n) => n.getBoundingClientRect().height > 48).map((n) => n.className || n.id);
-  return {notices: notices.map((n) => n.className || n.id), hits, tall,
-          caption: document.getElementById('caption').textContent};
+  const kind = (n) => (n.className || n.id).split(' ')[0];
+  const frame = () => {
+    const notices = [...document.querySelectorAll('.rp-chip, .ach-toast, #toast')].filter(shown);
+    const taught = [...document.querySelectorAll('#caption, .pk-board, .pk-tip, .cw-info')].filter(shown);
+    for (const n of notices) {
+      if (!log.seen.includes(kind(n))) log.seen.push(kind(n));
+      if (n.getBoundingClientRect().height > 48) log.tall.push(kind(n));  // one line, not 2–3
+      for (const t of taught) {
+        const [a, b] = [box(n), box(t)];
+        if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]) log.hits.push(`${kind(n)} over ${t.id || t.className}`);
+      }
+    }
+    // the chip has had its 6 s (it waits behind the achievement toasts) and left
+    log.gone = log.seen.includes('rp-chip') && !document.querySelector('.rp-chip');
+    if (!log.gone) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 }"""
 
 
 def watch(page: Any, name: str) -> set[str]:
-    """Poll the screen until the chip has had its 6 s (it waits behind achievement toasts): no notice may touch what is taught."""
-    seen: set[str] = set()
-    shotted: set[str] = set()
-    for _ in range(200):
-        r = page.evaluate(_OVERLAPS)
-        assert not r["hits"], r
-        assert not r["tall"], r  # one line in the strip, not a 2–3-line box
-        seen.update(r["notices"])
-        for kind in r["notices"]:
-            if r["caption"] and kind not in shotted:
-                page.wait_for_timeout(300)  # past its entry animation
-                shot(page, f"{name}-{kind.split()[0]}")
-                shotted.add(kind)
-        if "rp-chip" in seen and not page.locator(".rp-chip").count():
-            break
-        page.wait_for_timeout(100)
-    return seen
+    """Check every frame until the replay chip has come and gone: no notice may touch what
+    is taught. Each notice showing with the chip is photographed once it stands still."""
+    page.evaluate(_MONITOR)
+    page.wait_for_selector(".rp-chip")
+    animations_done(page)  # past the entry animations
+    for kind in page.evaluate("() => window.__notices.seen"):
+        shot(page, f"{name}-{kind}")
+    page.wait_for_function("() => window.__notices.gone")
+    log = page.evaluate("() => window.__notices")
+    assert not log["hits"], log["hits"][:5]
+    assert not log["tall"], log["tall"][:5]
+    return set(log["seen"])
 
 
 @TOUCH_ONLY
@@ -66,13 +81,40 @@ def test_cows_clear_notices_leave_the_next_caption_and_board_free(
 
 
 @TOUCH_ONLY
-def test_stroke_clear_notices_leave_the_next_caption_free(page: Any, pointer: Pointer) -> None:
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_stroke_clear_notices_leave_the_next_caption_free(
+    page: Any, pointer: Pointer, lang: str
+) -> None:
     stroke = get_mode("01-number-stroke")
     sol = stroke.view(stroke.find_level("1-2")[1])["solution"]
+    page.goto(f"{page.base_url}/#/")
+    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
     page.goto(f"{page.base_url}/?all=1#/01-number-stroke/1-2")
     page.wait_for_selector('.ns-svg[aria-label="1-2"]')
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     play_solution(page, pointer, "01-number-stroke", sol)
     page.wait_for_selector('.ns-svg[aria-label="1-3"]')
-    seen = watch(page, "notices-stroke-1-3-zh-touch")
+    seen = watch(page, f"notices-stroke-1-3-{lang}-touch")
     assert "rp-chip" in seen, seen
+    assert page.text_content("#caption") == CAPTIONS["01-number-stroke"][lang]
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_hex_clear_notices_leave_the_next_caption_and_board_free(
+    page: Any, pointer: Pointer, lang: str
+) -> None:
+    """Hex Walls 1-2 cleared: the game moves on to 1-3, whose caption teaches walls."""
+    hexes = get_mode("03-hex-walls")
+    sol = hexes.view(hexes.find_level("1-2")[1])["solution"]
+    page.goto(f"{page.base_url}/#/")
+    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
+    page.goto(f"{page.base_url}/?all=1#/03-hex-walls/1-2")
+    page.wait_for_selector('.hx-svg[aria-label="1-2"]')
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    play_solution(page, pointer, "03-hex-walls", sol)
+    page.wait_for_selector('.hx-svg[aria-label="1-3"]')
+    seen = watch(page, f"notices-hex-1-3-{lang}-touch")
+    assert "rp-chip" in seen, seen
+    assert page.text_content("#caption") == CAPTIONS["03-hex-walls"][lang]
+    assert page.locator(".hx-svg .hx-wall").count() > 0  # the board it teaches on is drawn

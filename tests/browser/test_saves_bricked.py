@@ -1,6 +1,6 @@
 """Issue #30 item 7: a stored value of the wrong shape or size never bricks a screen. Each
 client key (a mode's save, the settings, the runs, the achievements, a daily board, the
-community likes) is set to values a broken or hostile page could leave — a number, an
+community likes, each mode's editor draft) is set to values a broken or hostile page could leave — a number, an
 array, a ``__proto__`` object, deeply nested JSON, 3 MB — and every screen that reads it
 opens, drops the bad value and says so with a toast, in both languages."""
 
@@ -26,6 +26,10 @@ SCREENS = {
     "shell:settings": ("#/", ".mode-card"),
     "runs:04-cows": ("#/04-cows", ".tile"),
     "achievements": ("#/achievements", ".ach"),
+    # the editors' drafts: a blank board of the mode is drawn in place of the bad one
+    "puzzlesmith.editor.01-number-stroke": ("#/edit/01-number-stroke", ".ed-board .ed-empty"),
+    "puzzlesmith.editor.03-hex-walls": ("#/edit/03-hex-walls", ".ed-board .ed-hex-empty"),
+    "puzzlesmith.editor.04-cows": ("#/edit/04-cows", ".ed-board .ed-cow"),
 }
 DROPPED = {"zh": "已损坏", "en": "damaged"}
 
@@ -54,6 +58,7 @@ def test_a_bad_stored_value_is_dropped_with_a_toast(page: Any, key: str, kind: s
     wait_toast(page, DROPPED["zh" if key == "shell:settings" else lang])
     if kind in ("array", "huge"):
         shot(page, f"bricked-{key.replace(':', '-')}-{kind}-touch")
+    assert not page.locator("text=/加载失败|Could not load/").count()  # the screen itself opened
     stored = page.evaluate("(key) => localStorage.getItem(key)", key)
     assert stored is None or stored.startswith("{"), stored[:80]  # dropped, or a fresh value
     page.reload()  # and the screen stays usable: no toast the second time, same screen

@@ -5,7 +5,7 @@
 import { svgEl } from "../kit/playkit.js";
 import { outlinePath, anchor } from "../modes/01-number-stroke/geometry.js";
 import { unitsOf } from "../modes/01-number-stroke/code.js";
-import { stepper, freshId, fillOf, label } from "./common.js";
+import { arrayOf, isCellId, isInt, isLevelFrame, stepper, freshId, fillOf, label } from "./common.js";
 import { button } from "../shell/dom.js";
 import { requestErrorText } from "./words.js";
 
@@ -23,6 +23,17 @@ const k = (x, y) => `${x},${y}`;
 
 export function blank() {
   return { id: "draft", cells: [] };
+}
+
+const MAX_UNITS = 100;   // the server's limit on unit squares
+const isUnit = (u) => Array.isArray(u) && u.length === 2 && isInt(u[0], -MAX_UNITS, MAX_UNITS) && isInt(u[1], -MAX_UNITS, MAX_UNITS);
+const isCell = (c) => isLevelFrame(c) && isCellId(c.id) && isInt(c.x, -MAX_UNITS, MAX_UNITS) && isInt(c.y, -MAX_UNITS, MAX_UNITS)
+  && (c.shape === undefined ? isInt(c.w, 1, GRID) && isInt(c.h, 1, GRID) : arrayOf(c.shape, MAX_UNITS, isUnit))
+  && (c.clue === undefined || isInt(c.clue, 0, 10_000)) && (c.parity === undefined || c.parity === "odd" || c.parity === "even");
+
+/** Whether a stored draft has the shape this editor draws (editor.js drops it otherwise). */
+export function isDraft(level) {
+  return isLevelFrame(level) && arrayOf(level.cells, MAX_UNITS, isCell);
 }
 
 export class BoardEditor {

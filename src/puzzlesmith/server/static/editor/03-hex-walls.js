@@ -2,7 +2,8 @@
 // toggle a wall on a shared edge, place a turning wall on a vertex (tap again to move its
 // starting edge round its three positions, a fourth tap removes it), number clues.
 import { svgEl } from "../kit/playkit.js";
-import { stepper, fillOf, label } from "./common.js";
+import { arrayOf, isCellId, isInt, isLevelFrame, stepper, fillOf, label } from "./common.js";
+import { isPlain } from "../shell/stored.js";
 
 export const strings = {
   zh: { "ed.tool.hex": "六边格", "ed.tool.wall": "墙", "ed.tool.turner": "转墙", "ed.tool.number": "数字" },
@@ -46,6 +47,19 @@ function vertexAt(h, p) {
 
 export function blank() {
   return { id: "draft", cells: [], walls: [], turners: [] };
+}
+
+const MAX_CELLS = 40;   // the server's limit
+const isHex = (h) => Array.isArray(h) && h.length === 2 && h.every((v) => isInt(v, -20, 20));
+const isEdge = (e) => Array.isArray(e) && e.length === 2 && e.every(isHex);
+const isCell = (c) => isLevelFrame(c) && isCellId(c.id) && isInt(c.q, -20, 20) && isInt(c.r, -20, 20) && (c.clue === undefined || isInt(c.clue, 0, 1000));
+const isTurner = (t) => isPlain(t) && Array.isArray(t.pivot) && t.pivot.length === 3 && t.pivot.every(isHex) && isEdge(t.at);
+
+/** Whether a stored draft has the shape this editor draws (editor.js drops it otherwise). */
+export function isDraft(level) {
+  return isLevelFrame(level) && arrayOf(level.cells, MAX_CELLS, isCell)
+    && (level.walls === undefined || arrayOf(level.walls, 1000, isEdge))
+    && (level.turners === undefined || arrayOf(level.turners, 1000, isTurner));
 }
 
 export class BoardEditor {

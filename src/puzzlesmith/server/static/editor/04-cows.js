@@ -4,7 +4,7 @@
 // first answer (and for a letter new since the last one) a region is plain grey.
 import { svgEl } from "../kit/playkit.js";
 import { button, el } from "../shell/dom.js";
-import { label } from "./common.js";
+import { isLevelFrame, label } from "./common.js";
 
 export const strings = {
   zh: { "ed.tool.paint": "涂区域", "ed.size": "边长 N" },
@@ -26,6 +26,14 @@ export function resized(regions, n) {
     if (row === undefined) return LETTERS[r].repeat(n);
     return row.length >= n ? row.slice(0, n) : row + row[row.length - 1].repeat(n - row.length);
   });
+}
+
+/** Whether a stored draft has the shape this editor draws (editor.js drops it otherwise):
+ *  a square of region letters, at most the server's 20 rows (an import may exceed MAX_N). */
+export function isDraft(level) {
+  const rows = isLevelFrame(level) ? level.regions : null;
+  return Array.isArray(rows) && rows.length >= 1 && rows.length <= 20
+    && rows.every((row) => typeof row === "string" && row.length === rows.length && /^[A-Za-z]+$/.test(row));
 }
 
 export class BoardEditor {

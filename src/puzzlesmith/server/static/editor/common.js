@@ -1,6 +1,16 @@
 // What the board editors share: small controls, ids and highlight fills.
 import { svgEl } from "../kit/playkit.js";
 import { button, el } from "../shell/dom.js";
+import { isPlain, isText } from "../shell/stored.js";
+
+/** An integer in lo..hi. */
+export const isInt = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
+/** An array of at most `max` items each passing `ok`. */
+export const arrayOf = (x, max, ok) => Array.isArray(x) && x.length <= max && x.every(ok);
+/** An editor level's common frame: a plain object whose optional id/title are short text. */
+export const isLevelFrame = (x) => isPlain(x) && (x.id === undefined || isText(x.id, 64)) && (x.title === undefined || isText(x.title, 200));
+/** A cell id as the editors make it (short text). */
+export const isCellId = (x) => isText(x, 32) && x.length > 0;
 
 /** A − n + stepper for the number tool; `get`/`set` hold the value. */
 export function stepper(t, get, set, min, max) {

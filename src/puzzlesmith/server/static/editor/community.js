@@ -25,6 +25,7 @@ export const strings = {
     "cm.err.unauthorized": "这个浏览器的玩家身份失效了，请重新起个名字。",
     "cm.err.offline": "需要联网，现在连不上服务器。", "cm.err.generic": "服务器出了问题，请稍后再试。",
     "cm.err.level": "还不能发布：{problem}",
+    "cm.already": "这个棋盘已经发布过了（旋转或翻转后相同也算），不能再发布。", "cm.openPublished": "去玩《{title}》",
   },
   en: {
     "cm.publish": "Publish", "cm.title": "Title", "cm.caption": "Caption (optional)", "cm.name": "Your name (2–16 characters)",
@@ -41,6 +42,7 @@ export const strings = {
     "cm.err.unauthorized": "This browser's player is no longer known: pick a name again.",
     "cm.err.offline": "This needs a connection; the server cannot be reached now.", "cm.err.generic": "Something went wrong on the server; try again later.",
     "cm.err.level": "It cannot be published yet: {problem}",
+    "cm.already": "This board is already published (turned or mirrored counts too), so it cannot be published again.", "cm.openPublished": "Play “{title}”",
   },
 };
 
@@ -93,6 +95,27 @@ function input(name, label, max) {
   return box;
 }
 
+/** The published level with this board (turned or mirrored too), as {id, code, title,
+ *  caption}: `{}` when it is published but hidden, null when it is not published. */
+export async function publishedOf(code) {
+  const found = await call("GET", `/api/community/published/${enc(code)}`);
+  if (!found?.published) return null;
+  if (!found.id) return {};
+  const lv = await call("GET", `/api/community/levels/${enc(found.id)}`);
+  return { id: lv.id, code: lv.code, title: lv.title, caption: lv.caption || null, mode: found.mode };
+}
+
+/** A link that opens a published level as the community list's ▶ does (its title shown). */
+export function publishedLink(found, t) {
+  const a = el("a", "ed-btn small", t("cm.openPublished", { title: found.title }));
+  a.href = `#/play/${found.code}`;
+  a.dataset.act = "open-published";
+  a.onclick = () => {
+    sessionStorage.setItem(PLAY_CONTEXT, JSON.stringify({ code: found.code, mode: found.mode, title: found.title, caption: found.caption }));
+  };
+  return a;
+}
+
 /** The publish sheet of an editor frame (editor.js `Editor`). */
 export function publishSheet(ed) {
   const t = ed.t;
@@ -108,6 +131,9 @@ export function publishSheet(ed) {
         level: ed.level, title: val("title"), caption: val("caption"),
       });
       ed.root.dataset.published = out.id;
+      // the editor now knows this board is published: no second 发布 once the sheet closes
+      ed.result = { ...ed.result, published: { id: out.id, code: out.code, title: val("title"), caption: val("caption") || null, mode: ed.mode.id } };
+      ed.showVerdict();
       const browse = el("a", "ed-btn", t("cm.browse"));
       browse.href = `#/community/${enc(ed.mode.id)}`;
       browse.dataset.act = "browse";
@@ -120,8 +146,8 @@ export function publishSheet(ed) {
         ed.closeSheet();
         ed.result = { ...ed.result, published: true };
         ed.showVerdict();
-      }
-      ed.s.toast(text, 4000);
+        ed.lookPublished(ed.checkSeq);   // and the link to the level already there
+      } else ed.s.toast(text, 4000);    // (the duplicate sentence is on the page: no cut-off toast)
       go.disabled = false;
     }
   };

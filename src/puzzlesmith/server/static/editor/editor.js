@@ -5,12 +5,14 @@
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
 import { button, el } from "../shell/dom.js";
+import { readStored } from "../shell/stored.js";
 import { gradeName } from "../shell/i18n.js";
 import { strings as frameStrings, cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
-import { strings as communityStrings } from "./community.js";
+import { strings as communityStrings, publishedLink, publishedOf } from "./community.js";
 
 const DEBOUNCE_MS = 250;
 const MAX_UNDO = 200;
+const MAX_DRAFT_CHARS = 200_000;   // a full 10×10 / radius-3 / 12×12 board is a few kB
 const draftKey = (modeId) => `puzzlesmith.editor.${modeId}`;
 
 /** Mount the editor of `mode` (an /api/modes entry) into `root`. Returns {unmount}. */
@@ -49,6 +51,7 @@ class Editor {
     this.abort = null;
     this.timer = 0;
     this.result = null;
+    this.isDraft = boardModule.isDraft;   // the shape the board editor can draw
     this.level = this.loadDraft() ?? boardModule.blank();
     this.board = new boardModule.BoardEditor(this);
     this.build();
@@ -58,11 +61,10 @@ class Editor {
   }
 
   // ---- level state ----------------------------------------------------------------
+  /** The saved draft when the mode's board editor accepts its shape (`isDraft`); a bad one
+   *  is dropped with the shell's "damaged" toast (stored.js), so it cannot brick the editor. */
   loadDraft() {
-    try {
-      const raw = localStorage.getItem(draftKey(this.mode.id));
-      return raw ? JSON.parse(raw) : null;
-    } catch { return null; }
+    return readStored(draftKey(this.mode.id), (v) => this.isDraft(v), { maxChars: MAX_DRAFT_CHARS });
   }
 
   /** Replace the level by an edited copy (one undo step) and re-check it. */
@@ -92,6 +94,7 @@ class Editor {
   changed() {
     try { localStorage.setItem(draftKey(this.mode.id), JSON.stringify(this.level)); } catch { /* full */ }
     this.result = null;
+    delete this.els.wrap.dataset.publishedKnown;
     this.els.undo.disabled = !this.undoStack.length;
     this.els.redo.disabled = !this.redoStack.length;
     this.showVerdict();
@@ -115,6 +118,7 @@ class Editor {
       const out = await this.checkLevel(this.level, suggest, ctl.signal);
       if (seq !== this.checkSeq) return;
       this.result = { ...out, asked: suggest > 0 };
+      if (out.publishable) this.lookPublished(seq);
     } catch (err) {
       if (err?.name === "AbortError" || seq !== this.checkSeq) return;
       this.result = { verdict: "error", message: requestErrorText(err, this.t), problems: [], differ: [] };
@@ -122,6 +126,20 @@ class Editor {
     delete this.root.dataset.checking;
     this.showVerdict();
     this.draw();
+  }
+
+  /** After a verdict that allows publishing: ask the store whether this board is already
+   *  published, so the editor says so (with a link to it) instead of offering 发布. */
+  async lookPublished(seq) {
+    let code;
+    try { code = this.code(); } catch { return; }
+    let found = null;
+    try { found = await publishedOf(code); } catch { return; }  // offline: a publish still answers duplicate
+    if (seq !== this.checkSeq || !this.result) return;
+    this.els.wrap.dataset.publishedKnown = found ? "yes" : "no";
+    if (!found) return;
+    this.result = { ...this.result, published: found };
+    this.showVerdict();
   }
 
   /** POST the level to the mode's check-level route; rejects with {message}. */
@@ -258,8 +276,9 @@ class Editor {
       items.push(li);
     }
     if (r?.published) {   // the store knows this board: say so instead of offering 发布
-      const li = el("li", "warn", t("cm.err.duplicate"));
+      const li = el("li", "warn", t("cm.already"));
       li.dataset.code = "already-published";
+      if (r.published.code) li.append(" ", publishedLink(r.published, t));
       items.push(li);
     }
     problems.replaceChildren(...items);
@@ -386,11 +405,11 @@ class Editor {
     try {
       if (text.startsWith("{")) {
         const raw = JSON.parse(text);
-        if (Array.isArray(raw.levels)) {
-          if (raw.mode && raw.mode !== this.mode.id) throw new Error(this.t("ed.otherMode", { mode: raw.mode }));
-          return raw.levels[0];
-        }
-        return raw;
+        const level = Array.isArray(raw?.levels) ? raw.levels[0] : raw;
+        if (Array.isArray(raw?.levels) && raw.mode && raw.mode !== this.mode.id) throw new Error(this.t("ed.otherMode", { mode: raw.mode }));
+        // a level the board editor cannot draw would be saved as the draft: refuse it here
+        if (!this.isDraft(level)) throw new Error(this.t("ed.badShape"));
+        return level;
       }
       let decoded;
       try { decoded = decodeLevel(text, [this.codec]); } catch { throw new Error(this.t("ed.badCode")); }

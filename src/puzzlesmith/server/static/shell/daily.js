@@ -59,8 +59,13 @@ export async function dailyRoute(env) {
 }
 
 // ---- first visit: pick a name (or bring a profile over with a transfer code) ----------
-function renderWelcome(env) {
+async function renderWelcome(env) {
   env.topBar.setTitle(t("d.title"));
+  if (!(await dapi.reachable())) {   // offline: a name cannot be made now; say so
+    if (!env.current()) return;
+    return env.view.replaceChildren(el("div", "error-box", needsConnection(t("d.entry"))));
+  }
+  if (!env.current()) return;
   const wrap = el("div", "scroll daily");
   const form = el("form", "d-name");
   const input = el("input");

@@ -48,6 +48,9 @@ export async function transfer() {
   await authed("PUT", "/api/players/me/progress", { data: collect() });
   return authed("POST", "/api/players/me/transfer");
 }
+/** Whether the server answers at all (any status, a 401 included): a new player offline
+ *  is told the daily needs a connection instead of a name form that cannot work. */
+export const reachable = () => call("GET", "/api/daily").then(() => true, (e) => e?.status !== 0);
 export const stats = () => authed("GET", "/api/players/me/stats");
 export const today = () => authed("GET", "/api/daily");
 export const start = (mode, date) => authed("POST", `/api/daily/${enc(mode)}/start`, date ? { date } : undefined);

@@ -1,6 +1,6 @@
 // The daily's result screens: the clear (time, rank, share), the leaderboard, my stats.
 import * as dapi from "./dailyapi.js";
-import { clock } from "./dailywords.js";
+import { clock, flagSentences } from "./dailywords.js";
 import { settings } from "./settings.js";
 import { t } from "./i18n.js";
 import { el, button } from "./dom.js";
@@ -52,8 +52,11 @@ export async function renderDone(env, mode) {
   const how = el("p", "", r.flawless ? t("d.flawless") : t("d.hints", { n: r.hints }));
   wrap.append(el("p", "d-muted", t("d.time")), big, rank, how);
   if (r.flags.length) {
-    const why = r.flags.map((f) => (f === "too-fast" ? t("d.tooFast") : f === "archive" ? t("d.archive") : f)).join(", ");
-    wrap.append(el("p", "d-error", t("d.flagged", { why })));
+    const note = el("div", "d-error d-flagged", t("d.flagged"));
+    const list = el("ul");
+    for (const why of flagSentences(r.flags)) list.append(el("li", "", why));
+    note.append(list);
+    wrap.append(note);
   }
   wrap.append(el("p", "d-streak", t("d.streak", { n: st.streak.current })));
   const text = shareText(mode, d.number, r, st.streak.current);

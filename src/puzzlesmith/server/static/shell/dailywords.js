@@ -1,5 +1,5 @@
 // The daily challenge's words: Simplified Chinese first, English complete.
-import { addStrings } from "./i18n.js";
+import { addStrings, t } from "./i18n.js";
 
 addStrings({
   zh: {
@@ -10,7 +10,12 @@ addStrings({
     "d.nameSave": "开始", "d.nameBad": "这个名字不行：{msg}", "d.rename": "改名", "d.you": "你",
     "d.claimAsk": "已有转移码？", "d.claim": "转入", "d.claimBad": "转移码无效：{msg}",
     "d.time": "用时", "d.flawless": "完美（未用提示、未撤销）", "d.hints": "用了 {n} 次提示",
-    "d.flagged": "成绩已记录，但未计入排名（{why}）", "d.tooFast": "快得不像人手", "d.archive": "往日的题目",
+    "d.flagged": "成绩已记录，但未计入排名：",
+    "d.flag.too-fast": "快得不像人手：平均每一步不到 60 毫秒。", "d.flag.archive": "这是往日的题目，往日的题目不排名。",
+    "d.flag.no-log": "没有收到这一局的计时记录，无法核对用时。",
+    "d.flag.machine-timing": "每一步的间隔都一样长，手做不到这么均匀。",
+    "d.flag.no-pause": "整局没有一次停顿超过一秒，连看题的时间都没有。",
+    "d.flag.fast-decisions": "一半的决定都在四分之一秒内做出。", "d.flag.other": "这一局的用时无法核对。",
     "d.streak": "连续 {n} 天", "d.copy": "复制结果", "d.copied": "已复制", "d.share": "分享",
     "d.back": "返回每日挑战", "d.empty": "还没有人完成，快来当第一名！", "d.emptyPast": "那天没有记入排名的成绩（往日的题目不排名）",
     "d.freezeWhy": "❄ 冻结卡：漏掉一天时自动用掉一张，连续天数不断；每完成 5 天得一张，最多存 2 张。",
@@ -29,7 +34,12 @@ addStrings({
     "d.nameSave": "Start", "d.nameBad": "That name does not work: {msg}", "d.rename": "Rename", "d.you": "you",
     "d.claimAsk": "Have a transfer code?", "d.claim": "Move here", "d.claimBad": "Transfer code not accepted: {msg}",
     "d.time": "Time", "d.flawless": "Flawless (no hint, no undo)", "d.hints": "{n} hint(s) used",
-    "d.flagged": "Recorded, but not ranked ({why})", "d.tooFast": "faster than a human hand", "d.archive": "a past day's puzzle",
+    "d.flagged": "Recorded, but not ranked:",
+    "d.flag.too-fast": "Faster than a human hand: under 60 ms a move.", "d.flag.archive": "This is a past day's puzzle; past days are not ranked.",
+    "d.flag.no-log": "No timed record of the moves arrived, so the time cannot be checked.",
+    "d.flag.machine-timing": "The moves came at an even pace no hand keeps.",
+    "d.flag.no-pause": "No pause of a second anywhere in the run, not even to read the board.",
+    "d.flag.fast-decisions": "Half the decisions came faster than a quarter second.", "d.flag.other": "This run's timing cannot be checked.",
     "d.streak": "{n}-day streak", "d.copy": "Copy result", "d.copied": "Copied", "d.share": "Share",
     "d.back": "Back to the daily", "d.empty": "Nobody has finished yet: be the first!", "d.emptyPast": "No ranked results that day (past days' puzzles are not ranked)",
     "d.freezeWhy": "❄ Freeze: used by itself when you miss a day, so the streak holds; you earn one per 5 days played, 2 at most.",
@@ -49,4 +59,15 @@ export function clock(ms, tenths = true) {
   const mm = h ? `${h}:${String(m).padStart(2, "0")}` : String(m);
   const tail = tenths ? `.${Math.floor((ms % 1000) / 100)}` : "";
   return `${mm}:${String(sec).padStart(2, "0")}${tail}`;
+}
+
+/** Why a run is not ranked, one sentence per flag (the finish answer's `flags`) in the
+ *  player's language; a flag this client does not know reads as a general sentence, never
+ *  as its code. */
+export function flagSentences(flags) {
+  return [...new Set(flags.map((f) => {
+    const key = `d.flag.${f}`;
+    const known = t(key);
+    return known === key ? t("d.flag.other") : known;
+  }))];
 }

@@ -6,6 +6,8 @@ import { addStrings, t } from "./i18n.js";
 // error code → [中文, English]: one sentence each
 const SENTENCES = {
   offline: ["需要联网：现在连不上服务器。已打开过的关卡离线照样能玩。", "Needs a connection: the server cannot be reached. Levels you have opened still play offline."],
+  // the same in one line for the top strip's toast (a whole sentence there is cut off)
+  "offline-short": ["需要联网：现在连不上服务器", "Needs a connection: no server"],
   "bad-name": ["名字要 2–16 个字符，只能用文字、数字、空格或 _-.·'", "A name is 2–16 characters: letters, digits, spaces or _-.·'"],
   "bad-text": ["文字太短、太长或含有不能用的字符", "The text is too short, too long or has characters that are not allowed"],
   "bad-code": ["少抄或抄错了几个字符", "some characters are missing or mistyped"],
@@ -42,4 +44,9 @@ export function explain(err) {
   if (err?.status === 429) return t("err.rate-limited");
   if (err?.status >= 500) return t("err.busy");
   return t("err.other", { code: code || err?.status || "?" });
+}
+
+/** explain(), in one line for a toast: offline is the short sentence. */
+export function explainShort(err) {
+  return err && typeof err === "object" && err.status === 0 ? t("err.offline-short") : explain(err);
 }

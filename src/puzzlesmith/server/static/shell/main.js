@@ -16,7 +16,7 @@ import { dailyEntry, dailyRoute } from "./daily.js";
 import { linkCss } from "./css.js";
 import { storagePrefix } from "./env.js";
 import { isPlain, isText, onDropped, readStored } from "./stored.js";
-import { explain } from "./errors.js";
+import { explain, explainShort } from "./errors.js";
 import { notice } from "./dock.js";
 import { el } from "./dom.js";
 import { startTry } from "./plays.js";
@@ -495,7 +495,7 @@ function openMenu() {
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
   const here = parseHash();  // #/<mode>/<level> or #/play/<code>
-  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(e.message)), "stream");
+  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(explainShort(e), 5000)), "stream");
   item(t("home"), () => go(null), "home");
   item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
   const h = el("h2", "", t("settings"));

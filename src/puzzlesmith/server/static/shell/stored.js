@@ -2,7 +2,7 @@
 // parsed only when its size is within bounds, must be a plain JSON object (or array, when
 // the check says so) that the caller's shape check accepts, and is otherwise removed, with
 // one toast per session in whatever screen is open (main.js listens with onDropped). The
-// editor's drafts use it too (static/editor), so a wrong-shaped save never bricks a screen.
+// editor's drafts use it too (editor.js, with each board editor's isDraft), so a wrong-shaped save never bricks a screen.
 
 export const MAX_STORED_CHARS = 1_000_000;   // a bigger value is not one this client wrote
 const listeners = new Set();
