@@ -12,6 +12,7 @@ working, revalidated every time (links from older pages, tests, tools).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 from functools import lru_cache
@@ -75,18 +76,23 @@ def versioned(path: str, static: Path = STATIC) -> str:
     return f"/static/v/{static_version(static)}/{path}"
 
 
-def module_deps(path: str, static: Path = STATIC) -> list[str]:
-    """The static paths a module imports (relative specifiers only; the client has no others)."""
+def module_deps(path: str, static: Path = STATIC, *, dynamic: bool = True) -> list[str]:
+    """The static paths a module imports (relative specifiers only; the client has no others).
+
+    ``dynamic=False`` leaves out literal ``import("./x.js")``: what a screen loads on use."""
     here = os.path.dirname(path)
     source = (static / path).read_text(encoding="utf-8")
     return [
         os.path.normpath(os.path.join(here, m["spec"])).replace(os.sep, "/")
         for m in IMPORT_SPEC.finditer(source)
+        if dynamic or "(" not in m["head"]
     ]
 
 
-def module_graph(entries: list[str], static: Path = STATIC) -> list[str]:
-    """Every module reachable from ``entries`` by static imports, sorted."""
+def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = True) -> list[str]:
+    """Every module reachable from ``entries``, sorted: by any import (what a bundle must
+    carry), or with ``dynamic=False`` by static imports only (what runs before the first
+    screen, so what index.html preloads)."""
     seen: set[str] = set()
     todo = list(entries)
     while todo:
@@ -94,7 +100,7 @@ def module_graph(entries: list[str], static: Path = STATIC) -> list[str]:
         if path in seen or path.startswith("../") or not (static / path).is_file():
             continue
         seen.add(path)
-        todo.extend(module_deps(path, static))
+        todo.extend(module_deps(path, static, dynamic=dynamic))
     return sorted(seen)
 
 
@@ -104,7 +110,8 @@ _ENTRY = re.compile(r'<script type="module" src="/static/(?P<path>[^"]+)"></scri
 
 def render_index(static: Path = STATIC) -> str:
     """index.html naming the current version, with the shell's modules preloaded in parallel
-    (without it the browser discovers them one import level at a time)."""
+    (without it the browser discovers them one import level at a time). Only what the
+    shell imports statically: the daily, replay, achievement and stream screens load on use."""
     return _render_index(static, static_version(static))
 
 
@@ -112,11 +119,49 @@ def render_index(static: Path = STATIC) -> str:
 def _render_index(static: Path, version: str) -> str:
     text = (static / "index.html").read_text(encoding="utf-8")
     entries = [m["path"] for m in _ENTRY.finditer(text)]
-    preload = "".join(
-        f'<link rel="modulepreload" href="/static/{p}">\n' for p in module_graph(entries, static)
-    )
-    text = text.replace("</head>", preload + "</head>", 1)
+    shell = module_graph(entries, static, dynamic=False)
+    preload = "".join(f'<link rel="modulepreload" href="/static/{p}">\n' for p in shell)
+    text = text.replace("</head>", preload + _deep_link_preload(static, set(shell)) + "</head>", 1)
     return _STATIC_URL.sub(f'"/static/v/{version}/', text)
+
+
+#: Run before the shell: on a level's deep link (``#/<mode>/<level>``) the page starts
+#: loading that mode's modules and stylesheet with the shell's, instead of after the shell
+#: has run and asked for /api/modes (and then one import level at a time). The server
+#: cannot see the hash, so the page picks from a table of every mode's files.
+_DEEP_LINK = """<script>
+(function (modes, base) {
+  var m = /^#\\/([^\\/?]+)\\/[^\\/?]/.exec(location.hash), files;
+  try { files = m && Object.prototype.hasOwnProperty.call(modes, m[1]) ? modes[m[1]] : null; } catch (e) { files = null; }
+  if (!files) return;
+  files.forEach(function (f) {
+    var l = document.createElement("link");
+    if (/\\.css$/.test(f)) { l.rel = "preload"; l.as = "style"; } else l.rel = "modulepreload";
+    l.href = base + f;
+    document.head.appendChild(l);
+  });
+})(%s, "/static/");
+</script>
+"""
+
+
+def mode_files(static: Path, shell: set[str]) -> dict[str, list[str]]:
+    """Each mode's client files a level screen loads beyond the shell's: its module's
+    static import graph and its stylesheet (paths under static/), by mode id."""
+    out: dict[str, list[str]] = {}
+    for module in sorted((static / "modes").glob("*.js")):
+        rel = f"modes/{module.name}"
+        files = [p for p in module_graph([rel], static, dynamic=False) if p not in shell]
+        css = module.with_suffix(".css")
+        if css.is_file():
+            files.append(f"modes/{css.name}")
+        out[module.stem] = files
+    return out
+
+
+def _deep_link_preload(static: Path, shell: set[str]) -> str:
+    table = json.dumps(mode_files(static, shell), separators=(",", ":")).replace("<", "\\u003c")
+    return _DEEP_LINK % table
 
 
 def gzip_response(resp: Response, scope: Scope) -> Response:

@@ -1,0 +1,66 @@
+"""A cold visit fetches what its screen runs (issue #29): the home page never asks for the
+daily, replay, achievement or stream modules; they come when their screen is opened; a
+level's deep link asks for its mode's files with the shell's, not after it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
+ON_USE = ("/shell/daily.js", "/shell/replay.js", "/shell/achievements.js", "/stream/open.js")
+
+
+def record_requests(page: Any) -> list[str]:
+    """Every URL the page asks for from now on (preloads included)."""
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    return urls
+
+
+def asked(urls: list[str], tail: str) -> bool:
+    return any(u.split("?")[0].endswith(tail) for u in urls)
+
+
+@TOUCH_ONLY
+def test_home_asks_for_no_screen_it_does_not_show(page: Any) -> None:
+    urls = record_requests(page)
+    page.goto(page.base_url + "/#/")
+    page.wait_for_selector(".mode-card")
+    page.wait_for_selector(".daily-card")  # the daily card is there, its screens are not
+    page.wait_for_function("document.readyState === 'complete'")
+    assert asked(urls, "/shell/main.js") and asked(urls, "/api/modes")
+    for tail in ON_USE:
+        assert not asked(urls, tail), tail
+    # opened from the menu: the achievement screen loads its module then
+    page.click("#tb-menu")
+    page.click('[data-menu="achievements"]')
+    page.wait_for_selector(".ach-list")
+    assert asked(urls, "/shell/achievements.js")
+    assert not asked(urls, "/shell/daily.js") and not asked(urls, "/stream/open.js")
+    page.click("#tb-back")
+    page.click('.daily-card[data-mode="daily"]')
+    page.wait_for_function("location.hash === '#/daily'")
+    page.wait_for_function(
+        "urls => performance.getEntriesByType('resource').some((e) => e.name.endsWith(urls))",
+        arg="/shell/daily.js",
+    )
+
+
+@TOUCH_ONLY
+def test_a_level_deep_link_preloads_its_mode_with_the_shell(page: Any) -> None:
+    urls = record_requests(page)
+    page.goto(page.base_url + "/#/04-cows/1-1")
+    page.wait_for_selector(".mode-root svg")
+    head = page.evaluate(
+        "[...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')]"
+        ".map((l) => new URL(l.href).pathname)"
+    )
+    assert any(h.endswith("/modes/04-cows.js") for h in head), head
+    assert any(h.endswith("/modes/04-cows.css") for h in head), head
+    assert not any("/modes/01-number-stroke" in u for u in urls)  # only the linked mode's
+    # the mode's module was asked for before the mode list came back (no waterfall)
+    first_mode = next(i for i, u in enumerate(urls) if u.endswith("/modes/04-cows.js"))
+    modes_api = next(i for i, u in enumerate(urls) if u.endswith("/api/modes"))
+    assert first_mode < modes_api
