@@ -1,6 +1,6 @@
 """A cold visit fetches what its screen runs (issue #29): the home page never asks for the
 daily, replay, achievement or stream modules; they come when their screen is opened; a
-level's deep link asks for its mode's files with the shell's, not after it."""
+level's deep link asks for its mode's files and its JSON with the shell's, not after it."""
 
 from __future__ import annotations
 
@@ -23,6 +23,16 @@ def asked(urls: list[str], tail: str) -> bool:
     return any(u.split("?")[0].endswith(tail) for u in urls)
 
 
+def fetched_by(page: Any, path: str) -> list[str]:
+    """Who started each fetch of ``path`` ("link": a preload; "fetch": a script's own)."""
+    out: list[str] = page.evaluate(
+        "(path) => performance.getEntriesByType('resource')"
+        ".filter((e) => new URL(e.name).pathname === path).map((e) => e.initiatorType)",
+        path,
+    )
+    return out
+
+
 @TOUCH_ONLY
 def test_home_asks_for_no_screen_it_does_not_show(page: Any) -> None:
     urls = record_requests(page)
@@ -31,6 +41,10 @@ def test_home_asks_for_no_screen_it_does_not_show(page: Any) -> None:
     page.wait_for_selector(".daily-card")  # the daily card is there, its screens are not
     page.wait_for_function("document.readyState === 'complete'")
     assert asked(urls, "/shell/main.js") and asked(urls, "/api/modes")
+    # the mode list and every mode's packs (the cards' counts): fetched once each, by the
+    # page's early preloads, which the shell's own fetches took over
+    assert fetched_by(page, "/api/modes") == ["link"]
+    assert fetched_by(page, "/api/modes/04-cows/packs") == ["link"]
     for tail in ON_USE:
         assert not asked(urls, tail), tail
     # opened from the menu: the achievement screen loads its module then
@@ -60,7 +74,13 @@ def test_a_level_deep_link_preloads_its_mode_with_the_shell(page: Any) -> None:
     assert any(h.endswith("/modes/04-cows.js") for h in head), head
     assert any(h.endswith("/modes/04-cows.css") for h in head), head
     assert not any("/modes/01-number-stroke" in u for u in urls)  # only the linked mode's
-    # the mode's module was asked for before the mode list came back (no waterfall)
-    first_mode = next(i for i, u in enumerate(urls) if u.endswith("/modes/04-cows.js"))
-    modes_api = next(i for i, u in enumerate(urls) if u.endswith("/api/modes"))
-    assert first_mode < modes_api
+    for path in ("/api/modes", "/api/modes/04-cows/packs", "/api/modes/04-cows/levels/1-1"):
+        assert fetched_by(page, path) == ["link"], path  # one fetch each, started early
+    # the links above ran before any module (module scripts wait for the parser), so each
+    # of the mode's files is fetched once, by its preload, before the shell imports it
+    mode_files = page.evaluate(
+        "performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+        ".filter((p) => p.includes('/modes/04-cows'))"
+    )
+    assert any(p.endswith("/modes/04-cows.js") for p in mode_files), mode_files
+    assert len(mode_files) == len(set(mode_files)), mode_files

@@ -121,24 +121,38 @@ def _render_index(static: Path, version: str) -> str:
     entries = [m["path"] for m in _ENTRY.finditer(text)]
     shell = module_graph(entries, static, dynamic=False)
     preload = "".join(f'<link rel="modulepreload" href="/static/{p}">\n' for p in shell)
-    text = text.replace("</head>", preload + _deep_link_preload(static, set(shell)) + "</head>", 1)
+    text = text.replace("</head>", preload + _early_loads(static, set(shell)) + "</head>", 1)
     return _STATIC_URL.sub(f'"/static/v/{version}/', text)
 
 
-#: Run before the shell: on a level's deep link (``#/<mode>/<level>``) the page starts
-#: loading that mode's modules and stylesheet with the shell's, instead of after the shell
-#: has run and asked for /api/modes (and then one import level at a time). The server
+#: Runs before the shell: the screen the hash names starts loading what it needs with the
+#: shell's modules, not after them. Its JSON (the mode list; a mode's packs; a level's view)
+#: as fetch preloads, which the shell's own fetch of the same URL takes over; on a level's
+#: deep link (``#/<mode>/<level>``) also that mode's modules and stylesheet, which the shell
+#: would otherwise find only after /api/modes, then one import level at a time. The server
 #: cannot see the hash, so the page picks from a table of every mode's files.
-_DEEP_LINK = """<script>
+_EARLY = """<script>
 (function (modes, base) {
-  var m = /^#\\/([^\\/?]+)\\/[^\\/?]/.exec(location.hash), files;
-  try { files = m && Object.prototype.hasOwnProperty.call(modes, m[1]) ? modes[m[1]] : null; } catch (e) { files = null; }
-  if (!files) return;
-  files.forEach(function (f) {
+  function add(rel, href, as) {
     var l = document.createElement("link");
-    if (/\\.css$/.test(f)) { l.rel = "preload"; l.as = "style"; } else l.rel = "modulepreload";
-    l.href = base + f;
+    l.rel = rel;
+    l.href = href;
+    if (as) l.as = as;
+    if (as === "fetch") l.crossOrigin = "anonymous";
     document.head.appendChild(l);
+  }
+  var api = function (path) { add("preload", "/api/modes" + path, "fetch"); };
+  var own = function (id) { return Object.prototype.hasOwnProperty.call(modes, id); };
+  var enc = encodeURIComponent, parts = location.hash.replace(/^#\\/?/, "").split("/");
+  try { parts = parts.map(decodeURIComponent); } catch (e) { return; }
+  api("");
+  if (!parts[0]) Object.keys(modes).forEach(function (id) { api("/" + enc(id) + "/packs"); });
+  if (!own(parts[0])) return;
+  api("/" + enc(parts[0]) + "/packs");
+  if (!parts[1]) return;
+  api("/" + enc(parts[0]) + "/levels/" + enc(parts[1]));
+  modes[parts[0]].forEach(function (f) {
+    if (/\\.css$/.test(f)) add("preload", base + f, "style"); else add("modulepreload", base + f);
   });
 })(%s, "/static/");
 </script>
@@ -159,9 +173,9 @@ def mode_files(static: Path, shell: set[str]) -> dict[str, list[str]]:
     return out
 
 
-def _deep_link_preload(static: Path, shell: set[str]) -> str:
+def _early_loads(static: Path, shell: set[str]) -> str:
     table = json.dumps(mode_files(static, shell), separators=(",", ":")).replace("<", "\\u003c")
-    return _DEEP_LINK % table
+    return _EARLY % table
 
 
 def gzip_response(resp: Response, scope: Scope) -> Response:
