@@ -26,20 +26,27 @@ CACHE_CONTROL = "no-cache"
 Raw = list[tuple[bytes, bytes]]
 
 
-class _Entry:
-    """One precomputed answer: its JSON, its gzip (when worth it) and its raw headers."""
+class Entry:
+    """One precomputed answer: its body (JSON by default), its gzip (when worth it) and its
+    raw headers."""
 
     __slots__ = ("body", "etag", "gz", "gz_headers", "headers", "not_modified")
 
-    def __init__(self, body: bytes) -> None:
+    def __init__(
+        self,
+        body: bytes,
+        content_type: str = "application/json",
+        cache_control: str = CACHE_CONTROL,
+        compress: bool = True,
+    ) -> None:
         self.body = body
         self.etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-        self.gz = gzip_bytes(body) if len(body) >= MIN_SIZE else None
-        common: Raw = [(b"etag", self.etag.encode()), (b"cache-control", CACHE_CONTROL.encode())]
+        self.gz = gzip_bytes(body) if compress and len(body) >= MIN_SIZE else None
+        common: Raw = [(b"etag", self.etag.encode()), (b"cache-control", cache_control.encode())]
         if self.gz is not None:
             common.append((b"vary", b"Accept-Encoding"))
         self.not_modified = common
-        json_type = (b"content-type", b"application/json")
+        json_type = (b"content-type", content_type.encode())
         self.headers = [*common, json_type, (b"content-length", str(len(body)).encode())]
         self.gz_headers: Raw = []
         if self.gz is not None:
@@ -64,9 +71,9 @@ class _Entry:
         return 200, self.headers, self.body
 
 
-_cache: dict[str, _Entry] = {}
+_cache: dict[str, Entry] = {}
 #: request path → its answer, for :class:`FastPath` (filled by cached_json, bounded)
-_by_path: dict[str, _Entry] = {}
+_by_path: dict[str, Entry] = {}
 MAX_PATHS = 10_000
 
 
@@ -79,7 +86,7 @@ def cached_json(request: Request, key: str, build: Callable[[], BaseModel | Any]
     if hit is None:
         value = build()
         data = value.model_dump() if isinstance(value, BaseModel) else value
-        hit = _Entry(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        hit = Entry(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         _cache[key] = hit
     if not request.scope.get("query_string") and len(_by_path) < MAX_PATHS:
         _by_path[request.scope["path"]] = hit
@@ -99,8 +106,16 @@ class FastPath:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         hit = None
-        if scope["type"] == "http" and scope["method"] == "GET" and not scope.get("query_string"):
-            hit = _by_path.get(scope["path"])
+        if scope["type"] == "http" and scope["method"] == "GET":
+            path = scope["path"]
+            if path == "/":  # the page (its query string is the client's to read)
+                from puzzlesmith.server.static_files import index_entry
+
+                hit = index_entry()
+            elif not scope.get("query_string"):
+                hit = _by_path.get(path)
+                if hit is None and path.startswith("/static/v/"):
+                    hit = _static_entry(path, scope["headers"])
         if hit is None:
             await self.app(scope, receive, send)
             return
@@ -114,6 +129,16 @@ class FastPath:
         status, headers, body = hit.answer(match, accept)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _static_entry(path: str, headers: list[tuple[bytes, bytes]]) -> Entry | None:
+    """A file of the current version's immutable tree, kept in memory; None (the app
+    answers) for anything else, a range request included."""
+    if any(name == b"range" for name, _ in headers):
+        return None
+    from puzzlesmith.server.static_files import immutable_entry
+
+    return immutable_entry(path.removeprefix("/static/v/"))
 
 
 def _etags(header: str) -> set[str]:

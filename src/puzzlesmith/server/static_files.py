@@ -12,8 +12,11 @@ working, revalidated every time (links from older pages, tests, tools).
 from __future__ import annotations
 
 import hashlib
+import json
+import mimetypes
 import os
 import re
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +25,7 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from puzzlesmith.server.cache import Entry
 from puzzlesmith.server.compress import (
     COMPRESSIBLE,
     MIN_SIZE,
@@ -70,23 +74,46 @@ def static_version(static: Path = STATIC) -> str:
     return _hash(static, fingerprint)
 
 
+#: How long a request may trust the last version computed (a server run by a designer who
+#: edits the client sees the edit within this; walking the tree costs ~4 ms a request).
+VERSION_TTL = 1.0
+_served: dict[Path, tuple[float, str]] = {}
+
+
+def served_version(static: Path = STATIC) -> str:
+    """:func:`static_version` as requests use it: the tree is walked at most once per
+    :data:`VERSION_TTL`, not on every static file and page a visit fetches."""
+    now = time.monotonic()
+    hit = _served.get(static)
+    if hit is not None and now - hit[0] < VERSION_TTL:
+        return hit[1]
+    version = static_version(static)
+    _served[static] = (now, version)
+    return version
+
+
 def versioned(path: str, static: Path = STATIC) -> str:
     """The immutable URL of a file under static/."""
     return f"/static/v/{static_version(static)}/{path}"
 
 
-def module_deps(path: str, static: Path = STATIC) -> list[str]:
-    """The static paths a module imports (relative specifiers only; the client has no others)."""
+def module_deps(path: str, static: Path = STATIC, *, dynamic: bool = True) -> list[str]:
+    """The static paths a module imports (relative specifiers only; the client has no others).
+
+    ``dynamic=False`` leaves out literal ``import("./x.js")``: what a screen loads on use."""
     here = os.path.dirname(path)
     source = (static / path).read_text(encoding="utf-8")
     return [
         os.path.normpath(os.path.join(here, m["spec"])).replace(os.sep, "/")
         for m in IMPORT_SPEC.finditer(source)
+        if dynamic or "(" not in m["head"]
     ]
 
 
-def module_graph(entries: list[str], static: Path = STATIC) -> list[str]:
-    """Every module reachable from ``entries`` by static imports, sorted."""
+def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = True) -> list[str]:
+    """Every module reachable from ``entries``, sorted: by any import (what a bundle must
+    carry), or with ``dynamic=False`` by static imports only (what runs before the first
+    screen, so what index.html preloads)."""
     seen: set[str] = set()
     todo = list(entries)
     while todo:
@@ -94,7 +121,7 @@ def module_graph(entries: list[str], static: Path = STATIC) -> list[str]:
         if path in seen or path.startswith("../") or not (static / path).is_file():
             continue
         seen.add(path)
-        todo.extend(module_deps(path, static))
+        todo.extend(module_deps(path, static, dynamic=dynamic))
     return sorted(seen)
 
 
@@ -104,7 +131,8 @@ _ENTRY = re.compile(r'<script type="module" src="/static/(?P<path>[^"]+)"></scri
 
 def render_index(static: Path = STATIC) -> str:
     """index.html naming the current version, with the shell's modules preloaded in parallel
-    (without it the browser discovers them one import level at a time)."""
+    (without it the browser discovers them one import level at a time). Only what the
+    shell imports statically: the daily, replay, achievement and stream screens load on use."""
     return _render_index(static, static_version(static))
 
 
@@ -112,11 +140,102 @@ def render_index(static: Path = STATIC) -> str:
 def _render_index(static: Path, version: str) -> str:
     text = (static / "index.html").read_text(encoding="utf-8")
     entries = [m["path"] for m in _ENTRY.finditer(text)]
-    preload = "".join(
-        f'<link rel="modulepreload" href="/static/{p}">\n' for p in module_graph(entries, static)
-    )
+    shell = module_graph(entries, static, dynamic=False)
+    preload = "".join(f'<link rel="modulepreload" href="/static/{p}">\n' for p in shell)
     text = text.replace("</head>", preload + "</head>", 1)
+    # before the stylesheets: a script after them would wait until they have loaded
+    at = text.index('<link rel="stylesheet"')
+    text = text[:at] + _early_loads(static, set(shell)) + text[at:]
     return _STATIC_URL.sub(f'"/static/v/{version}/', text)
+
+
+#: Runs before the shell: the screen the hash names starts loading what it needs with the
+#: shell's modules, not after them. Its JSON (the mode list; a mode's packs; a level's view)
+#: as fetch preloads, which the shell's own fetch of the same URL takes over; on a level's
+#: deep link (``#/<mode>/<level>``) also that mode's modules and stylesheet, which the shell
+#: would otherwise find only after /api/modes, then one import level at a time. The server
+#: cannot see the hash, so the page picks from a table of every mode's files.
+_EARLY = """<script>
+(function (modes, base) {
+  function add(rel, href, as) {
+    var l = document.createElement("link");
+    l.rel = rel;
+    l.href = href;
+    if (as) l.as = as;
+    if (as === "fetch") l.crossOrigin = "anonymous";
+    document.head.appendChild(l);
+  }
+  var api = function (path) { add("preload", "/api/modes" + path, "fetch"); };
+  var own = function (id) { return Object.prototype.hasOwnProperty.call(modes, id); };
+  var enc = encodeURIComponent, parts = location.hash.replace(/^#\\/?/, "").split("/");
+  try { parts = parts.map(decodeURIComponent); } catch (e) { return; }
+  api("");
+  if (!parts[0]) Object.keys(modes).forEach(function (id) { api("/" + enc(id) + "/packs"); });
+  if (!own(parts[0])) return;
+  api("/" + enc(parts[0]) + "/packs");
+  if (!parts[1]) return;
+  api("/" + enc(parts[0]) + "/levels/" + enc(parts[1]));
+  modes[parts[0]].forEach(function (f) {
+    if (/\\.css$/.test(f)) add("preload", base + f, "style"); else add("modulepreload", base + f);
+  });
+})(%s, "/static/");
+</script>
+"""
+
+
+def mode_files(static: Path, shell: set[str]) -> dict[str, list[str]]:
+    """Each mode's client files a level screen loads beyond the shell's: its module's
+    static import graph and its stylesheet (paths under static/), by mode id."""
+    out: dict[str, list[str]] = {}
+    for module in sorted((static / "modes").glob("*.js")):
+        rel = f"modes/{module.name}"
+        files = [p for p in module_graph([rel], static, dynamic=False) if p not in shell]
+        css = module.with_suffix(".css")
+        if css.is_file():
+            files.append(f"modes/{css.name}")
+        out[module.stem] = files
+    return out
+
+
+def _early_loads(static: Path, shell: set[str]) -> str:
+    table = json.dumps(mode_files(static, shell), separators=(",", ":")).replace("<", "\\u003c")
+    return _EARLY % table
+
+
+def immutable_entry(path: str, static: Path = STATIC) -> Entry | None:
+    """``<version>/<file>`` of the current version as a kept answer (body, gzip, ETag,
+    immutable), or None when it is not one of the client's files. Answered by
+    ``cache.FastPath`` before routing: StaticFiles costs ~0.7 ms of CPU a file (routing,
+    a thread for the stat), and a cold visit asks for some thirty."""
+    version, _, rel = path.partition("/")
+    if version != served_version(static):
+        return None
+    return _immutable_files(static, version).get(rel)
+
+
+@lru_cache(maxsize=2)
+def _immutable_files(static: Path, version: str) -> _LazyFiles:
+    return _LazyFiles(static, frozenset(client_files(static)) - ROOT_ONLY)
+
+
+class _LazyFiles:
+    """The client's files by path, each read and compressed on its first request."""
+
+    def __init__(self, static: Path, names: frozenset[str]) -> None:
+        self.static = static
+        self.names = names
+        self.entries: dict[str, Entry] = {}
+
+    def get(self, rel: str) -> Entry | None:
+        hit = self.entries.get(rel)
+        if hit is None and rel in self.names:
+            path = self.static / rel
+            kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
+            if kind.startswith("text/") or kind.endswith(("javascript", "json", "+xml")):
+                kind += "; charset=utf-8"
+            hit = Entry(path.read_bytes(), kind, IMMUTABLE, compress=path.suffix in COMPRESSIBLE)
+            self.entries[rel] = hit
+        return hit
 
 
 def gzip_response(resp: Response, scope: Scope) -> Response:
@@ -143,9 +262,20 @@ def gzip_response(resp: Response, scope: Scope) -> Response:
     return out
 
 
+def index_entry(static: Path = STATIC) -> Entry:
+    """index.html as a kept answer (gzip, an ETag, revalidated every visit), answered by
+    ``cache.FastPath``: a warm visit gets a 304."""
+    return _index_entry(static, served_version(static))
+
+
+@lru_cache(maxsize=2)
+def _index_entry(static: Path, version: str) -> Entry:
+    return Entry(_render_index(static, version).encode(), "text/html; charset=utf-8", REVALIDATE)
+
+
 def index_response(request_headers: Headers) -> Response:
     """index.html (revalidated every visit), gzipped once per version when accepted."""
-    body, gz = _index_bytes(STATIC, static_version(STATIC))
+    body, gz = _index_bytes(STATIC, served_version(STATIC))
     headers = {"Cache-Control": REVALIDATE, "Vary": "Accept-Encoding"}
     if accepts_gzip(request_headers):
         headers["Content-Encoding"] = "gzip"
@@ -178,7 +308,7 @@ class VersionedStatic(StaticFiles):
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
         resp = await super().get_response(rest or ".", scope)
-        current = version == static_version(Path(str(self.directory)))
+        current = version == served_version(Path(str(self.directory)))
         resp.headers["Cache-Control"] = (
             IMMUTABLE if current and resp.status_code in (200, 304) else REVALIDATE
         )

@@ -19,8 +19,8 @@ const TOAST_MS = 3200;         // one unlock alone
 const TOAST_QUEUED_MS = 1700;  // each of several at once: four in a row would be 13 s of toasts
 
 addStrings({
-  zh: { "ach.title": "成就", "ach.unlocked": "成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
-  en: { "ach.title": "Achievements", "ach.unlocked": "Unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
+  zh: { "ach.unlocked": "成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
+  en: { "ach.unlocked": "Unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
 });
 
 let catalogue = null;

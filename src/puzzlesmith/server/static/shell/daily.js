@@ -6,6 +6,7 @@ import { clock } from "./dailywords.js";
 import { renderDone, renderBoard, renderStats, titleOf } from "./dailyviews.js";
 import { el, button } from "./dom.js";
 import { linkCss } from "./css.js";
+import { dailyCss } from "./dailyentry.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { settings } from "./settings.js";
 import { sound, vibrate } from "./sound.js";
@@ -18,20 +19,7 @@ import { renderFriends, followFromLink } from "./friends.js";
 import { renderArchive, renderArchiveDone } from "./archive.js";
 import { renderDailyExplain } from "./breakdown.js";
 
-// beside this module: the same build (plain /static/ or a versioned /static/v/<hash>/)
-const dailyCss = () => linkCss(new URL("./daily.css", import.meta.url).href, "daily");
 const served = dataSource.kind !== "embedded";
-
-/** The home screen's entry card; none in a trial file (it has no server). */
-export function dailyEntry(go) {
-  if (!served) return "";
-  dailyCss();
-  const b = el("button", "daily-card", "");
-  b.dataset.mode = "daily";
-  b.append(el("b", "", t("d.entry")), el("span", "", t("d.entrySub")));
-  b.onclick = () => go("daily");
-  return b;
-}
 
 export async function dailyRoute(env) {
   if (served) dailyCss();

@@ -9,10 +9,7 @@ import { sound, vibrate } from "./sound.js";
 import { t, addStrings } from "./i18n.js";
 import { renderLevelSelect, flatten, firstUncleared, isOpen, showAll } from "./levelselect.js";
 import { themeRows } from "./themes.js";
-import { ROUTE as ACHIEVEMENTS, recordClear, renderAchievements } from "./achievements.js";
-import { ROUTE as REPLAY, keepRun, decorateSelect, parseReplayHash, renderReplay, logFor, replayHash, codeReplayHash } from "./replay.js";
-import { startStream } from "../stream/open.js";
-import { dailyEntry, dailyRoute } from "./daily.js";
+import { dailyEntry } from "./dailyentry.js";
 import { linkCss } from "./css.js";
 import { storagePrefix } from "./env.js";
 import { isPlain, isText, onDropped, readStored } from "./stored.js";
@@ -27,6 +24,31 @@ let modesCache = null;
 const packsCache = new Map();
 let mounted = null;            // {module, modeId, levelId}
 let renderToken = 0;
+
+// The achievement, replay, daily and stream modules load at their point of use (a route,
+// a menu action, a clear), never with the first screen: index.html preloads only what
+// main.js imports statically. Their routes' names, as those modules spell them:
+const ACHIEVEMENTS = "achievements";   // = achievements.js ROUTE
+const REPLAY = "replay";               // = replay.js ROUTE
+// Loaded once asked for (a play screen asks as soon as its board is up, so a clear
+// usually finds both here and keeps its run before the next screen reads the runs).
+let replayJs = null;
+let achievementsJs = null;
+const loadReplay = async () => (replayJs ??= await import("./replay.js"));
+const loadAchievements = async () => (achievementsJs ??= await import("./achievements.js"));
+/** Start loading what a clear needs, without waiting (a failure is retried on the clear). */
+function warmClearModules() { loadReplay().catch(() => {}); loadAchievements().catch(() => {}); }
+
+/**
+ * Keep a cleared run (its replay chip) and record it for the achievements. `hashOf(replay)`:
+ * where the chip leads (default: the level's last run). At once when both modules are
+ * here, else once they have loaded.
+ */
+function keepAndRecord(modeId, key, run, hashOf = null) {
+  const record = (replay, ach) => ach.recordClear(modeId, key, run, replay.keepRun(modeId, key, run, hashOf?.(replay) ?? null), achievementContext);
+  if (replayJs && achievementsJs) return record(replayJs, achievementsJs);
+  return Promise.all([loadReplay(), loadAchievements()]).then(([r, a]) => record(r, a)).catch(console.error);
+}
 
 const topBar = {
   setTitle(text) { $("tb-title").textContent = text ?? ""; },
@@ -139,9 +161,19 @@ async function renderRoute() {
   const { modeId, levelId } = parseHash();
   try {
     if (!modeId) return await renderModes(token);
-    if (modeId === REPLAY) return await renderReplayRoute(parseReplayHash(location.hash), token);
-    if (modeId === ACHIEVEMENTS) { $("tb-back").hidden = false; return await renderAchievements(view, achievementContext, topBar); }
-    if (modeId === "daily") return await dailyRoute(dailyEnv(token));
+    if (modeId === REPLAY) {
+      const replay = await loadReplay();
+      return token === renderToken ? await renderReplayRoute(replay, replay.parseReplayHash(location.hash), token) : undefined;
+    }
+    if (modeId === ACHIEVEMENTS) {
+      $("tb-back").hidden = false;
+      const { renderAchievements } = await loadAchievements();
+      return token === renderToken ? await renderAchievements(view, achievementContext, topBar) : undefined;
+    }
+    if (modeId === "daily") {
+      const { dailyRoute } = await import("./daily.js");
+      return token === renderToken ? await dailyRoute(dailyEnv(token)) : undefined;
+    }
     if (modeId === "play" && levelId) return await renderCode(levelId, token);
     if (modeId === "edit" && levelId) return await renderEditor(levelId, token);
     if (modeId === "community" && levelId) return await renderCommunity(levelId, token);
@@ -209,8 +241,11 @@ async function renderSelect(mode, token) {
   if (token !== renderToken) return;
   const saves = bucket(mode.id);
   view.replaceChildren(renderLevelSelect(packs, saves, { t, onPick: (id) => go(mode.id, id) }));
-  decorateSelect(view, mode.id);
   view.querySelector(".tile.current")?.scrollIntoView({ block: "center" });
+  try {
+    const { decorateSelect } = await loadReplay();   // the ▶ of levels with a kept run
+    if (token === renderToken) decorateSelect(view, mode.id);
+  } catch (e) { console.error(e); }   // the list works without its ▶
 }
 
 /** A mode's words and stylesheet, once its module is loaded (resolves when the sheet has). */
@@ -218,6 +253,12 @@ async function useModule(mode, module) {
   addStrings(module.strings);
   if (mode.css) await linkCss(mode.css, mode.id);
 }
+
+// The menu names the achievement and stream screens before their modules load.
+addStrings({
+  zh: { "ach.title": "成就", "st.stream": "直播这一关" },
+  en: { "ach.title": "Achievements", "st.stream": "Stream this level" },
+});
 
 addStrings({
   zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：可能少抄或抄错了字符。", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器", "ed.screenTitle": "✎ 编辑 · {mode}", "cm.open": "社区关卡", "cm.browse": "社区关卡" },
@@ -265,10 +306,11 @@ async function renderCode(code, token) {
       clearedOnce = true;
       const key = `code:${code}`;   // the code's runs and achievements, under the code itself
       // a designer test-playing their own draft earns nothing: no run kept, no achievement
-      if (run && !fromEditor) recordClear(mode.id, key, run, keepRun(mode.id, key, run, codeReplayHash(code, run.log)), achievementContext);
+      if (run && !fromEditor) keepAndRecord(mode.id, key, run, (replay) => replay.codeReplayHash(code, run.log));
       leave();
     },
   });
+  warmClearModules();
 }
 
 const COMMUNITY_PLAY = "puzzlesmith.community.play";   // = community.js PLAY_CONTEXT
@@ -371,7 +413,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
       if (clearedOnce) return;
       clearedOnce = true;
       tried?.cleared();
-      recordClear(mode.id, levelId, run, keepRun(mode.id, levelId, run), achievementContext);
+      keepAndRecord(mode.id, levelId, run);
       const here = token === renderToken;   // false: the player left during the celebration
       if (!listed) return here ? go(mode.id) : undefined;  // hidden levels are not saved
       saves.markCleared(levelId);
@@ -391,6 +433,7 @@ async function renderPlay(mode, levelId, token, levelP = api.level(mode.id, leve
   mounted = { module, modeId: mode.id, levelId, stop: tried?.left };
   const screen = await module.mount(root, level, services);
   tried?.watch(screen);   // not tried?.watch(await mount(…)): ?. would skip the mount too
+  warmClearModules();
 }
 
 /** What the achievement rules read besides the history: the modes and every pack's levels. */
@@ -409,7 +452,7 @@ const SILENT = { step() {}, conflict() {}, clear() {}, tap() {}, nudge() {} };
  * #/replay/<mode>/<level>[/<log>|/last] or #/replay/<level code>/<log>: the viewer
  * (shell/replay.js) on the mode's own screen.
  */
-async function renderReplayRoute(r, token) {
+async function renderReplayRoute({ logFor, replayHash, codeReplayHash, renderReplay }, r, token) {
   $("tb-back").hidden = false;
   const modes = await getModes();
   let mode = modes.find((m) => m.id === r.modeId);
@@ -495,7 +538,10 @@ function openMenu() {
   };
   if (modeId) item(t("levelSelect"), () => go(modeId), "levels");
   const here = parseHash();  // #/<mode>/<level> or #/play/<code>
-  if (here.levelId) item(t("st.stream"), () => startStream(here.modeId, here.levelId).catch((e) => toast(explainShort(e), 5000)), "stream");
+  const stream = () => import("../stream/open.js")
+    .catch(() => { throw { status: 0 }; })  // the module itself did not load: offline
+    .then(({ startStream }) => startStream(here.modeId, here.levelId));
+  if (here.levelId) item(t("st.stream"), () => stream().catch((e) => toast(explainShort(e), 5000)), "stream");
   item(t("home"), () => go(null), "home");
   item(t("ach.title"), () => { location.hash = `#/${ACHIEVEMENTS}`; }, "achievements");
   const h = el("h2", "", t("settings"));

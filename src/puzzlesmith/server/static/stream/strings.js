@@ -3,7 +3,7 @@ import { addStrings } from "../shell/i18n.js";
 
 export const strings = {
   zh: {
-    "st.stream": "直播这一关", "st.room": "房间 {code}", "st.viewers": "{n} 位观众", "st.viewerName": "观众{tag}",
+    "st.room": "房间 {code}", "st.viewers": "{n} 位观众", "st.viewerName": "观众{tag}",
     "st.join": "加入房间", "st.code": "房间码", "st.go": "进入",
     "st.noRound": "等待主播开启投票", "st.round": "第 {n} 轮投票 · 剩 {s} 秒", "st.paused": "投票暂停",
     "st.tapVote": "点亮起的格子投票（可改票）", "st.voted": "已投：{cell}", "st.votes": "{n} 票",
@@ -30,7 +30,7 @@ export const strings = {
     "st.retry": "重试", "st.retrying": "正在重试…", "st.watchOnly": "现在只能观看（这个网络的新观众太多）",
   },
   en: {
-    "st.stream": "Stream this level", "st.room": "Room {code}", "st.viewers": "{n} viewers", "st.viewerName": "Viewer {tag}",
+    "st.room": "Room {code}", "st.viewers": "{n} viewers", "st.viewerName": "Viewer {tag}",
     "st.join": "Join a room", "st.code": "Room code", "st.go": "Join",
     "st.noRound": "Waiting for the streamer to open a vote", "st.round": "Vote {n} · {s} s left", "st.paused": "Voting paused",
     "st.tapVote": "Tap a lit cell to vote (you can change it)", "st.voted": "Your vote: {cell}", "st.votes": "{n} votes",
