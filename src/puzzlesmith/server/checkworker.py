@@ -24,8 +24,10 @@ from types import FrameType
 from typing import Any
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.levelcheck import check_raw
 from puzzlesmith.server.config import settings
+from puzzlesmith.server.heavy import Lane, RequestLike
 
 #: seconds a fresh worker may take to import the engine and say it is ready
 START_SECONDS = 30.0
@@ -137,7 +139,12 @@ class CheckWorker:
 
 class CheckPool:
     """A few workers (env PUZZLESMITH_CHECK_WORKERS, default 2: this is a 2-core game
-    server), so one designer's slow board does not hold up everyone else's checks."""
+    server), so one designer's slow board does not hold up everyone else's checks.
+
+    Routes go through :meth:`run`: a :class:`~puzzlesmith.server.heavy.Lane` with one
+    thread per worker gives each client address its share (one address runs on all but
+    one worker at most, queues two checks at most, is served round-robin), and the wait
+    is awaited, not a server thread blocked for seconds."""
 
     def __init__(self, size: int | None = None, seconds: float | None = None) -> None:
         n = size if size is not None else settings().check_workers
@@ -145,6 +152,17 @@ class CheckPool:
         self._free: queue.Queue[CheckWorker] = queue.Queue()
         for w in self.workers:
             self._free.put(w)
+        self.lane = Lane("check", workers=len(self.workers))
+
+    async def run(
+        self, request: RequestLike, mode_id: str, raw: object, suggest: int = 0
+    ) -> dict[str, Any] | None:
+        """:meth:`check` in this pool's fair lane; a turn that did not come within the
+        lane's deadline is :class:`Busy` (retry), a client over its share 429."""
+        try:
+            return await self.lane.run(request, self.check, mode_id, raw, suggest)
+        except BudgetExceeded:
+            raise Busy("the level checker is busy; retrying") from None
 
     @property
     def seconds(self) -> float:
