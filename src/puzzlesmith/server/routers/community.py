@@ -80,7 +80,7 @@ async def publish(
     await run_in_threadpool(limits.hit, me.id, "publish")
     try:
         try:
-            checked = await pool.run(request, m.id, body.level, 0)
+            checked = await pool.run(request, m.id, body.level, 0, publish=True)
         except Busy as exc:
             raise ApiError(503, "busy", str(exc)) from None
         if checked is None or "error" in checked:
