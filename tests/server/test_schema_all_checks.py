@@ -43,3 +43,19 @@ def test_suggest_false_is_refused_as_the_schema_says() -> None:
         "/api/modes/04-cows/check-level", json={"level": level, "suggest": False}
     )
     assert r.status_code == 422 and r.json()["field"] == "suggest"
+
+
+@SCHEMA.include(path_regex=r"^/api/rooms(/|$)").parametrize()
+@BOUNDED
+def test_every_check_on_the_room_routes_but_one(case: schemathesis.Case) -> None:
+    """Rooms need no prior state: a random body is a mode, level or code that does not
+    exist (404/422, rightly, as for level codes), a random room code one that is not open
+    (404); every status they answer — 429 for an address's share included — is documented."""
+    case.call_and_validate(app=APP, excluded_checks=[schemathesis.checks.positive_data_acceptance])
+
+
+def test_room_creation_documents_its_refusals() -> None:
+    """``POST /api/rooms`` answers 429 past an address's share (and 400 for a body that is
+    not JSON): both are in the schema."""
+    documented = APP.openapi()["paths"]["/api/rooms"]["post"]["responses"]
+    assert {"400", "429", "503"} <= set(documented), sorted(documented)
