@@ -122,9 +122,10 @@ def test_the_code_routes_refuse_today_s_daily(client: Any, daily_app: Any, mode_
         r = ask(code)
         assert r.status_code == 403 and r.json()["error"] == "daily-level", r.text
     old = encode_level(mode, old_level)
-    for ask in asks:
+    assert asks[1](old).status_code == 200  # yesterday's daily is a level code like any
+    for ask in asks:  # (a large one may be too open for a code's node budget: not refused)
         r = ask(old)
-        assert r.status_code == 200, r.text
+        assert r.status_code == 200 or r.json()["error"] == "gave-up", r.text
 
 
 def test_a_turned_daily_is_refused_too(client: Any, daily_app: Any) -> None:
