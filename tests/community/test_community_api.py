@@ -21,6 +21,7 @@ from test_symmetry import CASES
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import decode_level
+from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.daily.limits import RateLimiter
 
 
@@ -43,14 +44,25 @@ def test_publish_browse_and_the_code_plays_the_level(
     assert client.get(f"/api/community/levels/{out['id']}").json()["code"] == out["code"]
 
 
+def validate_line(mode_id: str, raw: dict[str, Any]) -> str | None:
+    """What ``validate`` (and every publishing command) says of the level."""
+    mode = registry.get(mode_id)
+    level, _ = mode.parse_level(raw, raw["id"])
+    return publish_refusal(mode, level)
+
+
 def test_two_solutions_or_a_broken_rule_can_never_be_published(client: TestClient) -> None:
+    """Refused with validate's own line, never words of its own."""
     me = player(client)
     r = publish(client, me, COWS, COWS_MULTIPLE)
     assert (
         r.status_code == 422 and r.json()["error"] == "not-unique" and r.json()["field"] == "level"
     )
+    assert r.json()["message"] == validate_line(COWS, COWS_MULTIPLE), r.text
+    assert "more than one solution" in r.json()["message"]
     r = publish(client, me, STROKE, STROKE_PARITY_REDUNDANT)
     assert r.status_code == 422 and r.json()["error"] == "parity-redundant"
+    assert r.json()["message"] == validate_line(STROKE, STROKE_PARITY_REDUNDANT), r.text
     assert client.get(f"/api/community/{STROKE}").json()["levels"] == []
 
 

@@ -108,10 +108,24 @@ def test_the_code_routes_refuse_today_s_daily(client: Any, daily_app: Any, mode_
     mode = registry.get(mode_id)
     code = encode_level(mode, level_of(daily_app, mode_id))
     body = {"moves": [], "kind": mode.hint_kinds[0]}
-    for r in (client.get(f"/api/codes/{code}"), client.post(f"/api/codes/{code}/hint", json=body)):
+    old_level = level_of(daily_app, mode_id, today() - timedelta(days=1))
+    # a breakdown shows the solver's view at each pause (a hint), a check right from wrong
+    moves = mode.solution_moves(old_level)[:1]
+    log = {"log": encode([TimedMove(1000 * (i + 1), m) for i, m in enumerate(moves)])}
+    asks = (
+        lambda c: client.get(f"/api/codes/{c}"),
+        lambda c: client.post(f"/api/codes/{c}/hint", json=body),
+        lambda c: client.post(f"/api/codes/{c}/check", json={"moves": []}),
+        lambda c: client.post(f"/api/codes/{c}/breakdown", json=log),
+    )
+    for ask in asks:
+        r = ask(code)
         assert r.status_code == 403 and r.json()["error"] == "daily-level", r.text
-    old = encode_level(mode, level_of(daily_app, mode_id, today() - timedelta(days=1)))
-    assert client.post(f"/api/codes/{old}/hint", json=body).status_code == 200
+    old = encode_level(mode, old_level)
+    assert asks[1](old).status_code == 200  # yesterday's daily is a level code like any
+    for ask in asks:  # (a large one may be too open for a code's node budget: not refused)
+        r = ask(old)
+        assert r.status_code == 200 or r.json()["error"] == "gave-up", r.text
 
 
 def test_a_turned_daily_is_refused_too(client: Any, daily_app: Any) -> None:

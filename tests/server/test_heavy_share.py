@@ -20,9 +20,10 @@ from tests.aio import run
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
-from puzzlesmith.server import heavy
+from puzzlesmith.server import deps, heavy
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.bounds import CODE_NODES
+from puzzlesmith.server.checkworker import CheckPool
 from puzzlesmith.server.routers import codes
 
 OPEN_HEX = "HAKUxh59___fPAJ4AAAAAAAAAAAAAAAAAW"  # an open 37-hex board, one clue
@@ -169,3 +170,90 @@ def test_the_queue_is_round_robin_over_addresses() -> None:
 
     run(go())
     assert order == ["a1", "b1", "a2"]
+
+
+def test_a_player_checks_a_level_while_an_attacker_loops_an_open_board(
+    monkeypatch: Any,
+) -> None:
+    """The editor's check-level: one address runs on one of the two checkers at most and
+    queues two checks at most, so a player's check starts on the other at once."""
+    pool = CheckPool(size=2, seconds=600.0)  # the attacker's check never ends by itself
+    monkeypatch.setattr(deps, "WORKER", pool)
+    hexwalls = registry.get("03-hex-walls")
+    cells: list[dict[str, int]] = [
+        {"q": q, "r": r} for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3
+    ]
+    cells[0]["clue"] = 1
+    open_board = {"level": {"id": "d", "cells": cells}, "suggest": 3}  # minutes of search
+    level = dict(hexwalls.dump_level(hexwalls.shipped_packs()[0].levels[0]))
+    url = "/api/modes/03-hex-walls/check-level"
+    app = create_app()
+
+    def kill_workers() -> None:
+        for w in pool.workers:
+            if w._proc is not None and w._proc.is_alive():
+                w._proc.kill()
+
+    async def go() -> None:
+        bad, player = clients(app)
+        async with bad, player:
+            attack_task = asyncio.ensure_future(
+                attack(4, lambda _: bad.post(url, json=open_board), rounds=1)
+            )
+            await until(lambda: pool.lane.in_flight(ATTACKER[0]) >= 2, "the attacker's checks")
+            await until(lambda: pool._free.qsize() == 1, "a checker taken by the attacker")
+            r = await player.post(url, json={"level": level})
+            still_running = pool.lane.in_flight(ATTACKER[0]) >= 1 and pool._free.qsize() < 2
+            while not attack_task.done():  # end the attacker's searches (killed: busy, retry)
+                kill_workers()
+                await asyncio.sleep(0.05)
+            seen = attack_task.result()
+        assert r.status_code == 200 and r.json()["verdict"] == "unique", r.text
+        assert still_running  # answered while the attacker's search held the other checker
+        assert seen[429] == 2 and seen[503] == 2, seen  # a share of two; killed: busy
+
+    try:
+        run(go())
+    finally:
+        kill_workers()
+        pool.close()
+
+
+def test_a_hung_up_client_s_running_work_keeps_its_turn_until_it_stops() -> None:
+    """Hanging up does not free a worker that is still busy with the work (a check or a
+    clip in a process goes on): the next request starts only when it has stopped."""
+    lane = heavy.Lane("test")
+    order: list[str] = []
+    gate = threading.Event()
+    gone = threading.Event()
+
+    class Req:
+        def __init__(self, host: str, hangs_up: bool = False) -> None:
+            self.client = type("C", (), {"host": host})()
+            self.hangs_up = hangs_up
+
+        async def is_disconnected(self) -> bool:
+            if self.hangs_up and order == ["a-start"]:
+                gone.set()
+                return True
+            return False
+
+    def job(name: str) -> None:
+        order.append(name + "-start")
+        if name == "a":
+            gate.wait(60)  # work that does not see the cancellation
+        order.append(name + "-end")
+
+    async def go() -> None:
+        first = asyncio.ensure_future(lane.run(Req("a", hangs_up=True), job, "a"))
+        await until(gone.is_set, "a hung up")
+        second = asyncio.ensure_future(lane.run(Req("b"), job, "b"))
+        await until(lambda: "b" in lane._waiting, "b queued")
+        assert lane.in_flight("a") == 1  # still counted against a's share
+        gate.set()
+        with pytest.raises(heavy.ApiError, match="closed the connection"):
+            await first
+        await second
+
+    run(go())
+    assert order == ["a-start", "a-end", "b-start", "b-end"]

@@ -24,8 +24,11 @@ from types import FrameType
 from typing import Any
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.levelcheck import check_raw
+from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.config import settings
+from puzzlesmith.server.heavy import Lane, RequestLike
 
 #: seconds a fresh worker may take to import the engine and say it is ready
 START_SECONDS = 30.0
@@ -53,20 +56,38 @@ def _out_of_cpu(signum: int, frame: FrameType | None) -> None:
     raise _OutOfCpu
 
 
+#: the key of a check's JSON that holds ``validate``'s line when a publish is refused
+REFUSAL = "refusal"
+
+
+def _checked(mode_id: str, raw: object, suggest: int, publish: bool) -> dict[str, Any]:
+    """The check's JSON; for a publish that it refuses, with ``validate``'s own line
+    (:func:`puzzlesmith.core.publish.publish_refusal`) under :data:`REFUSAL`."""
+    mode = registry.get(mode_id)
+    found = check_raw(mode, raw, suggest=suggest, fresh=True)
+    out = found.to_json()
+    if publish and not found.publishable and found.verdict != "too-large":
+        level, _ = mode.parse_level(raw, found.level_id) if isinstance(raw, dict) else (None, [])
+        if level is not None:
+            out[REFUSAL] = publish_refusal(mode, level)
+    return out
+
+
 def _serve(conn: Connection) -> None:
-    """The worker's loop: (mode id, raw level, suggest, CPU seconds) in, the check's JSON out."""
+    """The worker's loop: (mode id, raw level, suggest, CPU seconds, publish) in, the
+    check's JSON out."""
     signal.signal(signal.SIGPROF, _out_of_cpu)
     conn.send("ready")
     while True:
         try:
-            mode_id, raw, suggest, seconds = conn.recv()
+            mode_id, raw, suggest, seconds, publish = conn.recv()
         except EOFError:
             return
         started = time.process_time()
         out: Any
         try:
             signal.setitimer(signal.ITIMER_PROF, seconds)
-            out = check_raw(registry.get(mode_id), raw, suggest=suggest, fresh=True).to_json()
+            out = _checked(mode_id, raw, suggest, publish)
         except _OutOfCpu:
             out = {OUT_OF_CPU: time.process_time() - started}
         except Exception as exc:  # a bug must not kill the worker silently
@@ -112,13 +133,16 @@ class CheckWorker:
             self._conn.close()
         self._proc = self._conn = None
 
-    def check(self, mode_id: str, raw: object, suggest: int = 0) -> dict[str, Any] | None:
-        """The check's JSON, or None when it ran out of CPU time (Busy when starved)."""
+    def check(
+        self, mode_id: str, raw: object, suggest: int = 0, publish: bool = False
+    ) -> dict[str, Any] | None:
+        """The check's JSON, or None when it ran out of CPU time (Busy when starved);
+        ``publish`` adds ``validate``'s line of a refused level (:data:`REFUSAL`)."""
         if not self._lock.acquire(timeout=_wait(self.seconds)):
             raise Busy("the level checker is busy; retrying")
         try:
             conn = self._ensure()
-            conn.send((mode_id, raw, suggest, self.seconds))
+            conn.send((mode_id, raw, suggest, self.seconds, publish))
             if conn.poll(self.seconds * STARVED_FACTOR + START_SECONDS):
                 out: dict[str, Any] = conn.recv()
                 return None if OUT_OF_CPU in out else out
@@ -137,7 +161,12 @@ class CheckWorker:
 
 class CheckPool:
     """A few workers (env PUZZLESMITH_CHECK_WORKERS, default 2: this is a 2-core game
-    server), so one designer's slow board does not hold up everyone else's checks."""
+    server), so one designer's slow board does not hold up everyone else's checks.
+
+    Routes go through :meth:`run`: a :class:`~puzzlesmith.server.heavy.Lane` with one
+    thread per worker gives each client address its share (one address runs on all but
+    one worker at most, queues two checks at most, is served round-robin), and the wait
+    is awaited, not a server thread blocked for seconds."""
 
     def __init__(self, size: int | None = None, seconds: float | None = None) -> None:
         n = size if size is not None else settings().check_workers
@@ -145,6 +174,22 @@ class CheckPool:
         self._free: queue.Queue[CheckWorker] = queue.Queue()
         for w in self.workers:
             self._free.put(w)
+        self.lane = Lane("check", workers=len(self.workers))
+
+    async def run(
+        self,
+        request: RequestLike,
+        mode_id: str,
+        raw: object,
+        suggest: int = 0,
+        publish: bool = False,
+    ) -> dict[str, Any] | None:
+        """:meth:`check` in this pool's fair lane; a turn that did not come within the
+        lane's deadline is :class:`Busy` (retry), a client over its share 429."""
+        try:
+            return await self.lane.run(request, self.check, mode_id, raw, suggest, publish)
+        except BudgetExceeded:
+            raise Busy("the level checker is busy; retrying") from None
 
     @property
     def seconds(self) -> float:
@@ -155,14 +200,16 @@ class CheckPool:
         for w in self.workers:
             w.seconds = value
 
-    def check(self, mode_id: str, raw: object, suggest: int = 0) -> dict[str, Any] | None:
+    def check(
+        self, mode_id: str, raw: object, suggest: int = 0, publish: bool = False
+    ) -> dict[str, Any] | None:
         """As :meth:`CheckWorker.check`, on the first worker free within the budget."""
         try:
             worker = self._free.get(timeout=_wait(self.seconds))
         except queue.Empty:
             raise Busy("the level checker is busy; retrying") from None
         try:
-            return worker.check(mode_id, raw, suggest)
+            return worker.check(mode_id, raw, suggest, publish)
         finally:
             self._free.put(worker)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request
@@ -98,6 +99,30 @@ def _engine_handler(
     return handler
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """Every method the path's resource has, as the schema documents it. Starlette's 405
+    names the methods of the first route whose path matched, and a path served by two
+    routes (``GET`` and ``PATCH /api/players/me``) got an ``Allow`` that disagreed with
+    the schema. A path matched by several templates takes the most literal (fewest
+    parameters); a path not in the schema keeps Starlette's header (empty list)."""
+    app = request.app
+    table: list[tuple[re.Pattern[str], str, list[str]]] | None = getattr(
+        app.state, "allow_table", None
+    )
+    if table is None:
+        table = []
+        for path, ops in app.openapi().get("paths", {}).items():
+            pattern = re.compile("^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path)) + "$")
+            table.append((pattern, path, sorted(m.upper() for m in ops)))
+        app.state.allow_table = table
+    found = [
+        (path.count("{"), path, methods)
+        for pattern, path, methods in table
+        if pattern.match(request.url.path)
+    ]
+    return min(found)[2] if found else []
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every exception into a JSON answer."""
 
@@ -118,13 +143,17 @@ def install(app: FastAPI) -> None:
         return _json(422, "invalid-request", _one_line(msg), field)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}.get(
             exc.status_code, "http-error"
         )
         status = exc.status_code if exc.status_code < 500 else 503
         resp = _json(status, code, _one_line(str(exc.detail)))
         resp.headers.update(exc.headers or {})  # e.g. Allow on a 405
+        if exc.status_code == 405:
+            allow = allowed_methods(request)
+            if allow:
+                resp.headers["Allow"] = ", ".join(allow)
         return resp
 
     for exc_type, (status, code, field) in _ENGINE_ERRORS.items():

@@ -5,9 +5,10 @@ clients replaying long move lists made ``GET /api/modes`` wait 14.9 s. Here the 
 work gets its own lane (:class:`Lane`): one thread, a queue cap (503 at once when
 full), a deadline and a node cap (the work budget of :mod:`puzzlesmith.core.budget`),
 cancellation when the client hangs up, and a **per-client share**: one address has at
-most :data:`PER_CLIENT` requests in a lane (more are refused with 429 at once), and the
+most :data:`PER_CLIENT` requests in a lane (more are refused with 429 at once), the
 waiting requests are served round-robin over addresses, so a client looping an
-expensive request waits behind its own work, never in front of another player's.
+expensive request waits behind its own work, never in front of another player's, and
+in a lane of several workers one address runs on all but one of them at most.
 Clips get a lane of their own (:data:`CLIPS`) in a worker process, so drawing frames
 never holds up a check, nor the event loop through the GIL.
 """
@@ -65,11 +66,16 @@ class Lane:
     """One bounded worker (a thread, or with ``process`` a process of its own) with a
     fair queue over client addresses."""
 
-    def __init__(self, name: str, process: bool = False) -> None:
+    def __init__(self, name: str, process: bool = False, workers: int = WORKERS) -> None:
         self.name = name
         self.process = process
+        self.workers = max(1, workers)
+        #: requests one address may have *running* at once: with several workers, one
+        #: address never holds them all, so another's request starts at once
+        self.run_cap = max(1, self.workers - 1)
         self._executor: Executor | None = None
         self._running = 0
+        self._running_by: dict[str, int] = {}
         self._pending = 0
         self._per_client: dict[str, int] = {}
         #: address → its waiting requests' wake-up futures, in arrival order
@@ -85,13 +91,15 @@ class Lane:
             if self.process:
                 ctx = mp.get_context("spawn")  # no fork of a threaded server
                 self._executor = ProcessPoolExecutor(
-                    max_workers=WORKERS,
+                    max_workers=self.workers,
                     mp_context=ctx,
                     initializer=_die_with_parent,
                     initargs=(os.getpid(),),
                 )
             else:
-                self._executor = ThreadPoolExecutor(WORKERS, thread_name_prefix=f"ps-{self.name}")
+                self._executor = ThreadPoolExecutor(
+                    self.workers, thread_name_prefix=f"ps-{self.name}"
+                )
         return self._executor
 
     def in_flight(self, key: str) -> int:
@@ -125,17 +133,14 @@ class Lane:
 
     async def _turn(self, key: str) -> None:
         """Wait until a worker is free and it is this address's turn."""
-        if self._running < WORKERS and not self._waiting:
-            self._running += 1
-            self._mark(key)
-            return
         wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(key, deque()).append(wake)
+        self._dispatch()
         try:
             await wake
         except BaseException:
             if wake.done() and not wake.cancelled():
-                self._release()  # woken and cancelled at once: pass the turn on
+                self._release(key)  # woken and cancelled at once: pass the turn on
             else:
                 self._drop(key, wake)
             raise
@@ -147,19 +152,33 @@ class Lane:
             if not queue:
                 del self._waiting[key]
 
-    def _release(self) -> None:
-        """A worker is free: wake the waiting address served longest ago, or free the slot."""
-        while self._waiting:
-            key = min(self._waiting, key=lambda k: self._served.get(k, 0))
+    def _dispatch(self) -> None:
+        """While a worker is free: wake the waiting address served longest ago among those
+        under their running cap."""
+        while self._running < self.workers:
+            ready = [k for k in self._waiting if self._running_by.get(k, 0) < self.run_cap]
+            if not ready:
+                return
+            key = min(ready, key=lambda k: self._served.get(k, 0))
             queue = self._waiting[key]
             wake = queue.popleft()
             if not queue:
                 del self._waiting[key]
             if not wake.done():
+                self._running += 1
+                self._running_by[key] = self._running_by.get(key, 0) + 1
                 self._mark(key)
                 wake.set_result(None)
-                return
+
+    def _release(self, key: str) -> None:
+        """A worker of ``key`` is free: hand it on."""
         self._running -= 1
+        left = self._running_by[key] - 1
+        if left:
+            self._running_by[key] = left
+        else:
+            del self._running_by[key]
+        self._dispatch()
 
     async def run(
         self,
@@ -183,7 +202,9 @@ class Lane:
                     future = loop.run_in_executor(self._pool, fn, *args)
                 else:
                     future = loop.run_in_executor(self._pool, _under, work_budget, fn, args)
-                result: T = await self._waited(request, work_budget, future)
+                # the worker is busy until the work ends, hung-up client or not: the turn
+                # (and the address's share) is held until then
+                result: T = await self._waited(request, work_budget, future, hold=True)
                 return result
             except BrokenProcessPool:
                 self._executor = None  # the worker died (killed, out of memory): a new one
@@ -191,13 +212,16 @@ class Lane:
                     503, "busy", f"the {self.name} worker restarted; try again"
                 ) from None
             finally:
-                self._release()
+                self._release(key)
         finally:
             self._leave(key)
 
     @staticmethod
-    async def _waited(request: RequestLike, work_budget: Budget, step: Any) -> Any:
-        """Await ``step``, giving up (and cancelling the work) when the client hangs up."""
+    async def _waited(
+        request: RequestLike, work_budget: Budget, step: Any, hold: bool = False
+    ) -> Any:
+        """Await ``step``, giving up (and cancelling the work) when the client hangs up;
+        with ``hold`` (work already running) only once the work has stopped."""
         task = asyncio.ensure_future(step)
         while True:
             done, _ = await asyncio.wait({task}, timeout=_POLL)
@@ -205,7 +229,11 @@ class Lane:
                 return task.result()
             if await request.is_disconnected():
                 work_budget.cancel()
-                task.cancel()  # not started yet: never runs
+                if hold:
+                    await asyncio.wait({task})  # the budget stops it at its next tick
+                    task.exception()  # read: its end is not the answer
+                else:
+                    task.cancel()  # not started yet: never runs
                 raise ApiError(499, "client-gone", "the client closed the connection")
 
 

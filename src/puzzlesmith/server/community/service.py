@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import time
 from typing import Any, Literal
@@ -18,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.checkworker import REFUSAL
 from puzzlesmith.server.community.models import (
     CommunityLevel,
     CommunityLike,
@@ -28,6 +30,8 @@ from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.store import Player, Run, Store
 
 Sort = Literal["newest", "played", "likes"]
+#: the problem code of a ``validate`` line ("... message [code]", then maybe "(and N more ...)")
+_CODE = re.compile(r"\[([a-z0-9-]+)\](?: \(and \d+ more|$)")
 #: the report weight that hides a level until someone looks at it (three reports from
 #: established players); each time a moderator keeps it, one more such share is needed
 HIDE_WEIGHT = 6
@@ -71,15 +75,20 @@ def publish(
     caption: str,
     author: Player,
 ) -> dict[str, Any]:
-    """Store a level the check found publishable; 409 for a board already published."""
-    if checked["verdict"] != "unique":
-        word = {"none": "it has no solution", "multiple": "it has two or more solutions"}
-        why = word.get(checked["verdict"], "it is too large to check here")
-        raise ApiError(422, "not-unique", f"level: cannot publish, {why}", "level")
-    broken = [p for p in checked["problems"] if p.get("severity") != "warning"]
-    if broken:
-        p = broken[0]
-        raise ApiError(422, p["code"], f"level: {p['message']} [{p['code']}]", "level")
+    """Store a level the check found publishable; 409 for a board already published.
+
+    A level the check refuses is refused with ``validate``'s own line (the worker's
+    :func:`~puzzlesmith.core.publish.publish_refusal`), so the two never disagree."""
+    if not checked.get("publishable"):
+        line = checked.get(REFUSAL)
+        if isinstance(line, str):
+            found = _CODE.search(line)
+            raise ApiError(422, found.group(1) if found else "not-unique", line, "level")
+        broken = [p for p in checked["problems"] if p.get("severity") != "warning"]
+        if broken:  # the level did not load: its load problem
+            p = broken[0]
+            raise ApiError(422, p["code"], f"level: {p['message']} [{p['code']}]", "level")
+        raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
     lid = secrets.token_urlsafe(6)
     level, problems = mode.parse_level({**raw, "id": lid, "caption": title}, lid)
     if level is None:

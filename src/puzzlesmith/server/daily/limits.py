@@ -18,8 +18,8 @@ import ipaddress
 import random
 import time
 
-from fastapi import Request
 from sqlalchemy import case, delete, literal, update
+from starlette.requests import HTTPConnection
 
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.store import RateHit, Store
@@ -36,8 +36,9 @@ LIMITS: dict[str, tuple[int, float]] = {
 _SWEEP_EVERY = 2000
 
 
-def client_address(request: Request) -> str:
-    """The client's address (the proxy's when uvicorn is not told to trust it)."""
+def client_address(request: HTTPConnection) -> str:
+    """The client's address (the proxy's when uvicorn is not told to trust it), as
+    :func:`network_of` counts it; a request or a WebSocket."""
     return network_of(request.client.host if request.client else "?")
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.daily.limits import client_address
 from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.commands import ChatAdapter, Command, CommandError, from_viewer_page
 from puzzlesmith.server.rooms.limits import Bucket, Limits
@@ -620,7 +621,7 @@ class Hub:
         # the viewer's own name, or "": the pages label unnamed senders from their string
         # tables (st.viewerName with the hint's tag), in the reader's language
         name = "" if host else clean_name(q.get("name"), lim.max_name)
-        addr = ws.client.host if ws.client else "unknown"
+        addr = client_address(ws)  # an IPv6 /64 is one address, as the daily limits count
         return live, Conn(ws, viewer, name, host, asyncio.Queue(), addr, overlay)
 
     async def _greet(self, live: Live, conn: Conn) -> None:

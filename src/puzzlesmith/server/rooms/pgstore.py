@@ -17,7 +17,9 @@
   each take one statement.
 
 The tables are made by migration ``0005_rooms``. Connections: one listening, and at most
-``POOL`` more per worker (psycopg 3, async).
+``PUZZLESMITH_DB_POOL`` more per worker (psycopg 3, async), each waited for at most
+``PUZZLESMITH_DB_POOL_TIMEOUT`` seconds, then 503 ``busy`` with ``Retry-After`` as the
+store's pool answers (the same exception, :class:`sqlalchemy.exc.TimeoutError`).
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
 import psycopg
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.rooms.limits import Limits
 from puzzlesmith.server.rooms.room import Room, RoomError, Vote
 from puzzlesmith.server.rooms.store import (
@@ -44,6 +48,7 @@ from puzzlesmith.server.rooms.store import (
     full_tally,
     too_many_votes,
 )
+from puzzlesmith.server.store.faults import PG_BUSY
 
 log = logging.getLogger("puzzlesmith.rooms")
 T = TypeVar("T")
@@ -51,8 +56,6 @@ T = TypeVar("T")
 CHANNEL = "puzzlesmith_rooms"
 #: transaction-level advisory lock key: room creation (cap and per-creator counts)
 CREATE_LOCK = 0x726F6F6D
-#: connections per worker besides the listening one
-POOL = 4
 #: NOTIFY payloads are at most 8000 bytes; a longer snapshot is read from the row
 MAX_PAYLOAD = 7900
 #: a worker's viewer count stays in the sum this long after it last wrote it
@@ -64,6 +67,11 @@ _EXPIRED = (
 )
 
 
+def _busy(why: str) -> PoolTimeout:
+    """The store pool's own exception: the app answers it 503 ``busy`` with Retry-After."""
+    return PoolTimeout(f"rooms: {why}")
+
+
 def conninfo(url: str) -> str:
     """A SQLAlchemy URL (``postgresql+psycopg://…``) as libpq takes it."""
     scheme, _, rest = url.partition("://")
@@ -71,26 +79,41 @@ def conninfo(url: str) -> str:
 
 
 class _Pool:
-    """At most ``size`` connections, opened on demand (a queue of idle ones)."""
+    """At most ``size`` connections, opened on demand (a queue of idle ones); a request
+    waits ``timeout`` seconds for one, then is refused as the store's pool refuses it."""
 
-    def __init__(self, info: str, size: int) -> None:
+    def __init__(self, info: str, size: int, timeout: float) -> None:
         self.info = info
         self.size = size
+        self.timeout = timeout
         self.opened = 0
         self.idle: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
 
-    @contextlib.asynccontextmanager
-    async def tx(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
-        """A cursor in a transaction (committed on success)."""
+    async def _connection(self) -> psycopg.AsyncConnection[Any]:
         if self.idle.empty() and self.opened < self.size:
             self.opened += 1
             try:
-                conn = await psycopg.AsyncConnection.connect(self.info)
+                return await psycopg.AsyncConnection.connect(self.info)
+            except psycopg.OperationalError as exc:
+                self.opened -= 1
+                if exc.sqlstate in PG_BUSY or "too many clients" in str(exc):
+                    raise _busy(
+                        f"the database refused another connection ({exc.sqlstate})"
+                    ) from None
+                raise
             except BaseException:
                 self.opened -= 1
                 raise
-        else:
-            conn = await self.idle.get()
+        try:
+            return await asyncio.wait_for(self.idle.get(), self.timeout)
+        except TimeoutError:
+            raise _busy(f"no rooms connection free within {self.timeout:g} s") from None
+
+    @contextlib.asynccontextmanager
+    async def tx(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
+        """A cursor in a transaction (committed on success); :class:`PoolTimeout` (503
+        ``busy``, ``Retry-After``) when no connection is free in time."""
+        conn = await self._connection()
         try:
             async with conn.transaction(), conn.cursor() as cur:
                 yield cur
@@ -114,7 +137,8 @@ class PgStore:
         self.info = conninfo(url)
         self.limits = limits
         self.worker = f"{os.uname().nodename[:20]}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.pool = _Pool(self.info, POOL)
+        conf = settings()
+        self.pool = _Pool(self.info, conf.db_pool, conf.db_pool_timeout)
         self.leased: set[str] = set()
         self._events: EventSink | None = None
         self._tasks: list[asyncio.Task[None]] = []

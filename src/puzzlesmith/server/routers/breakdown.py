@@ -18,6 +18,7 @@ from puzzlesmith.core.movelog import TimedMove, decode
 from puzzlesmith.server import plays
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.daily.guard import not_todays_daily
 from puzzlesmith.server.daily.service import daily_mode
 from puzzlesmith.server.deps import Ctx, Me
 from puzzlesmith.server.errors import ApiError
@@ -33,6 +34,7 @@ MAX_LOG_CHARS = 200_000
 #: at most this many moves are read against the solver (a longer log is not one solve)
 MAX_MOVES = 4096
 _ERRORS = error_responses(400, 404, 422)
+_CODE_ERRORS = error_responses(400, 403, 404, 422)  # 403: today's daily
 
 
 class LogBody(BaseModel):
@@ -64,11 +66,18 @@ async def level_breakdown(
     return await run_heavy(request, _explain, m, lv, read_log(body.log), [])
 
 
-@router.post("/codes/{code}/breakdown", responses=_ERRORS)
+@router.post("/codes/{code}/breakdown", responses=_CODE_ERRORS)
 async def code_breakdown(code: str, body: LogBody, request: Request) -> dict[str, Any]:
-    """The same for a level that travels as a level code."""
-    m, lv = level_of_code(code)
-    return await run_heavy(request, _explain, m, lv, read_log(body.log), [])
+    """The same for a level that travels as a level code; today's daily is refused (403
+    ``daily-level``): the solver's view at each pause is a hint."""
+    daily = getattr(request.app.state, "daily", None)
+    log = read_log(body.log)
+    return await run_heavy(request, _explain_code, daily, code, log)
+
+
+def _explain_code(daily: Any, code: str, log: list[TimedMove]) -> dict[str, Any]:
+    m, lv = not_todays_daily(daily, *level_of_code(code))
+    return _explain(m, lv, log, [])
 
 
 @router.get("/daily/{mode}/breakdown", responses={**_ERRORS, **error_responses(401)})

@@ -74,9 +74,13 @@ def _view_of_code(code: str, daily: Any = None) -> dict[str, Any] | str:
     "/{code}/check", responses=_ERRORS, response_model=State, response_model_exclude_unset=True
 )
 async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, Any]:
-    """Replay the moves on the code's level with the Python rules."""
+    """Replay the moves on the code's level with the Python rules (today's daily is
+    refused: a check tells right from wrong moves, which is a hint)."""
+    daily = getattr(request.app.state, "daily", None)
     return await run_heavy(
-        request, lambda: replay_level(*level_of_code(code), body), nodes=CODE_NODES
+        request,
+        lambda: replay_level(*not_todays_daily(daily, *level_of_code(code)), body),
+        nodes=CODE_NODES,
     )
 
 

@@ -75,21 +75,21 @@ def problem_codes(mode: str) -> dict[str, dict[str, str]]:
 
 @router.post(
     "/{mode}/check-level",
-    responses=error_responses(400, 404, 413, 422, 503),  # 400: not JSON; 503: checkers busy
+    responses=error_responses(400, 404, 413, 422, 429, 503),  # 400: not JSON; 503: busy
 )
-def check_level(m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker) -> Any:
+async def check_level(m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker) -> Any:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells.
 
     ``too-large`` means the check ran out of its CPU budget; when the checkers are busy
     or starved the answer is 503 ``busy`` with ``Retry-After`` (send it again), never a
-    verdict."""
+    verdict. One address has a share of the checkers (429 past it)."""
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
     if body.suggest and not m.capabilities.design:
         body.suggest = 0  # cows: the differ cells are what keeps it ambiguous
     try:
-        out = pool.check(m.id, body.level, body.suggest)
+        out = await pool.run(request, m.id, body.level, body.suggest)
     except Busy as exc:
         return JSONResponse(
             {"error": "busy", "message": str(exc), "retry": True},

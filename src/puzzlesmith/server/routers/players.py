@@ -11,6 +11,7 @@ from puzzlesmith.server.daily.limits import client_address
 from puzzlesmith.server.daily.service import today
 from puzzlesmith.server.daily.stats import player_stats
 from puzzlesmith.server.deps import Ctx, Me
+from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.store import Player
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -40,12 +41,12 @@ def create_player(body: NameIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     return {"id": p.id, "token": token, "name": p.name}
 
 
-@router.get("/me")
+@router.get("/me", responses=error_responses(401))
 def me(player: Me) -> dict[str, Any]:
     return _me(player)
 
 
-@router.patch("/me")
+@router.patch("/me", responses=error_responses(401, 429))
 def rename(body: NameIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     ctx.limiter.hit(player.id, "profile")
     return _me(ctx.players.rename(player.id, body.name))

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.codes import CodeError, decode_level
 from puzzlesmith.server.catalog import level_of, mode_of
+from puzzlesmith.server.daily.limits import client_address
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.hub import Hub
@@ -119,7 +120,7 @@ def make_router(hub: Hub | None = None) -> APIRouter:
     @router.post(
         "/api/rooms",
         status_code=201,
-        responses=error_responses(404, 422, 503),
+        responses=error_responses(400, 404, 422, 429, 503),  # 400: not JSON; 429: a share
     )
     async def create_room(body: RoomBody, request: Request) -> RoomOut:
         """Open a room for a level; the host key is shown once and needed for every action.
@@ -172,5 +173,6 @@ def make_router(hub: Hub | None = None) -> APIRouter:
 
 
 def _addr(request: Request) -> str:
-    """The client's address (behind a proxy: uvicorn's ``--forwarded-allow-ips`` sets it)."""
-    return request.client.host if request.client else "unknown"
+    """The client's address as the daily limits count it (an IPv6 /64 is one; behind a
+    proxy, uvicorn's ``--forwarded-allow-ips`` sets it)."""
+    return client_address(request)

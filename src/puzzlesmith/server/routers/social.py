@@ -14,6 +14,7 @@ from puzzlesmith.server.daily.service import daily_mode, today
 from puzzlesmith.server.deps import Ctx, MaybeMe, Me
 from puzzlesmith.server.friends import progress
 from puzzlesmith.server.friends.service import Friends
+from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(tags=["friends"])
 
@@ -96,7 +97,7 @@ class ProgressIn(BaseModel):
     )
 
 
-@router.put("/api/players/me/progress")
+@router.put("/api/players/me/progress", responses=error_responses(401, 429))
 def save_progress(body: ProgressIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     """Keep this device's level progress for the next device this profile moves to."""
     ctx.limiter.hit(player.id, "profile")
@@ -104,7 +105,7 @@ def save_progress(body: ProgressIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"saved": True, "bytes": size}
 
 
-@router.get("/api/players/me/progress")
+@router.get("/api/players/me/progress", responses=error_responses(401))
 def load_progress(player: Me, ctx: Ctx) -> dict[str, Any]:
     """The progress the last device sent (``data`` null when none), merged by the client."""
     return progress.load(ctx.runs.store, player.id)

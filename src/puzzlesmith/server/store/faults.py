@@ -17,7 +17,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 RETRY_AFTER_S = 1
 
 #: PostgreSQL SQLSTATEs that mean "too many connections" (53300) or "cannot connect now"
-_PG_BUSY = {"53300", "57P03"}
+PG_BUSY = {"53300", "57P03"}
 #: disk full (53100), out of memory (53200), read-only transaction (25006), I/O (58030)
 _PG_UNWRITABLE = {"53100", "53200", "25006", "58030"}
 _SQLITE_UNWRITABLE = ("disk is full", "readonly", "read-only", "disk i/o error")
@@ -42,7 +42,7 @@ def classify(exc: SQLAlchemyError) -> Fault:
         return BUSY
     if isinstance(exc, DBAPIError):
         state = getattr(exc.orig, "sqlstate", None)
-        if state in _PG_BUSY or "too many clients" in str(exc.orig):
+        if state in PG_BUSY or "too many clients" in str(exc.orig):
             return BUSY
         if state in _PG_UNWRITABLE:
             return UNWRITABLE
