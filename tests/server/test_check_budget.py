@@ -57,8 +57,9 @@ def worker_pid(p: CheckPool) -> int:
     return proc.pid
 
 
-def starved(p: CheckPool, hold: float) -> dict[str, Any] | Exception | None:
-    """The check's answer while its worker gets no CPU for ``hold`` wall seconds."""
+def starved(p: CheckPool, hold: float | None) -> dict[str, Any] | Exception | None:
+    """The check's answer while its worker gets no CPU for ``hold`` wall seconds (``None``:
+    until the check has answered, however late the asking thread gets to run)."""
     pid = worker_pid(p)
     answer: list[Any] = []
     os.kill(pid, signal.SIGSTOP)
@@ -67,7 +68,10 @@ def starved(p: CheckPool, hold: float) -> dict[str, Any] | Exception | None:
         t.start()
         # the starvation itself, not a wait for a condition: the worker is held stopped
         # for several times its CPU budget while the check is asked
-        threading.Event().wait(hold)
+        if hold is None:
+            t.join(120)
+        else:
+            threading.Event().wait(hold)
     finally:
         with contextlib.suppress(ProcessLookupError):  # killed as starved: replaced
             os.kill(pid, signal.SIGCONT)
@@ -95,7 +99,7 @@ def test_starved_past_the_wall_bound_is_busy_retrying_not_a_verdict(
 ) -> None:
     monkeypatch.setattr(checkworker, "STARVED_FACTOR", 1.0)
     monkeypatch.setattr(checkworker, "START_SECONDS", 0.0)
-    out = starved(pool, hold=4 * BUDGET)
+    out = starved(pool, hold=None)  # stopped until the pool gives up on it
     assert isinstance(out, Busy) and "retrying" in str(out)
     monkeypatch.setattr(checkworker, "START_SECONDS", 30.0)
     again = pool.check(HEX, LEVEL)  # a fresh worker takes over
