@@ -93,6 +93,18 @@ def test_follow_by_link_and_code_friend_board_and_unfollow(
     page.wait_for_selector('.d-scope[data-scope="friends"] li')
     names = page.locator('.d-scope[data-scope="friends"] .d-who').all_inner_texts()
     assert names == ["Ann"]
+    # the stats screen: my own stats first, a friends tab beside me and Ann
+    page.goto(f"{base}/#/daily/stats")
+    page.wait_for_selector('.d-stats [data-action="scope-friends"]')
+    assert page.get_attribute('[data-action="scope-all"]', "aria-selected") == "true"
+    assert page.is_visible(".d-stat") and page.is_hidden(".f-table")
+    page.click('[data-action="scope-friends"]')
+    page.wait_for_selector(".f-table")
+    rows = page.locator(".f-table tr").all_inner_texts()
+    assert len(rows) == 3 and "测试玩家（我）" in rows[1].replace(" (", "（").replace(")", "）")
+    assert rows[2].split()[0] == "Ann" and rows[2].split()[1:] == ["1", "1", "1", "1"]
+    assert page.is_hidden(".d-stat")
+    shot(page, "friends-stats-touch")
     # English: every word of the screen
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
     page.goto(f"{base}/#/daily/friends")
@@ -101,6 +113,50 @@ def test_follow_by_link_and_code_friend_board_and_unfollow(
     assert "Following" in text and "Unfollow" in text and "My friend code" in text
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in text.replace("测试玩家", ""))
     shot(page, "friends-en-touch")
+    page.goto(f"{base}/#/daily/stats")
+    page.click('.d-stats [data-action="scope-friends"]')
+    head = page.inner_text(".f-table tr >> nth=0")
+    assert "Current streak" in head and "Today" in head
+    shot(page, "friends-stats-en-touch")
+
+
+@TOUCH_ONLY
+def test_opting_out_takes_me_off_a_followers_friend_board(
+    page: Any, daily_server: tuple[str, Any]
+) -> None:
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    mode = daily_modes()[0]
+    page.goto(f"{base}/#/daily/friends")
+    new_player(page, "隐身玩家")
+    page.wait_for_selector(".f-code")
+    mine = page.get_attribute(".f-code", "data-code")
+    token = page.evaluate("JSON.parse(localStorage.getItem('daily:player')).token")
+    # my run of today's daily, and a follower who sees it on their friend board
+    s = api(base, "POST", f"/api/daily/{mode.id}/start", token=token)
+    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    moves = mode.solution_moves(level)
+    api(
+        base, "POST", f"/api/daily/{mode.id}/finish", {"run": s["run"], "moves": moves}, token=token
+    )
+    follower, _ = friend_who_cleared(base, app, "Fay", mode)
+    api(base, "POST", "/api/friends", {"code": mine}, token=follower)
+
+    def board_names() -> list[str]:
+        b = api(base, "GET", f"/api/friends/board/{mode.id}", token=follower)
+        return sorted(e["name"] for e in b["entries"])
+
+    assert board_names() == ["Fay", "隐身玩家"]
+    box = page.locator('.f-hide input[name="hidden"]')
+    assert not box.is_checked()
+    with page.expect_response(lambda r: r.url.endswith("/api/friends/me") and r.ok):
+        box.check()
+    assert board_names() == ["Fay"]
+    page.reload()  # the choice is kept by the server
+    page.wait_for_selector(".f-hide input:checked")
+    with page.expect_response(lambda r: r.url.endswith("/api/friends/me") and r.ok):
+        page.locator('.f-hide input[name="hidden"]').uncheck()
+    assert board_names() == ["Fay", "隐身玩家"]
 
 
 @TOUCH_ONLY
