@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, record_toasts, shot, wait_toast
+from browser_support import Pointer, play_solution, record_toasts, shot, tap_cow, wait_toast
 
 from puzzlesmith.core import registry
 
@@ -59,3 +59,44 @@ def test_why_explains_the_next_step_from_the_players_path(
         f"document.getElementById('toast').textContent.includes('goes wrong at step {at + 1}')"
     )
     shot(page, f"why-{prefix}-mistake-en-touch")
+
+
+@TOUCH_ONLY
+def test_cows_why_button_explains_from_the_players_marks(page: Any, pointer: Pointer) -> None:
+    """Cows: 为什么 beside 提示 — the solver's deduction from the cows on the board (read
+    cells ringed, concluded cells marked, one sentence), and a misplaced cow pointed at."""
+    mode = registry.get("04-cows")
+    level = mode.find_level("2-3")[1]
+    solution = list(mode.view(level)["solution"])
+    page.goto(f"{page.base_url}/?all=1#/04-cows/2-3")
+    page.wait_for_selector('.cw-svg[aria-label="2-3"]')
+    assert page.get_attribute('[data-action="why"]', "aria-label") == "为什么"
+    assert page.inner_text('[data-action="hint"]') == "提示"
+    k = 3
+    play_solution(page, pointer, "04-cows", solution, upto=k)
+    expect = mode.hint(level, mode.solution_moves(level)[:k], "why")
+    assert expect["verdict"] == "step"
+    page.click('[data-action="why"]')
+    page.wait_for_selector(".cw-cell.cw-target")
+    lit = page.eval_on_selector_all(".cw-cell.cw-target", "els => els.map(e => e.dataset.id)")
+    read = page.eval_on_selector_all(".cw-cell.cw-because", "els => els.map(e => e.dataset.id)")
+    assert sorted(lit) == sorted(expect["cells"])
+    assert sorted(read) == sorted(expect["reads"])
+    box = page.inner_text(".cw-hintbox")
+    assert expect["reason_zh"] in box and expect["name_zh"] in box
+    shot(page, "why-cw-touch")
+    # English, and a cow off the solution: where it went wrong
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.click('[data-action="restart"]')
+    page.wait_for_function("!document.querySelector('.cw-cell[data-state=\"cow\"]')")
+    n = len(solution)
+    wrong = (solution[0] + 3) % n
+    for _ in range(2):
+        tap_cow(page, pointer, wrong)
+    assert page.get_attribute('[data-action="why"]', "aria-label") == "Why"
+    page.click('[data-action="why"]')
+    page.wait_for_selector(f'.cw-cell.cw-target[data-id="r1c{wrong + 1}"]')
+    page.wait_for_function(
+        "document.querySelector('.cw-hintbox').textContent.includes('misplaced')"
+    )
+    shot(page, "why-cw-mistake-en-touch")

@@ -181,6 +181,7 @@ def test_my_daily_solve_explained_with_the_days_median(client: Any, daily_app: A
     assert b.status_code == 200, b.text
     out = b.json()
     assert out["cleared"] and out["others"] == 3 and out["median_ms"] >= 0
+    assert out["median_of"] == "day"
     assert out["moves"] == len(moves) and len(out["pauses"]) == min(3, len(moves))
     assert all(p["why"]["kind"] in ("why", "step") for p in out["pauses"])
     nobody = player(client, "没玩过")
@@ -247,7 +248,7 @@ def test_a_shipped_levels_solve_explained_against_its_reported_clears(
     r = client.post("/api/plays", json={"session": secrets.token_hex(16), "tries": tries})
     assert r.status_code == 202, r.text
     out = client.post(url, json={"log": text}).json()
-    assert (out["median_ms"], out["others"]) == (20_000, 3)
+    assert (out["median_ms"], out["others"], out["median_of"]) == (20_000, 3, "level")
     assert out["faster_than"] == 3 - sum(t < out["time_ms"] for t in (10_000, 20_000, 90_000))
     code = encode_level(cows, lv)
     by_code = client.post(f"/api/codes/{code}/breakdown", json={"log": text}).json()

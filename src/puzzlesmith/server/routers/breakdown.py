@@ -54,9 +54,15 @@ def read_log(text: str) -> list[TimedMove]:
     return plays.read_log(text, MAX_MOVES)
 
 
-def _explain(m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int]) -> dict[str, Any]:
+def _explain(
+    m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int], of: str = "day"
+) -> dict[str, Any]:
+    """The breakdown; ``median_of`` says whose median it is (a day's runs, a level's clears)."""
     try:
-        return {"mode": m.id, **breakdown(m, lv, log, others)}
+        out = {"mode": m.id, **breakdown(m, lv, log, others)}
+        if others:
+            out["median_of"] = of
+        return out
     except IllegalMoveError as exc:
         raise ApiError(422, "illegal-move", f"log: {exc}", "log") from None
 
@@ -96,7 +102,7 @@ async def level_breakdown(
     lv = level_of(m, level_id)
     log = read_log(body.log)
     others = await run_in_threadpool(level_clears, ctx.runs.store, m.id, lv.id)
-    return await run_heavy(request, _explain, m, lv, log, others)
+    return await run_heavy(request, _explain, m, lv, log, others, "level")
 
 
 @router.post("/codes/{code}/breakdown", responses=_ERRORS)
@@ -106,7 +112,7 @@ async def code_breakdown(code: str, body: LogBody, request: Request, ctx: Ctx) -
     log = read_log(body.log)
     lid = shipped_id(m, lv)
     others = [] if lid is None else await run_in_threadpool(level_clears, ctx.runs.store, m.id, lid)
-    return await run_heavy(request, _explain, m, lv, log, others)
+    return await run_heavy(request, _explain, m, lv, log, others, "level")
 
 
 @router.get("/daily/{mode}/breakdown", responses={**_ERRORS, **error_responses(401)})
