@@ -68,9 +68,20 @@ export async function showBreakdown(url, log, toast) {
   const sheet = el("div", "bd-sheet");
   sheet.setAttribute("role", "dialog");
   sheet.setAttribute("aria-modal", "true");
+  sheet.setAttribute("aria-label", t("bd.title"));
   const close = el("button", "bd-close", t("bd.close"));
   close.type = "button";
-  close.onclick = () => sheet.remove();
+  const opener = document.activeElement;
+  // closed by its button or Escape (focus back where it was), and by leaving the screen
+  const shut = (back) => {
+    sheet.remove();
+    removeEventListener("hashchange", leave);
+    if (back && opener?.isConnected) opener.focus();
+  };
+  const leave = () => shut(false);
+  close.onclick = () => shut(true);
+  sheet.addEventListener("keydown", (e) => { if (e.key === "Escape") shut(true); });
+  addEventListener("hashchange", leave);
   sheet.append(breakdownView(b), close);
   document.querySelector(".bd-sheet")?.remove();
   document.body.append(sheet);
