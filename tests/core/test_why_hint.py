@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 from puzzlesmith.core import registry
-from puzzlesmith.hexwalls.logic import HEX_NAMES, HEX_TECHNIQUES, HEX_WORDS, grade, hex_deductions
+from puzzlesmith.hexwalls.logic import (
+    HEX_NAMES,
+    HEX_PINNED,
+    HEX_TECHNIQUES,
+    HEX_WORDS,
+    grade,
+    hex_deductions,
+)
 from puzzlesmith.paths.explain import NAMES, WORDS, deductions, explain
 from puzzlesmith.paths.techniques import TECHNIQUES
 
@@ -109,8 +116,8 @@ def test_hex_walls_own_techniques_explain_where_the_path_engine_is_stuck() -> No
     a name in both languages; at every position along the solution of every shipped level
     the Why is never stuck (2-7 at step 6 was: the path engine alone has no deduction
     there) and agrees with the solution."""
-    assert set(HEX_WORDS) == set(HEX_NAMES) == set(HEX_TECHNIQUES)
-    for zh, en in [*HEX_WORDS.values(), *HEX_NAMES.values()]:
+    assert set(HEX_WORDS) == set(HEX_NAMES) == set(HEX_TECHNIQUES) >= set(HEX_PINNED)
+    for zh, en in [*HEX_WORDS.values(), *HEX_NAMES.values(), *HEX_PINNED.values()]:
         assert zh and en and not any("\u4e00" <= ch <= "\u9fff" for ch in en)
         assert any("\u4e00" <= ch <= "\u9fff" for ch in zh)
     mode = registry.get("03-hex-walls")
@@ -130,6 +137,7 @@ def test_hex_walls_own_techniques_explain_where_the_path_engine_is_stuck() -> No
     lv = mode.find_level("2-7")[1]
     h = mode.hint(lv, mode.solution_moves(lv)[:6], "why")
     assert h["verdict"] == "step" and h["technique"] in HEX_WORDS, h
+    assert h["cells"] == [mode.solution_of(lv)[6]] and h["reads"]  # step 7 lit, why ringed
 
 
 def test_every_hex_technique_is_walked_with_its_sentence_and_highlight() -> None:

@@ -504,6 +504,30 @@ HEX_WORDS: dict[str, tuple[str, str]] = {
         "rule, so it is not.",
     ),
 }
+#: an exclusion that leaves one cell for the next step, as the Why says it: the excluded
+#: cell ringed (read), the step's last cell lit (concluded); {steps} is that step
+HEX_PINNED: dict[str, tuple[str, str]] = {
+    "reach": (
+        "圈出的格前后无路可接，当不了第 {steps} 步：第 {steps} 步只剩高亮的格。",
+        "The ringed cell cannot be step {steps}: no open way in from the step before or on "
+        "to the step after. That leaves the highlighted cell for step {steps}.",
+    ),
+    "turner_timing": (
+        "那一刻转墙挡住了圈出的格，它当不了第 {steps} 步：第 {steps} 步只剩高亮的格。",
+        "The ringed cell cannot be step {steps}: at that very moment a turning wall blocks "
+        "its way in or out. That leaves the highlighted cell for step {steps}.",
+    ),
+    "no_split": (
+        "走圈出的格会把没走的格切开（或留两个死角）：第 {steps} 步走高亮的格。",
+        "If step {steps} went to the ringed cell, the cells not yet walked would be cut "
+        "apart (or left with two dead ends): so step {steps} is the highlighted cell.",
+    ),
+    "trial": (
+        "假设圈出的格是第 {steps} 步就会走不通：第 {steps} 步只能是高亮的格。",
+        "Suppose the ringed cell were step {steps}: the deductions that follow break a rule, "
+        "so step {steps} can only be the highlighted cell.",
+    ),
+}
 #: technique → (zh, en): its short name
 HEX_NAMES: dict[str, tuple[str, str]] = {
     "clue": ("数字", "A number"),
@@ -608,9 +632,13 @@ def _hex_answer(
     elif t == "no_split":
         pre = r.prefix() or []
         reads |= set(pre[-1:])
-    reads -= set(cells)
     words = HEX_WORDS[t]
     text = _steps_words(steps)
+    if nxt is not None and x != nxt and t in HEX_PINNED:  # x ruled out: nxt is left
+        reads.add(x)
+        cells = [nxt]
+        words, text = HEX_PINNED[t], str(step)
+    reads -= set(cells)
     concludes = [
         {
             "cell": ids[i],
