@@ -6,6 +6,8 @@ clear, sees it marked done, and the streak is untouched."""
 from __future__ import annotations
 
 import json
+import secrets
+import time
 import urllib.request
 from datetime import timedelta
 from typing import Any
@@ -283,9 +285,29 @@ def test_your_solve_explained_from_the_replay_and_from_the_daily(
     for mv, g in zip(moves, gaps, strict=True):
         ms += g
         timed.append(TimedMove(ms, mv))
+    # two players' clears of 2-3, reported as the game reports tries: the level's median
+    now = int(time.time() * 1000)
+    tries = [
+        {
+            "n": n,
+            "mode": stroke.id,
+            "level": "2-3",
+            "outcome": "cleared",
+            "started_ms": now - 90_000,
+            "ended_ms": now,
+            "time_ms": ms,
+            "hints": 0,
+            "rewinds": 0,
+            "moves": 20,
+            "last_step": 5,
+        }
+        for n, ms in ((1, 30_000), (2, 50_000))
+    ]
+    api(base, "POST", "/api/plays", {"session": secrets.token_hex(16), "tries": tries})
     page.goto(f"{base}/#/replay/01-number-stroke/2-3/{quote(encode(timed), safe='')}")
     page.click('.rp-btn[data-rp="explain"]')
     page.wait_for_selector(".bd-sheet .bd-pause")
+    assert "这一关的中位数 0:40" in page.inner_text(".bd-median")
     first = page.locator('.bd-pause[data-index="5"]')
     assert "第 6 步前停了 12.0 秒" in first.inner_text()
     why = stroke.hint(lv, moves[:5], "why")
