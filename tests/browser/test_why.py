@@ -105,3 +105,11 @@ def test_cows_why_button_explains_from_the_players_marks(page: Any, pointer: Poi
         "document.querySelector('.cw-hintbox').textContent.includes('misplaced')"
     )
     shot(page, "why-cw-mistake-en-touch")
+    # offline: the Why needs the server (no cow is revealed in its place)
+    page.click('[data-action="restart"]')
+    page.wait_for_function("!document.querySelector('.cw-cell[data-state=\"cow\"]')")
+    record_toasts(page)
+    page.route("**/hint", lambda route: route.abort())
+    page.click('[data-action="why"]')
+    assert "Why needs a connection" in wait_toast(page, "needs a connection")
+    assert page.locator(".cw-cell.cw-target").count() == 0

@@ -643,9 +643,18 @@ class CowsScreen extends PlayScreen {
   async hint(kind = "next") {
     if (this.locked) return;
     const moves = [...this.moves];
-    const h = await this.askHint(kind, moves, () => offlineHint(this.board, this.view.solution, moves));
+    // offline, a Why has no solver: a mistake is still pointed at, else it says it needs the server
+    const local = () => {
+      const h = offlineHint(this.board, this.view.solution, moves);
+      return kind === "why" && h.kind !== "mistake" ? { kind: "why", verdict: "offline" } : h;
+    };
+    const h = await this.askHint(kind, moves, local);
     const offline = Boolean(this.lastAsked?.offline);
     if (!h || this.locked || moves.length !== this.moves.length) return;
+    if (h.verdict === "offline") {
+      this.s.toast(this.s.t("needsConnection", { feature: this.s.t("cw.why") }), 4000);
+      return;
+    }
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
     this.sig = [];
     this.render();
