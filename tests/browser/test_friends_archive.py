@@ -6,6 +6,8 @@ clear, sees it marked done, and the streak is untouched."""
 from __future__ import annotations
 
 import json
+import secrets
+import time
 import urllib.request
 from datetime import timedelta
 from typing import Any
@@ -93,6 +95,18 @@ def test_follow_by_link_and_code_friend_board_and_unfollow(
     page.wait_for_selector('.d-scope[data-scope="friends"] li')
     names = page.locator('.d-scope[data-scope="friends"] .d-who').all_inner_texts()
     assert names == ["Ann"]
+    # the stats screen: my own stats first, a friends tab beside me and Ann
+    page.goto(f"{base}/#/daily/stats")
+    page.wait_for_selector('.d-stats [data-action="scope-friends"]')
+    assert page.get_attribute('[data-action="scope-all"]', "aria-selected") == "true"
+    assert page.is_visible(".d-stat") and page.is_hidden(".f-table")
+    page.click('[data-action="scope-friends"]')
+    page.wait_for_selector(".f-table")
+    rows = page.locator(".f-table tr").all_inner_texts()
+    assert len(rows) == 3 and "测试玩家（我）" in rows[1].replace(" (", "（").replace(")", "）")
+    assert rows[2].split()[0] == "Ann" and rows[2].split()[1:] == ["1", "1", "1", "1"]
+    assert page.is_hidden(".d-stat")
+    shot(page, "friends-stats-touch")
     # English: every word of the screen
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
     page.goto(f"{base}/#/daily/friends")
@@ -101,6 +115,50 @@ def test_follow_by_link_and_code_friend_board_and_unfollow(
     assert "Following" in text and "Unfollow" in text and "My friend code" in text
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in text.replace("测试玩家", ""))
     shot(page, "friends-en-touch")
+    page.goto(f"{base}/#/daily/stats")
+    page.click('.d-stats [data-action="scope-friends"]')
+    head = page.inner_text(".f-table tr >> nth=0")
+    assert "Current streak" in head and "Today" in head
+    shot(page, "friends-stats-en-touch")
+
+
+@TOUCH_ONLY
+def test_opting_out_takes_me_off_a_followers_friend_board(
+    page: Any, daily_server: tuple[str, Any]
+) -> None:
+    base, app = daily_server
+    page.set_default_timeout(20000)
+    mode = daily_modes()[0]
+    page.goto(f"{base}/#/daily/friends")
+    new_player(page, "隐身玩家")
+    page.wait_for_selector(".f-code")
+    mine = page.get_attribute(".f-code", "data-code")
+    token = page.evaluate("JSON.parse(localStorage.getItem('daily:player')).token")
+    # my run of today's daily, and a follower who sees it on their friend board
+    s = api(base, "POST", f"/api/daily/{mode.id}/start", token=token)
+    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    moves = mode.solution_moves(level)
+    api(
+        base, "POST", f"/api/daily/{mode.id}/finish", {"run": s["run"], "moves": moves}, token=token
+    )
+    follower, _ = friend_who_cleared(base, app, "Fay", mode)
+    api(base, "POST", "/api/friends", {"code": mine}, token=follower)
+
+    def board_names() -> list[str]:
+        b = api(base, "GET", f"/api/friends/board/{mode.id}", token=follower)
+        return sorted(e["name"] for e in b["entries"])
+
+    assert board_names() == ["Fay", "隐身玩家"]
+    box = page.locator('.f-hide input[name="hidden"]')
+    assert not box.is_checked()
+    with page.expect_response(lambda r: r.url.endswith("/api/friends/me") and r.ok):
+        box.check()
+    assert board_names() == ["Fay"]
+    page.reload()  # the choice is kept by the server
+    page.wait_for_selector(".f-hide input:checked")
+    with page.expect_response(lambda r: r.url.endswith("/api/friends/me") and r.ok):
+        page.locator('.f-hide input[name="hidden"]').uncheck()
+    assert board_names() == ["Fay", "隐身玩家"]
 
 
 @TOUCH_ONLY
@@ -227,9 +285,29 @@ def test_your_solve_explained_from_the_replay_and_from_the_daily(
     for mv, g in zip(moves, gaps, strict=True):
         ms += g
         timed.append(TimedMove(ms, mv))
+    # two players' clears of 2-3, reported as the game reports tries: the level's median
+    now = int(time.time() * 1000)
+    tries = [
+        {
+            "n": n,
+            "mode": stroke.id,
+            "level": "2-3",
+            "outcome": "cleared",
+            "started_ms": now - 90_000,
+            "ended_ms": now,
+            "time_ms": ms,
+            "hints": 0,
+            "rewinds": 0,
+            "moves": 20,
+            "last_step": 5,
+        }
+        for n, ms in ((1, 30_000), (2, 50_000))
+    ]
+    api(base, "POST", "/api/plays", {"session": secrets.token_hex(16), "tries": tries})
     page.goto(f"{base}/#/replay/01-number-stroke/2-3/{quote(encode(timed), safe='')}")
     page.click('.rp-btn[data-rp="explain"]')
     page.wait_for_selector(".bd-sheet .bd-pause")
+    assert "这一关的中位数 0:40" in page.inner_text(".bd-median")
     first = page.locator('.bd-pause[data-index="5"]')
     assert "第 6 步前停了 12.0 秒" in first.inner_text()
     why = stroke.hint(lv, moves[:5], "why")

@@ -8,25 +8,30 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Pointer, play_solution, record_toasts, shot, wait_toast
+from browser_support import Pointer, play_solution, record_toasts, shot, tap_cow, wait_toast
 
 from puzzlesmith.core import registry
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
-CASES = [("01-number-stroke", "ns", "2-3"), ("03-hex-walls", "hx", "2-1")]
+#: (mode, class prefix, level, cells walked first): Hex 2-7 after 6 is explained by Hex
+#: Walls' own engine (the path engine has no deduction there)
+CASES = [
+    ("01-number-stroke", "ns", "2-3", 4),
+    ("03-hex-walls", "hx", "2-1", 4),
+    ("03-hex-walls", "hx", "2-7", 6),
+]
 
 
 @TOUCH_ONLY
-@pytest.mark.parametrize(("mode_id", "prefix", "level_id"), CASES)
+@pytest.mark.parametrize(("mode_id", "prefix", "level_id", "k"), CASES)
 def test_why_explains_the_next_step_from_the_players_path(
-    page: Any, pointer: Pointer, mode_id: str, prefix: str, level_id: str
+    page: Any, pointer: Pointer, mode_id: str, prefix: str, level_id: str, k: int
 ) -> None:
     mode = registry.get(mode_id)
     level = mode.find_level(level_id)[1]
     solution = list(mode.solution_of(level))
     page.goto(f"{page.base_url}/?all=1#/{mode_id}/{level_id}")
     page.wait_for_selector(f'.{prefix}-svg[aria-label="{level_id}"]')
-    k = 4
     play_solution(page, pointer, mode_id, solution, upto=k)
     page.wait_for_function(
         f"document.querySelectorAll('.{prefix}-cell[data-state=\"path\"], .{prefix}-cell[data-step]').length >= 1"
@@ -41,7 +46,7 @@ def test_why_explains_the_next_step_from_the_players_path(
     )
     assert sorted(lit) == sorted(expect["cells"]) and solution[k] in lit
     assert wait_toast(page, expect["reason_zh"]) == expect["reason_zh"]
-    shot(page, f"why-{prefix}-touch")
+    shot(page, f"why-{prefix}-{level_id}-touch")
     # English, and a path that has left the solution: where it went wrong
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
     page.click('[data-action="restart"]')
@@ -58,4 +63,53 @@ def test_why_explains_the_next_step_from_the_players_path(
     page.wait_for_function(
         f"document.getElementById('toast').textContent.includes('goes wrong at step {at + 1}')"
     )
-    shot(page, f"why-{prefix}-mistake-en-touch")
+    shot(page, f"why-{prefix}-{level_id}-mistake-en-touch")
+
+
+@TOUCH_ONLY
+def test_cows_why_button_explains_from_the_players_marks(page: Any, pointer: Pointer) -> None:
+    """Cows: 为什么 beside 提示 — the solver's deduction from the cows on the board (read
+    cells ringed, concluded cells marked, one sentence), and a misplaced cow pointed at."""
+    mode = registry.get("04-cows")
+    level = mode.find_level("2-3")[1]
+    solution = list(mode.view(level)["solution"])
+    page.goto(f"{page.base_url}/?all=1#/04-cows/2-3")
+    page.wait_for_selector('.cw-svg[aria-label="2-3"]')
+    assert page.get_attribute('[data-action="why"]', "aria-label") == "为什么"
+    assert page.inner_text('[data-action="hint"]') == "提示"
+    k = 3
+    play_solution(page, pointer, "04-cows", solution, upto=k)
+    expect = mode.hint(level, mode.solution_moves(level)[:k], "why")
+    assert expect["verdict"] == "step"
+    page.click('[data-action="why"]')
+    page.wait_for_selector(".cw-cell.cw-target")
+    lit = page.eval_on_selector_all(".cw-cell.cw-target", "els => els.map(e => e.dataset.id)")
+    read = page.eval_on_selector_all(".cw-cell.cw-because", "els => els.map(e => e.dataset.id)")
+    assert sorted(lit) == sorted(expect["cells"])
+    assert sorted(read) == sorted(expect["reads"])
+    box = page.inner_text(".cw-hintbox")
+    assert expect["reason_zh"] in box and expect["name_zh"] in box
+    shot(page, "why-cw-touch")
+    # English, and a cow off the solution: where it went wrong
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.click('[data-action="restart"]')
+    page.wait_for_function("!document.querySelector('.cw-cell[data-state=\"cow\"]')")
+    n = len(solution)
+    wrong = (solution[0] + 3) % n
+    for _ in range(2):
+        tap_cow(page, pointer, wrong)
+    assert page.get_attribute('[data-action="why"]', "aria-label") == "Why"
+    page.click('[data-action="why"]')
+    page.wait_for_selector(f'.cw-cell.cw-target[data-id="r1c{wrong + 1}"]')
+    page.wait_for_function(
+        "document.querySelector('.cw-hintbox').textContent.includes('misplaced')"
+    )
+    shot(page, "why-cw-mistake-en-touch")
+    # offline: the Why needs the server (no cow is revealed in its place)
+    page.click('[data-action="restart"]')
+    page.wait_for_function("!document.querySelector('.cw-cell[data-state=\"cow\"]')")
+    record_toasts(page)
+    page.route("**/hint", lambda route: route.abort())
+    page.click('[data-action="why"]')
+    assert "Why needs a connection" in wait_toast(page, "needs a connection")
+    assert page.locator(".cw-cell.cw-target").count() == 0

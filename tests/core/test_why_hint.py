@@ -11,6 +11,14 @@ from typing import Any
 import pytest
 
 from puzzlesmith.core import registry
+from puzzlesmith.hexwalls.logic import (
+    HEX_NAMES,
+    HEX_PINNED,
+    HEX_TECHNIQUES,
+    HEX_WORDS,
+    grade,
+    hex_deductions,
+)
 from puzzlesmith.paths.explain import NAMES, WORDS, deductions, explain
 from puzzlesmith.paths.techniques import TECHNIQUES
 
@@ -33,7 +41,7 @@ def check_answer(mode: Any, level: Any, k: int, h: dict[str, Any]) -> None:
     for c in h["concludes"]:  # each concluded cell keeps its own step of the solution
         assert step_of[c["cell"]] in c["steps"], (level.id, k, c)
     assert not set(h["reads"]) & set(h["cells"])
-    assert h["technique"] in WORDS
+    assert h["technique"] in WORDS or h["technique"] in HEX_WORDS
 
 
 @pytest.mark.parametrize("mode_id", PATH_MODES)
@@ -101,3 +109,62 @@ def test_a_finished_path_is_done() -> None:
     level = levels(mode.id)[0]
     h = mode.hint(level, mode.solution_moves(level), "why")
     assert h["verdict"] == "done"
+
+
+def test_hex_walls_own_techniques_explain_where_the_path_engine_is_stuck() -> None:
+    """Hex Walls: every technique of its own engine (hexwalls/logic.py) has a sentence and
+    a name in both languages; at every position along the solution of every shipped level
+    the Why is never stuck (2-7 at step 6 was: the path engine alone has no deduction
+    there) and agrees with the solution."""
+    assert set(HEX_WORDS) == set(HEX_NAMES) == set(HEX_TECHNIQUES) >= set(HEX_PINNED)
+    for zh, en in [*HEX_WORDS.values(), *HEX_NAMES.values(), *HEX_PINNED.values()]:
+        assert zh and en and not any("\u4e00" <= ch <= "\u9fff" for ch in en)
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in zh)
+    mode = registry.get("03-hex-walls")
+    used: set[str] = set()
+    stuck = 0
+    for level in levels(mode.id):
+        used |= set(grade(level).techniques) - {"no_solution"}
+        moves = mode.solution_moves(level)
+        for k in range(len(moves)):
+            h = mode.hint(level, moves[:k], "why")
+            check_answer(mode, level, k, h)
+            stuck += h["verdict"] == "stuck"
+            if h["technique"] in HEX_WORDS and h["technique"] not in WORDS:
+                assert h["name_zh"] == HEX_NAMES[h["technique"]][0] and h["cells"]
+    assert used <= set(HEX_TECHNIQUES) | set(TECHNIQUES), used - set(HEX_TECHNIQUES)
+    assert stuck == 0, stuck
+    lv = mode.find_level("2-7")[1]
+    h = mode.hint(lv, mode.solution_moves(lv)[:6], "why")
+    assert h["verdict"] == "step" and h["technique"] in HEX_WORDS, h
+    assert h["cells"] == [mode.solution_of(lv)[6]] and h["reads"]  # step 7 lit, why ringed
+
+
+def test_every_hex_technique_is_walked_with_its_sentence_and_highlight() -> None:
+    """Each technique of Hex Walls' engine, tried first, on the first shipped level and
+    position along its solution where it applies: a sentence in both languages naming the
+    step, the cells it concludes lit, what they can still be agreeing with the solution."""
+    mode = registry.get("03-hex-walls")
+    seen: dict[str, str] = {}
+    for technique in HEX_TECHNIQUES[1:]:  # "clue" is the setup: the path Why's "number"
+        for level in levels(mode.id):
+            solution = list(mode.solution_of(level))
+            step_of = {c: i + 1 for i, c in enumerate(solution)}
+            moves = mode.solution_moves(level)
+            for k in range(len(moves)):
+                state = mode.play(level, moves[:k])
+                given = {**state.board.clue, **{c: i + 1 for i, c in enumerate(state.path)}}
+                walk = hex_deductions(state.board, given, technique)
+                h = next((h for h in walk if h["technique"] == technique), None)
+                if h is None:
+                    continue
+                assert h["cells"] and h["reason_zh"] and h["reason_en"], h
+                assert h["name_en"] == HEX_NAMES[technique][1]
+                assert not set(h["reads"]) & set(h["cells"])
+                for c in h["concludes"]:
+                    assert step_of[c["cell"]] in c["steps"], (level.id, k, c)
+                seen[technique] = f"{level.id}@{k}"
+                break
+            if technique in seen:
+                break
+    assert set(seen) == set(HEX_TECHNIQUES[1:]), sorted(set(HEX_TECHNIQUES[1:]) - set(seen))

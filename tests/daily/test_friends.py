@@ -181,6 +181,7 @@ def test_my_daily_solve_explained_with_the_days_median(client: Any, daily_app: A
     assert b.status_code == 200, b.text
     out = b.json()
     assert out["cleared"] and out["others"] == 3 and out["median_ms"] >= 0
+    assert out["median_of"] == "day"
     assert out["moves"] == len(moves) and len(out["pauses"]) == min(3, len(moves))
     assert all(p["why"]["kind"] in ("why", "step") for p in out["pauses"])
     nobody = player(client, "没玩过")
@@ -194,3 +195,72 @@ def test_my_daily_solve_explained_with_the_days_median(client: Any, daily_app: A
     assert r.status_code == 200 and r.json()["cleared"], r.text
     r = client.post("/api/modes/04-cows/levels/1-1/breakdown", json={"log": "m1~zz"})
     assert r.status_code == 422 and r.json()["error"] == "invalid-log"
+
+
+def test_a_shipped_levels_solve_explained_against_its_reported_clears(
+    client: Any, monkeypatch: Any
+) -> None:
+    """The median of a shipped level: its cleared tries in ``level_plays`` (left tries and
+    other levels not counted), the latest MAX_CLEARS only; a level code of the same board
+    gets it too, a code of another board none."""
+    import dataclasses
+    import secrets
+    import time
+
+    from puzzlesmith.core.codes import encode_level
+    from puzzlesmith.core.movelog import TimedMove, encode
+    from puzzlesmith.server.routers import breakdown as bd
+
+    cows = registry.get("04-cows")
+    lv = cows.find_level("1-1")[1]
+    moves = cows.solution_moves(lv)
+    text = encode([TimedMove(1000 * (i + 1), mv) for i, mv in enumerate(moves)])
+    url = "/api/modes/04-cows/levels/1-1/breakdown"
+    none = client.post(url, json={"log": text}).json()
+    assert "median_ms" not in none  # nobody has reported a clear yet
+    now = time.time_ns() // 1_000_000
+    tries = []
+    for n, (outcome, level, ms) in enumerate(
+        [
+            ("cleared", "1-1", 10_000),
+            ("cleared", "1-1", 20_000),
+            ("cleared", "1-1", 90_000),
+            ("left", "1-1", 1_000),
+            ("cleared", "1-2", 1_000),
+        ],
+        start=1,
+    ):
+        tries.append(
+            {
+                "n": n,
+                "mode": "04-cows",
+                "level": level,
+                "outcome": outcome,
+                "started_ms": now - 100_000,
+                "ended_ms": now,
+                "time_ms": ms,
+                "hints": 0,
+                "rewinds": 0,
+                "moves": 5,
+                "last_step": 1,
+            }
+        )
+    r = client.post("/api/plays", json={"session": secrets.token_hex(16), "tries": tries})
+    assert r.status_code == 202, r.text
+    out = client.post(url, json={"log": text}).json()
+    assert (out["median_ms"], out["others"], out["median_of"]) == (20_000, 3, "level")
+    assert out["faster_than"] == 3 - sum(t < out["time_ms"] for t in (10_000, 20_000, 90_000))
+    code = encode_level(cows, lv)
+    by_code = client.post(f"/api/codes/{code}/breakdown", json={"log": text}).json()
+    assert (by_code["median_ms"], by_code["others"]) == (20_000, 3)
+    other = cows.find_level("1-2")[1]
+    other_moves = cows.solution_moves(other)
+    other_log = encode([TimedMove(1000 * (i + 1), mv) for i, mv in enumerate(other_moves)])
+    r = client.post(f"/api/codes/{encode_level(cows, other)}/breakdown", json={"log": other_log})
+    assert r.status_code == 200 and r.json()["median_ms"] == 1_000  # 1-2's own clear
+    # another board under the id 1-1 is not level 1-1: no comparison
+    posing = encode_level(cows, dataclasses.replace(other, id="1-1"))
+    r = client.post(f"/api/codes/{posing}/breakdown", json={"log": other_log})
+    assert r.status_code == 200 and "median_ms" not in r.json()
+    monkeypatch.setattr(bd, "MAX_CLEARS", 1)  # the bound: the latest clears only
+    assert client.post(url, json={"log": text}).json()["others"] == 1

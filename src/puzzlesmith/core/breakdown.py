@@ -36,7 +36,7 @@ def backs_of(mode: Mode[Any], level: Any, moves: Sequence[str]) -> list[bool]:
 
 
 def why_kind(mode: Mode[Any]) -> str | None:
-    """The hint kind that explains the next step (path modes "why", Cows "next")."""
+    """The hint kind that explains the next step ("why" in every shipped mode)."""
     kind = getattr(mode, "why_kind", None)
     if isinstance(kind, str):
         return kind

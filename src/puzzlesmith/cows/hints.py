@@ -17,13 +17,18 @@ from puzzlesmith.cows.logic import Deduction, Position, next_deduction
 from puzzlesmith.cows.rules import COW, MARK, apply_moves, conflicts
 from puzzlesmith.cows.solver import solve_board
 
-KINDS = ("next",)
+#: ``next`` the next step (a cow revealed when logic is stuck); ``why`` the same engine's
+#: deduction as 为什么 / Why: what it reads, what it concludes, never a reveal
+KINDS = ("next", "why")
 
 
 def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, Any]:
-    """The next step as JSON: ``kind`` is ``mistake``, ``step``, ``solved`` or ``reveal``."""
+    """The next step as JSON: ``kind`` is ``mistake``, ``step``, ``solved`` or ``reveal``;
+    for ``why`` see :func:`why`."""
     if kind not in KINDS:
         raise ValueError(f"unknown hint kind {kind!r} (expected one of {', '.join(KINDS)})")
+    if kind == "why":
+        return why(level, moves)
     b = board_of(level)
     state = apply_moves(b, moves)
     cows = [i for i, s in enumerate(state) if s == COW]
@@ -103,6 +108,31 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
         "reason_zh": "这个棋盘没有唯一解，无法给出提示。",
         "reason_en": "This board has no unique solution; no hint can be given.",
     }
+
+
+#: a ``next`` answer's kind → the Why's verdict (as the path modes' Why says it)
+_VERDICT = {"step": "step", "mistake": "mistake", "solved": "done", "reveal": "stuck"}
+
+
+def why(level: Level, moves: Sequence[str]) -> dict[str, Any]:
+    """为什么 / Why from the player's marks: the logic solver's next deduction with the
+    cells it reads (``reads``) and concludes (``cells``: cows placed, then ✕), or where
+    the marks went wrong (``mistake``); ``stuck`` names no cow, it says logic ran out."""
+    h = hint(level, moves, "next")
+    verdict = _VERDICT.get(h["kind"], "stuck")
+    out = {**h, "kind": "why", "verdict": verdict, "reads": list(h.get("because", []))}
+    if h["kind"] == "mistake":
+        out["name_zh"], out["name_en"] = "哪里错了", "Where it went wrong"
+    if verdict == "stuck":
+        out.update(
+            cells=[],
+            place=[],
+            because=[],
+            reads=[],
+            reason_zh="从现在的局面，简单推理已经走不下去了。",
+            reason_en="From this position no simple deduction is left.",
+        )
+    return out
 
 
 _CONFLICT_ZH = {

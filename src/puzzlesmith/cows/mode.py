@@ -44,7 +44,7 @@ class CowsMode(Mode[Level]):
     levels_package = "puzzlesmith.cows"
     hint_kinds = hints.KINDS
     #: the hint that explains the next step (core/breakdown.py reads it at long pauses)
-    why_kind = "next"
+    why_kind = "why"
     generate_options = CowsOptions
     codec = CODEC
     check_max_size = 12

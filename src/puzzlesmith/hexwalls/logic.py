@@ -35,11 +35,12 @@ turners is just a graph with removed edges, as in Number Stroke:
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterator
+from typing import Any, Protocol
 
 from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import capped, spend, tick, within
-from puzzlesmith.core.mode import GradeResult, LogicStep
+from puzzlesmith.core.mode import JSON, GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.hexwalls.solver import solve
 from puzzlesmith.paths.grades import branch_points, grade_of, harder, score_of
@@ -455,3 +456,206 @@ def grade(level: Level) -> GradeResult:
         },
         score=score_of(name, techniques, forks),
     )
+
+
+# ---- 为什么 / Why on Hex Walls -------------------------------------------------------------
+#: every technique of :class:`Reasoner` (``deduce`` records these)
+HEX_TECHNIQUES = (
+    "clue",
+    "step_single",
+    "cell_single",
+    "reach",
+    "turner_timing",
+    "no_split",
+    "trial",
+)
+#: technique → (zh, en): the Why's sentence; {steps} names the step(s) concerned
+HEX_WORDS: dict[str, tuple[str, str]] = {
+    "clue": (
+        "高亮的格写着第 {steps} 步：路径到那一步就走到那里。",
+        "The highlighted cell shows step {steps}: the path is there at that step.",
+    ),
+    "step_single": (
+        "第 {steps} 步只剩高亮的这一格能走，所以这一格不会是别的步。",
+        "Only the highlighted cell can still be step {steps}, so it takes no other step.",
+    ),
+    "cell_single": (
+        "高亮的格只剩第 {steps} 步能放，所以它就是第 {steps} 步。",
+        "The highlighted cell fits only step {steps}, so that is its step.",
+    ),
+    "reach": (
+        "高亮的格当不了第 {steps} 步：从前一步走不进来，或走不到下一步（圈出的格是能接的邻格）。",
+        "The highlighted cell cannot be step {steps}: there is no open way in from the step "
+        "before or on to the step after (the ringed cells are its possible neighbours).",
+    ),
+    "turner_timing": (
+        "高亮的格当不了第 {steps} 步：走到那一刻，转动的墙正好挡在它和圈出的邻格之间。",
+        "The highlighted cell cannot be step {steps}: at that very moment a turning wall "
+        "stands between it and the ringed neighbours.",
+    ),
+    "no_split": (
+        "如果第 {steps} 步走高亮的格，没走过的格会被切成两块（或留下两个死角）：所以不走这里。",
+        "If step {steps} went to the highlighted cell, the cells not yet walked would be cut "
+        "apart (or left with two dead ends): so it does not go there.",
+    ),
+    "trial": (
+        "假设高亮的格是第 {steps} 步，接下来的推理会走不通：所以它不是。",
+        "Suppose the highlighted cell were step {steps}: the deductions that follow break a "
+        "rule, so it is not.",
+    ),
+}
+#: an exclusion that leaves one cell for the next step, as the Why says it: the excluded
+#: cell ringed (read), the step's last cell lit (concluded); {steps} is that step
+HEX_PINNED: dict[str, tuple[str, str]] = {
+    "reach": (
+        "圈出的格前后无路可接，当不了第 {steps} 步：第 {steps} 步只剩高亮的格。",
+        "The ringed cell cannot be step {steps}: no open way in from the step before or on "
+        "to the step after. That leaves the highlighted cell for step {steps}.",
+    ),
+    "turner_timing": (
+        "那一刻转墙挡住了圈出的格，它当不了第 {steps} 步：第 {steps} 步只剩高亮的格。",
+        "The ringed cell cannot be step {steps}: at that very moment a turning wall blocks "
+        "its way in or out. That leaves the highlighted cell for step {steps}.",
+    ),
+    "no_split": (
+        "走圈出的格会把没走的格切开（或留两个死角）：第 {steps} 步走高亮的格。",
+        "If step {steps} went to the ringed cell, the cells not yet walked would be cut "
+        "apart (or left with two dead ends): so step {steps} is the highlighted cell.",
+    ),
+    "trial": (
+        "假设圈出的格是第 {steps} 步就会走不通：第 {steps} 步只能是高亮的格。",
+        "Suppose the ringed cell were step {steps}: the deductions that follow break a rule, "
+        "so step {steps} can only be the highlighted cell.",
+    ),
+}
+#: technique → (zh, en): its short name
+HEX_NAMES: dict[str, tuple[str, str]] = {
+    "clue": ("数字", "A number"),
+    "step_single": ("唯一位置", "Only place"),
+    "cell_single": ("唯一步数", "Only step"),
+    "reach": ("进出有路", "A way in and out"),
+    "turner_timing": ("转墙时机", "Turning-wall timing"),
+    "no_split": ("不能切断", "No split"),
+    "trial": ("假设推翻", "Try and fail"),
+}
+#: deductions tried before the Why gives up
+HEX_MAX_ROUNDS = 400
+
+
+def _steps_words(steps: list[int]) -> str:
+    return "、".join(map(str, steps[:4])) + ("…" if len(steps) > 4 else "")
+
+
+def hex_why(
+    board: Board,
+    solution: list[str],
+    given: dict[int, int],
+    step: int,
+) -> dict[str, Any] | None:
+    """The Hex Walls engine's deduction that fixes step ``step`` (1-based) to its cell of
+    the solution, from the player's sound position (``given``: cell → step, the clues,
+    revealed numbers and the correct start of the path), as the Why hint shows it:
+    the cells it concludes, the cells it read, one sentence. None when it cannot."""
+    ids = board.ids
+    r = _reasoner(board, given)
+    nxt = ids.index(solution[step - 1])
+    want = 1 << nxt
+    try:
+        for made in range(HEX_MAX_ROUNDS):
+            if r.d[step] == want:
+                return None  # fixed without a deduction: the path engine's answer stands
+            r.check()
+            before, logged = list(r.d), len(r.steps)
+            if not any(getattr(r, t)() for t in _ORDER):
+                return None
+            if r.d[step] == want:
+                return {**_hex_answer(r, before, r.steps[logged], nxt, step), "after": made}
+    except Contradiction:
+        return None
+    return None
+
+
+_ORDER = (*Reasoner.SIMPLE, "try_trial")
+
+
+def _reasoner(board: Board, given: dict[int, int]) -> Reasoner:
+    """The engine with ``given`` (cell → step) as its clues."""
+    r = Reasoner(board)
+    fixed = sum(1 << i for i in given)
+    for k in range(1, board.n + 1):
+        r.d[k] &= ~fixed
+    for i, k in given.items():
+        r.d[k] = 1 << i
+    return r
+
+
+def hex_deductions(board: Board, given: dict[int, int], first: str | None = None) -> Iterator[JSON]:
+    """The engine's deductions from a sound position in the order it makes them, each as
+    the Why would show it (the Why shows the one that fixes the next step); ``first``: a
+    technique tried before the others (a walk over every technique)."""
+    lead = f"try_{'reach' if first == 'turner_timing' else first}"  # reach records both
+    order = _ORDER if first is None else (lead, *(t for t in _ORDER if t != lead))
+    r = _reasoner(board, given)
+    try:
+        for _ in range(HEX_MAX_ROUNDS):
+            if r.solved():
+                return
+            r.check()
+            before, logged = list(r.d), len(r.steps)
+            if not any(getattr(r, t)() for t in order):
+                return
+            yield _hex_answer(r, before, r.steps[logged], None, 0)
+    except Contradiction:
+        return
+
+
+def _hex_answer(
+    r: Reasoner, before: list[int], done: LogicStep, nxt: int | None, step: int
+) -> JSON:
+    """The Why of the deduction ``done`` made on ``before`` (which pinned ``nxt`` at step
+    ``step``, when given)."""
+    g, n = r.g, r.g.n
+    ids = g.ids
+    removed = [(k, i) for k in range(1, n + 1) for i in bits(before[k] & ~r.d[k])]
+    cells = sorted({i for _, i in removed} | ({nxt} if nxt is not None else set()))
+    x = ids.index(done.cells[0]) if done.cells else cells[0]
+    t = done.technique
+    if t in ("step_single", "cell_single"):
+        steps = [k for k in range(1, n + 1) if r.d[k] == 1 << x]
+    else:
+        steps = sorted({k for k, i in removed if i == x})
+    reads: set[int] = set()
+    if t in ("reach", "turner_timing"):
+        for k in steps:
+            around = (before[k - 1] if k > 1 else 0) | (before[k + 1] if k < n else 0)
+            reads |= set(bits(g.openmask[x] & around))
+    elif t == "no_split":
+        pre = r.prefix() or []
+        reads |= set(pre[-1:])
+    words = HEX_WORDS[t]
+    text = _steps_words(steps)
+    if nxt is not None and x != nxt and t in HEX_PINNED:  # x ruled out: nxt is left
+        reads.add(x)
+        cells = [nxt]
+        words, text = HEX_PINNED[t], str(step)
+    reads -= set(cells)
+    concludes = [
+        {
+            "cell": ids[i],
+            "steps": [step] if i == nxt else [k for k in range(1, n + 1) if r.d[k] >> i & 1],
+        }
+        for i in cells
+    ]
+    return {
+        "kind": "why",
+        "verdict": "step",
+        "technique": t,
+        "name_zh": HEX_NAMES[t][0],
+        "name_en": HEX_NAMES[t][1],
+        "after": 0,
+        "cells": [ids[i] for i in cells],
+        "reads": [ids[i] for i in sorted(reads)],
+        "concludes": concludes,
+        "reason_zh": words[0].format(steps=text),
+        "reason_en": words[1].format(steps=text.replace("、", ", ")),
+    }

@@ -23,7 +23,7 @@ from puzzlesmith.hexwalls.checks import check_level
 from puzzlesmith.hexwalls.code import CODEC
 from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
-from puzzlesmith.hexwalls.logic import grade, stroke_graph
+from puzzlesmith.hexwalls.logic import grade, hex_why, stroke_graph
 from puzzlesmith.hexwalls.render import render_svg
 from puzzlesmith.paths.mode import PathMode
 
@@ -56,6 +56,17 @@ class HexWallsMode(PathMode[Level]):
 
     def logic_graph(self, board: Any) -> Any:
         return stroke_graph(board)
+
+    def why(self, state: Any, solution: list[str]) -> JSON:
+        """Where the path engine is stuck (turner timing, no split, trial), Hex Walls' own
+        engine explains the step (hexwalls/logic.py)."""
+        h = super().why(state, solution)
+        if h["verdict"] != "stuck":
+            return h
+        p = len(state.path)  # stuck comes only after a path that agrees with the solution
+        given = {**state.board.clue, **state.revealed}
+        given.update({cell: k + 1 for k, cell in enumerate(state.path)})
+        return hex_why(state.board, solution, given, p + 1) or h
 
     def parse_level(self, raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
         return parse_level(raw, lid)

@@ -151,8 +151,12 @@ class PathMode(Mode[L]):
         if sol is None:
             raise IllegalMoveError(f"level {level.id}: has no solution to hint from")
         if kind == "why":
-            return explain(self.logic_graph(state.board), list(sol), state)
+            return self.why(state, list(sol))
         return hints.answer(state.board, list(sol), state, kind)
+
+    def why(self, state: Any, solution: list[str]) -> JSON:
+        """为什么 / Why: the path engine's deduction (a mode adds its own techniques)."""
+        return explain(self.logic_graph(state.board), solution, state)
 
     def logic_graph(self, board: Any) -> PathGraph:
         """The board as the deduction engine's graph (the Why hint reasons on it)."""

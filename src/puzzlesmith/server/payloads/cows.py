@@ -1,4 +1,4 @@
-"""Cows' payloads: regions and their colours, the grid of marks, and the five hint kinds."""
+"""Cows' payloads: regions and their colours, the grid of marks, and the hint kinds (five of 提示, one of 为什么)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,24 @@ class CowsStuck(_Said):
     kind: Literal["stuck"]
 
 
+class CowsWhy(_Said):
+    """为什么: the solver's deduction from the player's marks (``mistake``: where they go
+    wrong; ``stuck``: no deduction left, no cow revealed)."""
+
+    kind: Literal["why"]
+    verdict: Literal["step", "mistake", "stuck", "done"]
+    reads: list[str] = Field(description="the cells the reasoning rests on")
+    technique: str | None = None
+    name_zh: str | None = None
+    name_en: str | None = None
+    place: list[str] = Field(default_factory=list)
+    exclude: list[str] = Field(default_factory=list)
+    units: list[str] = Field(default_factory=list)
+    hall: int = 0
+    code: str | None = None
+
+
 CowsHint = Annotated[
-    CowsMistake | CowsStep | CowsReveal | CowsSolved | CowsStuck, Field(discriminator="kind")
+    CowsMistake | CowsStep | CowsReveal | CowsSolved | CowsStuck | CowsWhy,
+    Field(discriminator="kind"),
 ]

@@ -1,6 +1,8 @@
 """Your solve, explained: a played log read against the logic solver (core/breakdown.py),
 for a shipped level, a level code, and a player's own verified daily run (with that day's
-median of verified runs). Heavy work: it runs in the bounded pool as replays and hints do."""
+median of verified runs). A shipped level (or a code holding one, board for board) is
+compared with its clears reported to ``POST /api/plays`` (``level_plays``), the latest
+:data:`MAX_CLEARS` of them. Heavy work: it runs in the bounded pool as replays and hints do."""
 
 from __future__ import annotations
 
@@ -10,13 +12,15 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
 
 from puzzlesmith.core.breakdown import breakdown
+from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import TimedMove, decode
 from puzzlesmith.server import plays
-from puzzlesmith.server.catalog import level_of, mode_of
+from puzzlesmith.server.catalog import catalog, level_of, mode_of
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.guard import not_todays_daily
 from puzzlesmith.server.daily.service import daily_mode
@@ -25,7 +29,8 @@ from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses
-from puzzlesmith.server.store import Run
+from puzzlesmith.server.store import Run, Store
+from puzzlesmith.server.tries.models import LevelPlay
 
 router = APIRouter(prefix="/api", tags=["breakdown"])
 
@@ -33,6 +38,8 @@ router = APIRouter(prefix="/api", tags=["breakdown"])
 MAX_LOG_CHARS = 200_000
 #: at most this many moves are read against the solver (a longer log is not one solve)
 MAX_MOVES = 4096
+#: a shipped level's median is taken over at most this many of its latest clears
+MAX_CLEARS = 2000
 _ERRORS = error_responses(400, 404, 422)
 _CODE_ERRORS = error_responses(400, 403, 404, 422)  # 403: today's daily
 
@@ -49,35 +56,73 @@ def read_log(text: str) -> list[TimedMove]:
     return plays.read_log(text, MAX_MOVES)
 
 
-def _explain(m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int]) -> dict[str, Any]:
+def _explain(
+    m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int], of: str = "day"
+) -> dict[str, Any]:
+    """The breakdown; ``median_of`` says whose median it is (a day's runs, a level's clears)."""
     try:
-        return {"mode": m.id, **breakdown(m, lv, log, others)}
+        out = {"mode": m.id, **breakdown(m, lv, log, others)}
+        if others:
+            out["median_of"] = of
+        return out
     except IllegalMoveError as exc:
         raise ApiError(422, "illegal-move", f"log: {exc}", "log") from None
 
 
+def level_clears(store: Store, mode_id: str, level_id: str) -> list[int]:
+    """The clear times of a shipped level's latest :data:`MAX_CLEARS` cleared tries."""
+    with store.session() as s:
+        return list(
+            s.scalars(
+                select(LevelPlay.time_ms)
+                .where(
+                    LevelPlay.mode == mode_id,
+                    LevelPlay.level == level_id,
+                    LevelPlay.outcome == "cleared",
+                )
+                .order_by(LevelPlay.received_ms.desc())
+                .limit(MAX_CLEARS)
+            )
+        )
+
+
+def shipped_id(m: Mode[Any], lv: Any) -> str | None:
+    """The shipped level a code's level is, board for board (its id alone proves nothing)."""
+    shipped = catalog(m).levels.get(lv.id)
+    if shipped is None or encode_level(m, shipped) != encode_level(m, lv):
+        return None
+    return str(shipped.id)
+
+
 @router.post("/modes/{mode}/levels/{level_id}/breakdown", responses=_ERRORS)
 async def level_breakdown(
-    mode: str, level_id: str, body: LogBody, request: Request
+    mode: str, level_id: str, body: LogBody, request: Request, ctx: Ctx
 ) -> dict[str, Any]:
-    """Where the solve of a shipped level paused, and what the logic solver saw there."""
+    """Where the solve of a shipped level paused, and what the logic solver saw there,
+    against the median of the level's reported clears."""
     m = mode_of(mode)
     lv = level_of(m, level_id)
-    return await run_heavy(request, _explain, m, lv, read_log(body.log), [])
+    log = read_log(body.log)
+    others = await run_in_threadpool(level_clears, ctx.runs.store, m.id, lv.id)
+    return await run_heavy(request, _explain, m, lv, log, others, "level")
 
 
 @router.post("/codes/{code}/breakdown", responses=_CODE_ERRORS)
-async def code_breakdown(code: str, body: LogBody, request: Request) -> dict[str, Any]:
-    """The same for a level that travels as a level code; today's daily is refused (403
-    ``daily-level``): the solver's view at each pause is a hint."""
+async def code_breakdown(code: str, body: LogBody, request: Request, ctx: Ctx) -> dict[str, Any]:
+    """The same for a level that travels as a level code (a median when it is a shipped
+    one); today's daily is refused (403 ``daily-level``): the solver's view at each pause
+    is a hint."""
     daily = getattr(request.app.state, "daily", None)
     log = read_log(body.log)
-    return await run_heavy(request, _explain_code, daily, code, log)
+    m, lv = level_of_code(code)
+    lid = shipped_id(m, lv)
+    others = [] if lid is None else await run_in_threadpool(level_clears, ctx.runs.store, m.id, lid)
+    return await run_heavy(request, _explain_code, daily, code, log, others)
 
 
-def _explain_code(daily: Any, code: str, log: list[TimedMove]) -> dict[str, Any]:
+def _explain_code(daily: Any, code: str, log: list[TimedMove], others: list[int]) -> dict[str, Any]:
     m, lv = not_todays_daily(daily, *level_of_code(code))
-    return _explain(m, lv, log, [])
+    return _explain(m, lv, log, others, "level")
 
 
 @router.get("/daily/{mode}/breakdown", responses={**_ERRORS, **error_responses(401)})

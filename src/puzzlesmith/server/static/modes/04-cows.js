@@ -12,7 +12,7 @@ export const strings = {
   zh: {
     "cw.tip": "点一下打 ✕，再点放牛 · 拖动连续打 ✕（从 ✕ 开始拖则擦除）· 双击牛自动排除 · 长按看区域",
     "cw.tipMouse": "左键：空 → ✕ → 牛 · 右键：✕ · 拖动连续打 ✕ · 双击牛自动排除 · 长按看区域",
-    "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.restart": "重开",
+    "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.why": "为什么", "cw.restart": "重开",
     "cw.timerHide": "隐藏计时", "cw.timerShow": "显示计时",
     "cw.lettersOn": "显示字母", "cw.lettersOff": "隐藏字母",
     "cw.nothing": "没有可以撤销的了", "cw.noRedo": "没有可以重做的了",
@@ -34,7 +34,7 @@ export const strings = {
   en: {
     "cw.tip": "Tap for ✕, again for a cow · drag to mark ✕ (start on ✕ to erase) · double-tap a cow to auto-mark · long-press shows a region",
     "cw.tipMouse": "Click: empty → ✕ → cow · right-click: ✕ · drag to mark · double-click a cow to auto-mark · long-press shows a region",
-    "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.restart": "Restart",
+    "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.why": "Why", "cw.restart": "Restart",
     "cw.timerHide": "Hide timer", "cw.timerShow": "Show timer",
     "cw.lettersOn": "Show letters", "cw.lettersOff": "Hide letters",
     "cw.nothing": "Nothing to undo", "cw.noRedo": "Nothing to redo",
@@ -167,7 +167,7 @@ class CowsScreen extends PlayScreen {
 
     this.hintBox = html("div", "cw-hintbox");
     this.hintBox.hidden = true;
-    const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["restart", () => this.restart()]]);
+    const bar = this.makeBar([["undo", () => this.undo()], ["redo", () => this.redo()], ["hint", () => this.hint()], ["why", () => this.hint("why")], ["restart", () => this.restart()]]);
     // The tip and the hint share one row of fixed height, so the board never moves.
     const info = html("div", "cw-info");
     info.append(this.tip, this.hintBox);
@@ -638,12 +638,23 @@ class CowsScreen extends PlayScreen {
     this.play(`clear ${used.join(" ")}`);   // one step, so Undo brings the board back
   }
 
-  async hint() {
+  /** 提示 (`next`: the next step, a cow revealed when logic is stuck) or 为什么 (`why`:
+   * the solver's deduction from the player's marks, or where they went wrong). */
+  async hint(kind = "next") {
     if (this.locked) return;
     const moves = [...this.moves];
-    const h = await this.askHint("next", moves, () => offlineHint(this.board, this.view.solution, moves));
+    // offline, a Why has no solver: a mistake is still pointed at, else it says it needs the server
+    const local = () => {
+      const h = offlineHint(this.board, this.view.solution, moves);
+      return kind === "why" && h.kind !== "mistake" ? { kind: "why", verdict: "offline" } : h;
+    };
+    const h = await this.askHint(kind, moves, local);
     const offline = Boolean(this.lastAsked?.offline);
     if (!h || this.locked || moves.length !== this.moves.length) return;
+    if (h.verdict === "offline") {
+      this.s.toast(this.s.t("needsConnection", { feature: this.s.t("cw.why") }), 4000);
+      return;
+    }
     this.highlight = { because: new Set(h.because || []), cells: new Set(h.cells || []) };
     this.sig = [];
     this.render();
@@ -660,7 +671,7 @@ class CowsScreen extends PlayScreen {
       const name = lang === "en" ? (h.name_en ? `${h.name_en}: ` : "") : h.name_zh ? `【${h.name_zh}】` : "";
       text = name + (lang === "en" ? h.reason_en : h.reason_zh);
     } else if (h.kind === "mistake") text = t(`cw.mistake.${h.code}`);
-    else if (h.kind === "solved") text = t("cw.solved");
+    else if (h.kind === "solved" || h.verdict === "done") text = t("cw.solved");
     else text = t("cw.reveal");
     return offline ? `${text} ${t("cw.offline")}` : text;
   }

@@ -123,6 +123,10 @@ export async function renderAchievements(view, context, topBar) {
   const all = expand(cat, ctx);
   const lang = settings.lang === "en" ? "en" : "zh";
   const wrap = el("div", "scroll ach-list");
+  // a list with nothing to focus in it: the list itself takes focus, so keys scroll it
+  wrap.tabIndex = 0;
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", t("ach.title"));
   const head = el("div", "ach-count", t("ach.count", { k: all.filter((a) => state.unlocked[a.id]).length, n: all.length }));
   wrap.append(head);
   for (const a of all) {

@@ -10,13 +10,13 @@ import { clock as dailyClock } from "./dailywords.js";
 
 addStrings({
   zh: {
-    "bd.title": "我的解题过程", "bd.open": "解析", "bd.time": "用时 {time}", "bd.median": "当天中位数 {time}，你比 {n} 人更快",
+    "bd.title": "我的解题过程", "bd.open": "解析", "bd.time": "用时 {time}", "bd.median": "当天中位数 {time}，你比 {n} 人更快", "bd.medianLevel": "这一关的中位数 {time}，你比 {n} 次通关更快",
     "bd.split": "思考 {think} · 动手 {move}", "bd.pauses": "停得最久的地方", "bd.pause": "第 {k} 步前停了 {s} 秒",
     "bd.saw": "解题器在这里用的是「{name}」：", "bd.wrong": "这时棋盘上已经有一处错了：", "bd.backs": "退回了 {n} 次（第 {at} 步）",
     "bd.noBacks": "一次也没有退回", "bd.close": "关闭", "bd.failed": "解析失败：{msg}",
   },
   en: {
-    "bd.title": "Your solve, explained", "bd.open": "Explain", "bd.time": "Time {time}", "bd.median": "The day's median is {time}; you beat {n} player(s)",
+    "bd.title": "Your solve, explained", "bd.open": "Explain", "bd.time": "Time {time}", "bd.median": "The day's median is {time}; you beat {n} player(s)", "bd.medianLevel": "This level's median is {time}; you beat {n} clear(s)",
     "bd.split": "Thinking {think} · moving {move}", "bd.pauses": "Where you paused longest", "bd.pause": "{s} s before step {k}",
     "bd.saw": "Here the solver used “{name}”: ", "bd.wrong": "By then there was a mistake on the board: ", "bd.backs": "{n} step(s) back (at move {at})",
     "bd.noBacks": "Not a single step back", "bd.close": "Close", "bd.failed": "Could not explain: {msg}",
@@ -32,7 +32,7 @@ export function breakdownView(b) {
   const box = el("section", "bd");
   box.setAttribute("aria-label", t("bd.title"));
   box.append(el("h2", "bd-h", t("bd.title")), el("p", "bd-time", t("bd.time", { time: clock(b.time_ms) })));
-  if (b.median_ms !== undefined) box.append(el("p", "bd-median", t("bd.median", { time: clock(b.median_ms), n: b.faster_than })));
+  if (b.median_ms !== undefined) box.append(el("p", "bd-median", t(b.median_of === "level" ? "bd.medianLevel" : "bd.median", { time: clock(b.median_ms), n: b.faster_than })));
   box.append(el("p", "d-muted", t("bd.split", { think: clock(b.thinking_ms), move: clock(b.moving_ms) })));
   box.append(el("h3", "bd-h3", t("bd.pauses")));
   const list = el("ol", "bd-pauses");
@@ -68,9 +68,20 @@ export async function showBreakdown(url, log, toast) {
   const sheet = el("div", "bd-sheet");
   sheet.setAttribute("role", "dialog");
   sheet.setAttribute("aria-modal", "true");
+  sheet.setAttribute("aria-label", t("bd.title"));
   const close = el("button", "bd-close", t("bd.close"));
   close.type = "button";
-  close.onclick = () => sheet.remove();
+  const opener = document.activeElement;
+  // closed by its button or Escape (focus back where it was), and by leaving the screen
+  const shut = (back) => {
+    sheet.remove();
+    removeEventListener("hashchange", leave);
+    if (back && opener?.isConnected) opener.focus();
+  };
+  const leave = () => shut(false);
+  close.onclick = () => shut(true);
+  sheet.addEventListener("keydown", (e) => { if (e.key === "Escape") shut(true); });
+  addEventListener("hashchange", leave);
   sheet.append(breakdownView(b), close);
   document.querySelector(".bd-sheet")?.remove();
   document.body.append(sheet);

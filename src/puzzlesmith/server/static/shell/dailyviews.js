@@ -5,7 +5,7 @@ import { settings } from "./settings.js";
 import { t } from "./i18n.js";
 import { el, button } from "./dom.js";
 import { explain } from "./errors.js";
-import { board as friendBoard, friendRows } from "./friends.js";
+import { board as friendBoard, friendRows, stats as friendStats, friendStatsTable } from "./friends.js";
 import "./breakdown.js";  // its words (bd.*)
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
@@ -130,7 +130,10 @@ export async function renderBoard(env, mode, day) {
   everyone.dataset.scope = "all";
   // past days are never ranked: no "be the first" on them
   everyone.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t(past ? "d.emptyPast" : "d.empty")), list);
-  wrap.append(fb && fb.friends > 0 ? scopeTabs(fb, everyone) : everyone);  // tabs once I follow anyone
+  if (fb && fb.friends > 0) {  // tabs once I follow anyone, the friend board first
+    const friends = fb.entries.length ? friendRows(fb) : el("p", "d-muted", t("f.boardEmpty"));
+    wrap.append(scopeTabs(friends, everyone, "friends"));
+  } else wrap.append(everyone);
   if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
     const mine = el("p", "d-mine d-you", `${t("d.you")}: ${clock(b.you.time_ms)} · ${b.you.rank ? t("d.rank", { rank: b.you.rank }) : t("d.unranked")}`);
     wrap.append(mine);
@@ -139,11 +142,13 @@ export async function renderBoard(env, mode, day) {
   env.view.replaceChildren(wrap);
 }
 
-/** 全部 / 好友 tabs over a board; the friend board first once the player follows anyone. */
-function scopeTabs(fb, everyone) {
+/** 全部 / 好友 tabs over two views of a screen (the leaderboard, the stats), `first` shown. */
+function scopeTabs(friendsView, everyone, first) {
+  everyone.classList.add("d-scope");
+  everyone.dataset.scope = "all";
   const friends = el("div", "d-scope");
   friends.dataset.scope = "friends";
-  friends.append(fb.entries.length ? friendRows(fb) : el("p", "d-muted", t("f.boardEmpty")));
+  friends.append(friendsView);
   const box = el("div", "d-scopes");
   const tabs = el("div", "d-row d-tabs");
   tabs.setAttribute("role", "tablist");
@@ -159,15 +164,17 @@ function scopeTabs(fb, everyone) {
     tabs.append(b);
   }
   box.append(tabs, friends, everyone);
-  show(fb.friends > 0 ? "friends" : "all");
+  show(first);
   return box;
 }
 
+/** My stats (全部), and once I follow anyone a 好友 tab: me beside each friend. */
 export async function renderStats(env) {
-  const [st, modes] = await Promise.all([dapi.stats(), env.getModes()]);
+  const [st, modes, fs] = await Promise.all([dapi.stats(), env.getModes(), friendStats().catch(() => null)]);
   if (!env.current()) return;
   env.topBar.setTitle(t("d.stats"));
-  const wrap = el("div", "scroll daily");
+  const page = el("div", "scroll daily d-stats");
+  const wrap = el("div");
   const grid = el("div", "d-grid");
   for (const [k, v] of [["d.daysPlayed", st.days_played], ["d.current", st.streak.current],
     ["d.best", st.streak.best], ["d.freezes", `${st.streak.freezes} ❄`]]) {
@@ -175,7 +182,8 @@ export async function renderStats(env) {
     c.append(el("b", "", String(v)), el("span", "", t(k)));
     grid.append(c);
   }
-  wrap.append(el("h1", "shell-title", st.name), grid, el("p", "d-muted d-freeze-why", t("d.freezeWhy")));
+  page.append(el("h1", "shell-title", st.name));
+  wrap.append(grid, el("p", "d-muted d-freeze-why", t("d.freezeWhy")));
   const table = el("table", "d-table");
   const head = el("tr");
   for (const k of ["", "d.played", "d.bestTime", "d.meanTime"]) head.append(el("th", "", k ? t(k) : ""));
@@ -192,8 +200,11 @@ export async function renderStats(env) {
   tr.dataset.action = "transfer";
   const out = el("p", "d-code");
   tr.onclick = async () => { const r = await dapi.transfer(); out.textContent = t("d.transferCode", { code: r.code }); };
-  wrap.append(tr, out, backButton(env));
-  env.view.replaceChildren(wrap);
+  wrap.append(tr, out);
+  if (fs && fs.friends.length) page.append(scopeTabs(friendStatsTable(st, fs.friends), wrap, "all"));
+  else page.append(wrap);
+  page.append(backButton(env));
+  env.view.replaceChildren(page);
 }
 
 /**

@@ -14,6 +14,7 @@ addStrings({
     "f.followed": "已关注 {name}", "f.again": "你已经关注了 {name}", "f.bad": "关注失败：{msg}",
     "f.stats": "好友近况", "f.streak": "连续 {n} 天", "f.days": "参与 {n} 天", "f.today": "今天完成 {n} 道",
     "f.tabAll": "全部", "f.tabFriends": "好友", "f.boardEmpty": "今天还没有好友完成。",
+    "f.me": "我", "f.todayCol": "今天",
     "f.noFriend": "没有这个好友码", "f.self": "这是你自己的好友码", "f.tooMany": "关注的人太多了",
   },
   en: {
@@ -23,6 +24,7 @@ addStrings({
     "f.followed": "Following {name}", "f.again": "You already follow {name}", "f.bad": "Could not follow: {msg}",
     "f.stats": "How friends are doing", "f.streak": "{n}-day streak", "f.days": "{n} day(s) played", "f.today": "{n} done today",
     "f.tabAll": "Everyone", "f.tabFriends": "Friends", "f.boardEmpty": "No friend has finished this one yet.",
+    "f.me": "me", "f.todayCol": "Today",
     "f.noFriend": "No player has this friend code", "f.self": "This is your own friend code", "f.tooMany": "You follow too many players",
   },
 });
@@ -124,4 +126,24 @@ export function friendRows(b) {
     list.append(li);
   }
   return list;
+}
+
+/** The stats screen's 好友 tab: me, then each visible friend — current and best streak,
+ * days played, dailies done today (`st`: my own /api/daily/stats; `friends`: /api/friends/stats). */
+export function friendStatsTable(st, friends) {
+  const table = el("table", "d-table f-table");
+  const head = el("tr");
+  for (const k of ["", "d.current", "d.best", "d.daysPlayed", "f.todayCol"]) head.append(el("th", "", k ? t(k) : ""));
+  table.append(head);
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = [{ id: "", name: `${st.name} (${t("f.me")})`, streak: st.streak, days_played: st.days_played,
+    today: st.calendar[today] || [], me: true }, ...friends];
+  for (const f of rows) {
+    const tr = el("tr", f.me ? "d-mine" : "");
+    if (f.id) tr.dataset.friend = f.id;
+    tr.append(el("td", "", f.name), el("td", "", String(f.streak.current)), el("td", "", String(f.streak.best)),
+      el("td", "", String(f.days_played)), el("td", "", String(f.today.length)));
+    table.append(tr);
+  }
+  return table;
 }
