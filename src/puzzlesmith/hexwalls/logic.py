@@ -609,6 +609,21 @@ def hex_deductions(board: Board, given: dict[int, int], first: str | None = None
         return
 
 
+def _hex_reads(r: Reasoner, before: list[int], t: str, x: int, steps: list[int]) -> set[int]:
+    """The cells a deduction on cell ``x`` rests on: the open neighbours that could hold
+    the steps around (reach, turner timing), or the path's end (no split)."""
+    g, n = r.g, r.g.n
+    reads: set[int] = set()
+    if t in ("reach", "turner_timing"):
+        for k in steps:
+            around = (before[k - 1] if k > 1 else 0) | (before[k + 1] if k < n else 0)
+            reads |= set(bits(g.openmask[x] & around))
+    elif t == "no_split":
+        pre = r.prefix() or []
+        reads |= set(pre[-1:])
+    return reads
+
+
 def _hex_answer(
     r: Reasoner, before: list[int], done: LogicStep, nxt: int | None, step: int
 ) -> JSON:
@@ -624,14 +639,7 @@ def _hex_answer(
         steps = [k for k in range(1, n + 1) if r.d[k] == 1 << x]
     else:
         steps = sorted({k for k, i in removed if i == x})
-    reads: set[int] = set()
-    if t in ("reach", "turner_timing"):
-        for k in steps:
-            around = (before[k - 1] if k > 1 else 0) | (before[k + 1] if k < n else 0)
-            reads |= set(bits(g.openmask[x] & around))
-    elif t == "no_split":
-        pre = r.prefix() or []
-        reads |= set(pre[-1:])
+    reads = _hex_reads(r, before, t, x, steps)
     words = HEX_WORDS[t]
     text = _steps_words(steps)
     if nxt is not None and x != nxt and t in HEX_PINNED:  # x ruled out: nxt is left

@@ -32,6 +32,8 @@ from puzzlesmith.server.static_files import (
     STATIC,
     RevalidatedStatic,
     VersionedStatic,
+    immutable_entry,
+    index_entry,
     index_response,
 )
 
@@ -46,7 +48,8 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
-    app.add_middleware(FastPath)  # precomputed JSON answered before routing
+    # precomputed JSON, the page and the client's files answered before routing
+    app.add_middleware(FastPath, page=index_entry, static=immutable_entry)
     app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
     app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
     for module in (modes, levels, play, clips, achievements, players, daily, social, breakdown):

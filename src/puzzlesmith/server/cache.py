@@ -101,21 +101,28 @@ class FastPath:
     no routing over every route, no dependency solving, no response model. Profiling
     ``benchmarks/server_load.py --api`` put most of a cached route's time there."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        page: Callable[[], Entry] | None = None,
+        static: Callable[[str], Entry | None] | None = None,
+    ) -> None:
+        """``page`` answers ``/`` and ``static`` a ``/static/v/`` path (the app passes
+        static_files' lookups: this module stays below the static tree)."""
         self.app = app
+        self.page = page
+        self.static = static
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         hit = None
         if scope["type"] == "http" and scope["method"] == "GET":
             path = scope["path"]
-            if path == "/":  # the page (its query string is the client's to read)
-                from puzzlesmith.server.static_files import index_entry
-
-                hit = index_entry()
+            if path == "/" and self.page is not None:  # its query string is the client's
+                hit = self.page()
             elif not scope.get("query_string"):
                 hit = _by_path.get(path)
                 if hit is None and path.startswith("/static/v/"):
-                    hit = _static_entry(path, scope["headers"])
+                    hit = self._static_file(path, scope["headers"])
         if hit is None:
             await self.app(scope, receive, send)
             return
@@ -130,15 +137,12 @@ class FastPath:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
-
-def _static_entry(path: str, headers: list[tuple[bytes, bytes]]) -> Entry | None:
-    """A file of the current version's immutable tree, kept in memory; None (the app
-    answers) for anything else, a range request included."""
-    if any(name == b"range" for name, _ in headers):
-        return None
-    from puzzlesmith.server.static_files import immutable_entry
-
-    return immutable_entry(path.removeprefix("/static/v/"))
+    def _static_file(self, path: str, headers: list[tuple[bytes, bytes]]) -> Entry | None:
+        """A file of the current version's immutable tree; None (the app answers) for
+        anything else, a range request included."""
+        if self.static is None or any(name == b"range" for name, _ in headers):
+            return None
+        return self.static(path.removeprefix("/static/v/"))
 
 
 def _etags(header: str) -> set[str]:
