@@ -394,6 +394,42 @@ def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
     return reach
 
 
+def _reaches_clue(
+    v: int, length: int, region: int, cell: int, here: int, adjmask: list[int]
+) -> bool:
+    """Whether the path's end v can reach the next clue's ``cell`` in ``length`` steps
+    through ``region`` (BFS), visiting on the way the cells ``here`` that must come before
+    it: they must fit on a walk v → cell of that length."""
+    if here and here.bit_count() > length - 1:
+        return False
+    target = 1 << cell
+    reached = 0
+    frontier = 1 << v
+    layers = [frontier]
+    for _ in range(length):
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= adjmask[low.bit_length() - 1]
+            f ^= low
+        nxt &= region & ~reached
+        if not nxt:
+            break
+        if not here and nxt & target:
+            return True  # nothing else to check: the rest of the flood is not needed
+        reached |= nxt
+        frontier = nxt
+        layers.append(nxt)
+    if not reached & target:
+        return False
+    if here:
+        lt = _layers(cell, region, length - 1, adjmask)
+        if here & ~_segment_reach(layers, lt, length):
+            return False
+    return True
+
+
 def _path_shaped(
     v: int,
     unv: int,
@@ -748,8 +784,10 @@ def _search(
     hits = [0]  # complete paths met, repeats included: a subtree with one never "failed"
 
     # move order: fewest onward neighbours first; a restart (seed ≠ 0) reorders ties
-    rng = random.Random(seed)
-    jitter = [rng.random() * _JITTER if seed else 0.0 for _ in range(n)]
+    jitter = [0.0] * n
+    if seed:  # (a generator costs more than a small board's whole search)
+        rng = random.Random(seed)
+        jitter = [rng.random() * _JITTER for _ in range(n)]
     order = (lambda w: deg[w] + jitter[w]) if seed else deg.__getitem__
 
     def feasible(v: int, k: int, unv: int, dead: int) -> bool:
@@ -801,40 +839,9 @@ def _search(
             return False
         if ni >= len(clue_steps):
             return True
-        # BFS from v through unv up to the next clue c: c is within reach, and the cells
-        # that must be visited before c fit on a walk v → c (the later clues come after c)
         c = clue_steps[ni]
-        length = c - k
-        region = unv & ~later[ni]  # a clue cell after c cannot come before it
-        target = 1 << cell_at[c]
-        here = unv & due[c - 1]
-        if here and here.bit_count() > length - 1:
-            return False
-        reached = 0
-        frontier = 1 << v
-        layers = [frontier]
-        for _ in range(length):
-            nxt = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nxt |= adjmask[low.bit_length() - 1]
-                f ^= low
-            nxt &= region & ~reached
-            if not nxt:
-                break
-            if not here and nxt & target:
-                return True  # nothing else to check: the rest of the flood is not needed
-            reached |= nxt
-            frontier = nxt
-            layers.append(nxt)
-        if not reached & target:
-            return False
-        if here:
-            lt = _layers(cell_at[c], region, length - 1, adjmask)
-            if here & ~_segment_reach(layers, lt, length):
-                return False
-        return True
+        # a clue cell after c cannot come before it
+        return _reaches_clue(v, c - k, unv & ~later[ni], cell_at[c], unv & due[c - 1], adjmask)
 
     def dfs(v: int, k: int, unv: int, dead: int, links: Links) -> bool:
         """v is the end at step k. Returns True to stop the whole search."""
