@@ -394,6 +394,24 @@ def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
     return reach
 
 
+def _leave(touched: list[int], on_path: list[bool], deg: list[int], dead: int) -> int:
+    """The path's end moves on: its unvisited neighbours ``touched`` lose one degree; the
+    cells of degree ≤ 1 (which only the last cell may be) added to ``dead``."""
+    for u in touched:
+        if not on_path[u]:
+            deg[u] -= 1
+            if deg[u] <= 1:
+                dead |= 1 << u
+    return dead
+
+
+def _come_back(touched: list[int], on_path: list[bool], deg: list[int]) -> None:
+    """Undo :func:`_leave` on backtracking."""
+    for u in touched:
+        if not on_path[u]:
+            deg[u] += 1
+
+
 def _reaches_clue(
     v: int, length: int, region: int, cell: int, here: int, adjmask: list[int]
 ) -> bool:
@@ -873,14 +891,8 @@ def _search(
                 continue  # dropped by probing
             bw = 1 << w
             nunv = unv & ~bw
-            # v stops being the end: its unvisited neighbours lose one degree
-            ndead = dead & ~bw
             on_path[w] = True
-            for u in touched:
-                if not on_path[u]:
-                    deg[u] -= 1
-                    if deg[u] <= 1:
-                        ndead |= 1 << u
+            ndead = _leave(touched, on_path, deg, dead & ~bw)
             stop = False
             if not nunv:
                 path.append(w)
@@ -893,9 +905,7 @@ def _search(
                     path.append(w)
                     stop = dfs(w, nk, nunv, ndead, child)
                     path.pop()
-            for u in touched:
-                if not on_path[u]:
-                    deg[u] += 1
+            _come_back(touched, on_path, deg)
             on_path[w] = False
             if stop:
                 return True
