@@ -731,6 +731,44 @@ def _luby(i: int) -> int:
     return _luby(i - (1 << (k - 1)) + 1)
 
 
+def _due(may: list[int], n: int) -> list[int]:
+    """due[k]: the cells whose last possible step is ≤ k (unvisited after step k: dead)."""
+    last_step = [0] * n
+    for t in range(1, n + 1):
+        for u in bits(may[t]):
+            last_step[u] = t
+    due = [0] * (n + 1)
+    for u in range(n):
+        due[last_step[u]] |= 1 << u
+    for k in range(1, n + 1):
+        due[k] |= due[k - 1]
+    return due
+
+
+def _next_clue(clue_steps: list[int], n: int) -> list[int]:
+    """next[k]: the index in ``clue_steps`` (sorted) of the first clue step after k."""
+    out = [len(clue_steps)] * (n + 1)
+    j = len(clue_steps)
+    for k in range(n, -1, -1):
+        while j > 0 and clue_steps[j - 1] > k:
+            j -= 1
+        out[k] = j
+    return out
+
+
+def _later_clues(clue_steps: list[int], cell_at: list[int]) -> list[int]:
+    """later[i]: the cells of the clues after clue_steps[i]."""
+    later = [0] * (len(clue_steps) + 1)
+    for i in range(len(clue_steps) - 2, -1, -1):
+        later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
+    return later
+
+
+def _clues_from(clue_steps: list[int], cell_at: list[int]) -> list[list[tuple[int, int]]]:
+    """future[i]: (cell, step) of the clues from clue_steps[i] on."""
+    return [[(cell_at[c], c) for c in clue_steps[i:]] for i in range(len(clue_steps) + 1)]
+
+
 def _search(
     adjmask: list[int], case: _Case, limit: int, node_budget: int | None, seed: int
 ) -> tuple[list[list[int]], bool]:
@@ -753,43 +791,16 @@ def _search(
     cell_at = [-1] * (n + 2)  # step → cell holding that clue
     for cell, step in clue.items():
         cell_at[step] = cell
-    # due[k]: cells whose last possible step is ≤ k (still unvisited after step k → dead)
-    last_step = [0] * n
-    for t in range(1, n + 1):
-        for u in bits(may[t]):
-            last_step[u] = t
-    due = [0] * (n + 1)
-    for u in range(n):
-        due[last_step[u]] |= 1 << u
-    for k in range(1, n + 1):
-        due[k] |= due[k - 1]
+    due = _due(may, n)
     clue_steps = sorted(clue.values())
-    # next_idx[k] = index in clue_steps of the first clue step > k
-    next_idx = [len(clue_steps)] * (n + 1)
-    j = len(clue_steps)
-    for k in range(n, -1, -1):
-        while j > 0 and clue_steps[j - 1] > k:
-            j -= 1
-        next_idx[k] = j
-    # later[i]: the clue cells of the clues after clue_steps[i]
-    later = [0] * (len(clue_steps) + 1)
-    for i in range(len(clue_steps) - 2, -1, -1):
-        later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
+    next_idx = _next_clue(clue_steps, n)
+    later = _later_clues(clue_steps, cell_at)
     endmask = may[n]  # the cells that may be last (just the clue cell when N is a clue)
     colour = _two_colouring(adjmask)
-    # future[i]: (cell, step) of the clues from clue_steps[i] on, for the cut-vertex pass,
-    # which runs on boards that are not bipartite only (quadratic in the clues: a Numbrix
-    # board with its implied clues has one per cell)
-    future = (
-        [[(cell_at[c], c) for c in clue_steps[i:]] for i in range(len(clue_steps) + 1)]
-        if colour is None
-        else []
-    )
-    col1 = 0
-    if colour is not None:
-        for i, c in enumerate(colour):
-            if c:
-                col1 |= 1 << i
+    # the cut-vertex pass's clue lists, built only where it runs (boards that are not
+    # bipartite): quadratic in the clues, and a Numbrix board's implied clues fill it
+    future = _clues_from(clue_steps, cell_at) if colour is None else []
+    col1 = 0 if colour is None else sum(1 << i for i, c in enumerate(colour) if c)
 
     solutions: list[list[int]] = []
     path: list[int] = []
