@@ -65,8 +65,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits
@@ -112,15 +113,20 @@ def _two_colouring(adjmask: list[int]) -> list[int] | None:
 
 
 def _distances(adj: list[list[int]], src: int) -> list[int]:
+    """BFS distances from ``src`` (-1 where it does not reach), layer by layer."""
     dist = [-1] * len(adj)
     dist[src] = 0
-    queue = deque([src])
-    while queue:
-        i = queue.popleft()
-        for j in adj[i]:
-            if dist[j] < 0:
-                dist[j] = dist[i] + 1
-                queue.append(j)
+    frontier = [src]
+    d = 0
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for i in frontier:
+            for j in adj[i]:
+                if dist[j] < 0:
+                    dist[j] = d
+                    nxt.append(j)
+        frontier = nxt
     return dist
 
 
@@ -146,62 +152,106 @@ def step_domains(
     if any(leaf[u] and s not in (1, n) for u, s in clue.items()):
         return None
     known = dict(clue)
-    dist: dict[int, list[int]] = {}
+    par = [parity.get(u, -1) for u in range(n)]
+    dist: list[list[int]] = [[] for _ in range(n)]  # filled for the known cells
+    # each cell's ranges of possible steps so far: a clue only narrows the steps of the
+    # cells in the segment it splits, so a round need not look at segments outside them
+    # (on a board in one piece, where each clue reaches every cell)
+    whole = n > 0 and min(_distances(adj, 0)) >= 0
+    span = [[1, n] if whole else [] for _ in range(n)]
     while True:
-        for c in known:
-            if c not in dist:
-                dist[c] = _distances(adj, c)
-        order = sorted((s, c) for c, s in known.items())
-        c0 = _start_colour(colour, order, parity)
-        if c0 == _CLASH:
-            return None
-        taken = {s for s, _ in order}
         may = [0] * (n + 2)
-        for s, c in order:
-            may[s] = 1 << c
-        # segments: (prev clue or none, next clue or none)
-        bounds: list[tuple[tuple[int, int] | None, tuple[int, int] | None]]
-        bounds = [(None, order[0] if order else None)]
-        bounds += [
-            (order[i], order[i + 1] if i + 1 < len(order) else None) for i in range(len(order))
-        ]
-        new: dict[int, int] = {}
-        for u in range(n):
-            if u in known:
-                continue
-            par = _cell_parity(u, colour, c0, parity.get(u, -1))
-            if par == _CLASH:
-                return None
-            only = _cell_steps(u, par, bounds, dist, leaf[u], n, taken, may)
-            if only == 0:
-                return None
-            if only > 0:
-                new[u] = only
-        if not _single_cells(n, taken, may, new):
+        new = _domain_round(adj, colour, leaf, par, known, dist, span, may)
+        if new is None:
             return None
         if not new:
             return known, may
-        if len(set(new.values())) != len(new):
-            return None
         known.update(new)
+
+
+def _domain_round(
+    adj: list[list[int]],
+    colour: list[int] | None,
+    leaf: list[bool],
+    par: list[int],
+    known: dict[int, int],
+    dist: list[list[int]],
+    span: list[list[int]],
+    may: list[int],
+) -> dict[int, int] | None:
+    """One round of :func:`step_domains`: fill ``may`` from the clues ``known`` and return
+    the clues it implies (empty at the fixed point), or None when it proves no solution."""
+    n = len(adj)
+    for c in known:
+        if not dist[c]:
+            dist[c] = _distances(adj, c)
+    order = sorted((s, c) for c, s in known.items())
+    c0 = _start_colour(colour, order, par)
+    if c0 == _CLASH:
+        return None
+    taken = [False] * (n + 2)
+    for s, c in order:
+        may[s] = 1 << c
+        taken[s] = True
+    # the segments between consecutive clues, as parallel lists: (step, cell) of the clue
+    # before and after, step 0 or N + 1 and cell -1 where there is none
+    seg_a = [0] + [s for s, _ in order]
+    cell_a = [-1] + [c for _, c in order]
+    seg_b = [s for s, _ in order] + [n + 1]
+    cell_b = [c for _, c in order] + [-1]
+    diff1 = [0] * (n + 3)
+    diff2 = [0] * (n + 3)
+    new: dict[int, int] = {}
+    for u in range(n):
+        if u in known:
+            continue
+        p = _cell_parity(u, colour, c0, par[u])
+        if p == _CLASH:
+            return None
+        only = _cell_steps(
+            u, p, (seg_a, cell_a, seg_b, cell_b), dist, leaf[u], span[u], taken, (may, diff1, diff2)
+        )
+        if only == 0:
+            return None
+        if only > 0:
+            new[u] = only
+    # sum the difference lists: step t gets the cells whose ranges cover it
+    acc1 = 0
+    acc2 = [0, 0]
+    for t in range(1, n + 1):
+        acc1 ^= diff1[t]
+        acc2[t & 1] ^= diff2[t]
+        if not taken[t]:
+            may[t] |= acc1 | acc2[t & 1]
+    if not _single_cells(n, taken, may, new):
+        return None
+    if len(set(new.values())) != len(new):
+        return None
+    return new
 
 
 #: a parity or colour contradiction (no solution), where the helpers return a colour
 _CLASH = -2
 
 
-def _start_colour(
-    colour: list[int] | None, order: list[tuple[int, int]], parity: Mapping[int, int]
-) -> int:
+def _start_colour(colour: list[int] | None, order: list[tuple[int, int]], par: list[int]) -> int:
     """On a bipartite board, the colour of step 1 that the clues and parities imply (step
     t lands on colour c0 ^ ((t - 1) & 1)); -1 when free, :data:`_CLASH` when they disagree."""
     if colour is None:
         return -1
-    cols = {colour[c] ^ ((s - 1) & 1) for s, c in order}
-    cols |= {colour[c] ^ (p ^ 1) for c, p in parity.items()}
-    if len(cols) > 1:
-        return _CLASH
-    return cols.pop() if cols else -1
+    c0 = -1
+    for s, c in order:
+        col = colour[c] ^ ((s - 1) & 1)
+        if c0 >= 0 and col != c0:
+            return _CLASH
+        c0 = col
+    for c, p in enumerate(par):
+        if p >= 0:
+            col = colour[c] ^ (p ^ 1)
+            if c0 >= 0 and col != c0:
+                return _CLASH
+            c0 = col
+    return c0
 
 
 def _cell_parity(u: int, colour: list[int] | None, c0: int, par: int) -> int:
@@ -215,44 +265,82 @@ def _cell_parity(u: int, colour: list[int] | None, c0: int, par: int) -> int:
 def _cell_steps(
     u: int,
     par: int,
-    bounds: list[tuple[tuple[int, int] | None, tuple[int, int] | None]],
-    dist: dict[int, list[int]],
+    segments: tuple[list[int], list[int], list[int], list[int]],
+    dist: list[list[int]],
     leaf: bool,
-    n: int,
-    taken: set[int],
-    may: list[int],
+    ranges: list[int],
+    taken: list[bool],
+    marks: tuple[list[int], list[int], list[int]],
 ) -> int:
-    """Mark in ``may`` the steps cell u can take (within each segment's clue distances);
-    its only step when there is one, 0 when none, -1 when several."""
+    """Mark the steps cell u can take (within each segment's clue distances); its only
+    step when there is one, 0 when none, -1 when several.
+
+    ``marks`` = (may, diff1, diff2): a range of steps is marked in O(1) by flipping u's bit
+    at its two ends in a difference list (diff2 for ranges of every other step), which
+    the caller sums up; single steps go to ``may`` directly. ``ranges`` holds u's ranges
+    of steps of the round before (first, last, first, last, …; empty on a board in
+    pieces): a segment that meets none of them gives nothing, and it gets this round's.
+    """
+    seg_a, cell_a, seg_b, cell_b = segments
+    may, diff1, diff2 = marks
+    n = len(taken) - 2
     count = 0
     only = 0
     bit = 1 << u
-    for prev, nxt in bounds:
-        lo = prev[0] + dist[prev[1]][u] if prev else 1
-        hi = nxt[0] - dist[nxt[1]][u] if nxt else n
-        if lo > hi:
-            continue
-        stride = 1
-        if par >= 0:
-            if (lo & 1) != par:
-                lo += 1
-            stride = 2
-        steps: Iterable[int] = range(lo, hi + 1, stride)
-        if leaf:  # one neighbour: an end of the path
-            steps = [t for t in (1, n) if lo <= t <= hi and (t - lo) % stride == 0]
-        for t in steps:
-            if t not in taken:
-                may[t] |= bit
-                count += 1
-                only = t
+    found: list[int] = []
+    old = ranges if ranges else [0, n + 1]
+    i = 0  # segments before i are done
+    for r in range(0, len(old), 2):
+        # the segments (seg_a, seg_b) that meet old[r]..old[r + 1]
+        i = max(i, bisect_right(seg_b, old[r]))
+        while i < len(seg_a) and seg_a[i] < old[r + 1]:
+            a = cell_a[i]
+            da = dist[a][u] if a >= 0 else 1
+            lo = seg_a[i] + da if a >= 0 else 1
+            b = cell_b[i]
+            db = dist[b][u] if b >= 0 else 1
+            hi = seg_b[i] - db if b >= 0 else n
+            i += 1
+            if lo > hi:
+                continue
+            stride = 1
+            if par >= 0:
+                if (lo & 1) != par:
+                    lo += 1
+                stride = 2
+            if leaf or da < 0 or db < 0:
+                # one neighbour (an end of the path), or a clue that does not reach u
+                # (on a board in pieces): mark step by step, skipping the clues' steps
+                for t in (1, n) if leaf else range(lo, hi + 1, stride):
+                    if lo <= t <= hi and (t - lo) % stride == 0 and not taken[t]:
+                        may[t] |= bit
+                        count += 1
+                        only = t
+                        found += [t, t]
+                continue
+            # lo..hi lies strictly between two consecutive clues: none of its steps is taken
+            if lo > hi:
+                continue
+            top = hi - (hi - lo) % stride
+            if stride == 1:
+                diff1[lo] ^= bit
+                diff1[top + 1] ^= bit
+            else:
+                diff2[lo] ^= bit
+                diff2[top + 2] ^= bit
+            count += (top - lo) // stride + 1
+            only = lo
+            found += [lo, top]
+    if ranges:
+        ranges[:] = found
     return only if count == 1 else (0 if count == 0 else -1)
 
 
-def _single_cells(n: int, taken: set[int], may: list[int], new: dict[int, int]) -> bool:
+def _single_cells(n: int, taken: list[bool], may: list[int], new: dict[int, int]) -> bool:
     """A step only one cell can take is that cell's (added to ``new``); False when a step
     has no cell or a cell would need two steps."""
     for t in range(1, n + 1):
-        if t in taken:
+        if taken[t]:
             continue
         cells = may[t]
         if not cells:
@@ -304,6 +392,60 @@ def _segment_reach(la: list[int], lb: list[int], length: int) -> int:
     for d in range(1, min(length, len(la))):
         reach |= la[d] & cum[min(length - d, top)]
     return reach
+
+
+def _leave(touched: list[int], on_path: list[bool], deg: list[int], dead: int) -> int:
+    """The path's end moves on: its unvisited neighbours ``touched`` lose one degree; the
+    cells of degree ≤ 1 (which only the last cell may be) added to ``dead``."""
+    for u in touched:
+        if not on_path[u]:
+            deg[u] -= 1
+            if deg[u] <= 1:
+                dead |= 1 << u
+    return dead
+
+
+def _come_back(touched: list[int], on_path: list[bool], deg: list[int]) -> None:
+    """Undo :func:`_leave` on backtracking."""
+    for u in touched:
+        if not on_path[u]:
+            deg[u] += 1
+
+
+def _reaches_clue(
+    v: int, length: int, region: int, cell: int, here: int, adjmask: list[int]
+) -> bool:
+    """Whether the path's end v can reach the next clue's ``cell`` in ``length`` steps
+    through ``region`` (BFS), visiting on the way the cells ``here`` that must come before
+    it: they must fit on a walk v → cell of that length."""
+    if here and here.bit_count() > length - 1:
+        return False
+    target = 1 << cell
+    reached = 0
+    frontier = 1 << v
+    layers = [frontier]
+    for _ in range(length):
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= adjmask[low.bit_length() - 1]
+            f ^= low
+        nxt &= region & ~reached
+        if not nxt:
+            break
+        if not here and nxt & target:
+            return True  # nothing else to check: the rest of the flood is not needed
+        reached |= nxt
+        frontier = nxt
+        layers.append(nxt)
+    if not reached & target:
+        return False
+    if here:
+        lt = _layers(cell, region, length - 1, adjmask)
+        if here & ~_segment_reach(layers, lt, length):
+            return False
+    return True
 
 
 def _path_shaped(
@@ -589,6 +731,44 @@ def _luby(i: int) -> int:
     return _luby(i - (1 << (k - 1)) + 1)
 
 
+def _due(may: list[int], n: int) -> list[int]:
+    """due[k]: the cells whose last possible step is ≤ k (unvisited after step k: dead)."""
+    last_step = [0] * n
+    for t in range(1, n + 1):
+        for u in bits(may[t]):
+            last_step[u] = t
+    due = [0] * (n + 1)
+    for u in range(n):
+        due[last_step[u]] |= 1 << u
+    for k in range(1, n + 1):
+        due[k] |= due[k - 1]
+    return due
+
+
+def _next_clue(clue_steps: list[int], n: int) -> list[int]:
+    """next[k]: the index in ``clue_steps`` (sorted) of the first clue step after k."""
+    out = [len(clue_steps)] * (n + 1)
+    j = len(clue_steps)
+    for k in range(n, -1, -1):
+        while j > 0 and clue_steps[j - 1] > k:
+            j -= 1
+        out[k] = j
+    return out
+
+
+def _later_clues(clue_steps: list[int], cell_at: list[int]) -> list[int]:
+    """later[i]: the cells of the clues after clue_steps[i]."""
+    later = [0] * (len(clue_steps) + 1)
+    for i in range(len(clue_steps) - 2, -1, -1):
+        later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
+    return later
+
+
+def _clues_from(clue_steps: list[int], cell_at: list[int]) -> list[list[tuple[int, int]]]:
+    """future[i]: (cell, step) of the clues from clue_steps[i] on."""
+    return [[(cell_at[c], c) for c in clue_steps[i:]] for i in range(len(clue_steps) + 1)]
+
+
 def _search(
     adjmask: list[int], case: _Case, limit: int, node_budget: int | None, seed: int
 ) -> tuple[list[list[int]], bool]:
@@ -611,37 +791,16 @@ def _search(
     cell_at = [-1] * (n + 2)  # step → cell holding that clue
     for cell, step in clue.items():
         cell_at[step] = cell
-    # due[k]: cells whose last possible step is ≤ k (still unvisited after step k → dead)
-    last_step = [0] * n
-    for t in range(1, n + 1):
-        for u in bits(may[t]):
-            last_step[u] = t
-    due = [0] * (n + 1)
-    for u in range(n):
-        due[last_step[u]] |= 1 << u
-    for k in range(1, n + 1):
-        due[k] |= due[k - 1]
+    due = _due(may, n)
     clue_steps = sorted(clue.values())
-    # next_idx[k] = index in clue_steps of the first clue step > k
-    next_idx = [len(clue_steps)] * (n + 1)
-    j = len(clue_steps)
-    for k in range(n, -1, -1):
-        while j > 0 and clue_steps[j - 1] > k:
-            j -= 1
-        next_idx[k] = j
-    # later[i]: the clue cells of the clues after clue_steps[i]
-    later = [0] * (len(clue_steps) + 1)
-    for i in range(len(clue_steps) - 2, -1, -1):
-        later[i] = later[i + 1] | 1 << cell_at[clue_steps[i + 1]]
-    # future[i]: (cell, step) of the clues from clue_steps[i] on
-    future = [[(cell_at[c], c) for c in clue_steps[i:]] for i in range(len(clue_steps) + 1)]
+    next_idx = _next_clue(clue_steps, n)
+    later = _later_clues(clue_steps, cell_at)
     endmask = may[n]  # the cells that may be last (just the clue cell when N is a clue)
     colour = _two_colouring(adjmask)
-    col1 = 0
-    if colour is not None:
-        for i, c in enumerate(colour):
-            if c:
-                col1 |= 1 << i
+    # the cut-vertex pass's clue lists, built only where it runs (boards that are not
+    # bipartite): quadratic in the clues, and a Numbrix board's implied clues fill it
+    future = _clues_from(clue_steps, cell_at) if colour is None else []
+    col1 = 0 if colour is None else sum(1 << i for i, c in enumerate(colour) if c)
 
     solutions: list[list[int]] = []
     path: list[int] = []
@@ -654,8 +813,10 @@ def _search(
     hits = [0]  # complete paths met, repeats included: a subtree with one never "failed"
 
     # move order: fewest onward neighbours first; a restart (seed ≠ 0) reorders ties
-    rng = random.Random(seed)
-    jitter = [rng.random() * _JITTER if seed else 0.0 for _ in range(n)]
+    jitter = [0.0] * n
+    if seed:  # (a generator costs more than a small board's whole search)
+        rng = random.Random(seed)
+        jitter = [rng.random() * _JITTER for _ in range(n)]
     order = (lambda w: deg[w] + jitter[w]) if seed else deg.__getitem__
 
     def feasible(v: int, k: int, unv: int, dead: int) -> bool:
@@ -707,40 +868,9 @@ def _search(
             return False
         if ni >= len(clue_steps):
             return True
-        # BFS from v through unv up to the next clue c: c is within reach, and the cells
-        # that must be visited before c fit on a walk v → c (the later clues come after c)
         c = clue_steps[ni]
-        length = c - k
-        region = unv & ~later[ni]  # a clue cell after c cannot come before it
-        target = 1 << cell_at[c]
-        here = unv & due[c - 1]
-        if here and here.bit_count() > length - 1:
-            return False
-        reached = 0
-        frontier = 1 << v
-        layers = [frontier]
-        for _ in range(length):
-            nxt = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nxt |= adjmask[low.bit_length() - 1]
-                f ^= low
-            nxt &= region & ~reached
-            if not nxt:
-                break
-            if not here and nxt & target:
-                return True  # nothing else to check: the rest of the flood is not needed
-            reached |= nxt
-            frontier = nxt
-            layers.append(nxt)
-        if not reached & target:
-            return False
-        if here:
-            lt = _layers(cell_at[c], region, length - 1, adjmask)
-            if here & ~_segment_reach(layers, lt, length):
-                return False
-        return True
+        # a clue cell after c cannot come before it
+        return _reaches_clue(v, c - k, unv & ~later[ni], cell_at[c], unv & due[c - 1], adjmask)
 
     def dfs(v: int, k: int, unv: int, dead: int, links: Links) -> bool:
         """v is the end at step k. Returns True to stop the whole search."""
@@ -772,14 +902,8 @@ def _search(
                 continue  # dropped by probing
             bw = 1 << w
             nunv = unv & ~bw
-            # v stops being the end: its unvisited neighbours lose one degree
-            ndead = dead & ~bw
             on_path[w] = True
-            for u in touched:
-                if not on_path[u]:
-                    deg[u] -= 1
-                    if deg[u] <= 1:
-                        ndead |= 1 << u
+            ndead = _leave(touched, on_path, deg, dead & ~bw)
             stop = False
             if not nunv:
                 path.append(w)
@@ -792,9 +916,7 @@ def _search(
                     path.append(w)
                     stop = dfs(w, nk, nunv, ndead, child)
                     path.pop()
-            for u in touched:
-                if not on_path[u]:
-                    deg[u] += 1
+            _come_back(touched, on_path, deg)
             on_path[w] = False
             if stop:
                 return True
