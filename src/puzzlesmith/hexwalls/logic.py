@@ -43,6 +43,7 @@ from puzzlesmith.core.budget import capped, spend, tick, within
 from puzzlesmith.core.mode import JSON, GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.hexwalls.solver import solve
+from puzzlesmith.paths.explain import steps_text
 from puzzlesmith.paths.grades import branch_points, grade_of, harder, score_of
 from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
 from puzzlesmith.paths.techniques import deduce as stroke_deduce
@@ -542,10 +543,6 @@ HEX_NAMES: dict[str, tuple[str, str]] = {
 HEX_MAX_ROUNDS = 400
 
 
-def _steps_words(steps: list[int]) -> str:
-    return "、".join(map(str, steps[:4])) + ("…" if len(steps) > 4 else "")
-
-
 def hex_why(
     board: Board,
     solution: list[str],
@@ -641,7 +638,7 @@ def _hex_answer(
         steps = sorted({k for k, i in removed if i == x})
     reads = _hex_reads(r, before, t, x, steps)
     words = HEX_WORDS[t]
-    text = _steps_words(steps)
+    text = steps_text(steps)
     if nxt is not None and x != nxt and t in HEX_PINNED:  # x ruled out: nxt is left
         reads.add(x)
         cells = [nxt]

@@ -102,7 +102,7 @@ DONE = ("已经走完了！", "The path is complete!")
 MAX_ROUNDS = 400
 
 
-def _steps_text(steps: Sequence[int]) -> str:
+def steps_text(steps: Sequence[int]) -> str:
     """A short list of step numbers a sentence can carry: "3", "3、5" or "3–7"."""
     s = sorted(set(steps))
     if not s:
@@ -114,7 +114,7 @@ def _steps_text(steps: Sequence[int]) -> str:
 
 def _sentence(key: str, steps: Sequence[int]) -> tuple[str, str]:
     zh, en = WORDS[key]
-    text = _steps_text(steps)
+    text = steps_text(steps)
     return zh.format(steps=text), en.format(steps=text.replace("、", ", "))
 
 
