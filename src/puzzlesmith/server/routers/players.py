@@ -68,6 +68,6 @@ def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     return {"id": p.id, "token": token, "name": p.name}
 
 
-@router.get("/me/stats")
+@router.get("/me/stats", responses=error_responses(401))
 def stats(player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"name": player.name, **player_stats(ctx.runs.store, player.id, today())}

@@ -37,7 +37,7 @@ def _mode_id(name: str) -> str:
     return daily_mode(name).id
 
 
-@router.get("/api/friends")
+@router.get("/api/friends", responses=error_responses(401, 503))
 def my_friends(player: Me, ctx: Ctx) -> dict[str, Any]:
     """My friend code (made on first use), the opt-out, who I follow, how many follow me."""
     f = _friends(ctx)
@@ -50,7 +50,7 @@ def my_friends(player: Me, ctx: Ctx) -> dict[str, Any]:
     }
 
 
-@router.post("/api/friends")
+@router.post("/api/friends", responses=error_responses(401, 404, 409, 422))
 def follow(body: FollowIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     """Follow the player with this friend code (again: no change, ``new`` false)."""
     ctx.limiter.hit(player.id, "profile")
@@ -58,24 +58,24 @@ def follow(body: FollowIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"followed": {"id": other.id, "name": other.name}, "new": new}
 
 
-@router.delete("/api/friends/{player_id}")
+@router.delete("/api/friends/{player_id}", responses=error_responses(401))
 def unfollow(player_id: str, player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"removed": _friends(ctx).unfollow(player.id, player_id[:64])}
 
 
-@router.patch("/api/friends/me")
+@router.patch("/api/friends/me", responses=error_responses(401))
 def set_hidden(body: HiddenIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     ctx.limiter.hit(player.id, "profile")
     return {"hidden": _friends(ctx).set_hidden(player.id, body.hidden, ctx.runs.dailies.clock())}
 
 
-@router.get("/api/friends/board/{mode}")
+@router.get("/api/friends/board/{mode}", responses=error_responses(400, 401, 404))
 def friends_board(mode: str, player: Me, ctx: Ctx, date: str | None = None) -> dict[str, Any]:
     """A day's leaderboard among me and the players I follow (today by default)."""
     return _friends(ctx).board(_mode_id(mode), ctx.runs.day_of(date).isoformat(), player)
 
 
-@router.get("/api/friends/stats")
+@router.get("/api/friends/stats", responses=error_responses(401))
 def friends_stats(player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"friends": _friends(ctx).stats(player, today())}
 
