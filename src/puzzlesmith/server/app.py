@@ -34,7 +34,6 @@ from puzzlesmith.server.static_files import (
     VersionedStatic,
     immutable_entry,
     index_entry,
-    index_response,
 )
 
 
@@ -66,6 +65,6 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def index(request: Request) -> Response:
-        return index_response(request.headers)
+        return index_entry().response(request.headers)  # HEAD (FastPath answers GET)
 
     return app

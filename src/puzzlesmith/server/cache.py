@@ -70,6 +70,13 @@ class Entry:
             return 200, self.gz_headers, self.gz
         return 200, self.headers, self.body
 
+    def response(self, request_headers: Mapping[str, str]) -> Response:
+        """The answer as a Starlette response, for a route that reached the framework."""
+        status, headers, body = self.answer(request_headers.get("if-none-match"), request_headers)
+        resp = Response(body, status_code=status)
+        resp.raw_headers = list(headers)
+        return resp
+
 
 _cache: dict[str, Entry] = {}
 #: request path → its answer, for :class:`FastPath` (filled by cached_json, bounded)
@@ -90,10 +97,7 @@ def cached_json(request: Request, key: str, build: Callable[[], BaseModel | Any]
         _cache[key] = hit
     if not request.scope.get("query_string") and len(_by_path) < MAX_PATHS:
         _by_path[request.scope["path"]] = hit
-    status, headers, body = hit.answer(request.headers.get("if-none-match"), request.headers)
-    resp = Response(body, status_code=status)
-    resp.raw_headers = list(headers)
-    return resp
+    return hit.response(request.headers)
 
 
 class FastPath:

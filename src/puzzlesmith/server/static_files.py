@@ -30,7 +30,6 @@ from puzzlesmith.server.compress import (
     COMPRESSIBLE,
     MIN_SIZE,
     accepts_gzip,
-    gzip_bytes,
     gzipped_file,
 )
 
@@ -271,22 +270,6 @@ def index_entry(static: Path = STATIC) -> Entry:
 @lru_cache(maxsize=2)
 def _index_entry(static: Path, version: str) -> Entry:
     return Entry(_render_index(static, version).encode(), "text/html; charset=utf-8", REVALIDATE)
-
-
-def index_response(request_headers: Headers) -> Response:
-    """index.html (revalidated every visit), gzipped once per version when accepted."""
-    body, gz = _index_bytes(STATIC, served_version(STATIC))
-    headers = {"Cache-Control": REVALIDATE, "Vary": "Accept-Encoding"}
-    if accepts_gzip(request_headers):
-        headers["Content-Encoding"] = "gzip"
-        return Response(gz, media_type="text/html", headers=headers)
-    return Response(body, media_type="text/html", headers=headers)
-
-
-@lru_cache(maxsize=8)
-def _index_bytes(static: Path, version: str) -> tuple[bytes, bytes]:
-    body = _render_index(static, version).encode()
-    return body, gzip_bytes(body)
 
 
 class RevalidatedStatic(StaticFiles):
