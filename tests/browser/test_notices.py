@@ -80,41 +80,31 @@ def test_cows_clear_notices_leave_the_next_caption_and_board_free(
     assert "rp-chip" in seen and "ach-toast" in seen, seen
 
 
-@TOUCH_ONLY
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_stroke_clear_notices_leave_the_next_caption_free(
-    page: Any, pointer: Pointer, lang: str
-) -> None:
-    stroke = get_mode("01-number-stroke")
-    sol = stroke.view(stroke.find_level("1-2")[1])["solution"]
-    page.goto(f"{page.base_url}/#/")
-    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
-    page.goto(f"{page.base_url}/?all=1#/01-number-stroke/1-2")
-    page.wait_for_selector('.ns-svg[aria-label="1-2"]')
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    play_solution(page, pointer, "01-number-stroke", sol)
-    page.wait_for_selector('.ns-svg[aria-label="1-3"]')
-    seen = watch(page, f"notices-stroke-1-3-{lang}-touch")
-    assert "rp-chip" in seen, seen
-    assert page.text_content("#caption") == CAPTIONS["01-number-stroke"][lang]
+#: path mode → (its board's class prefix, the level cleared, the level it moves on to)
+PATH_CLEARS = {"01-number-stroke": ("ns", "1-2", "1-3"), "03-hex-walls": ("hx", "1-2", "1-3")}
 
 
 @TOUCH_ONLY
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_hex_clear_notices_leave_the_next_caption_and_board_free(
-    page: Any, pointer: Pointer, lang: str
+@pytest.mark.parametrize("mode_id", sorted(PATH_CLEARS))
+def test_path_clear_notices_leave_the_next_caption_free(
+    page: Any, pointer: Pointer, mode_id: str, lang: str
 ) -> None:
-    """Hex Walls 1-2 cleared: the game moves on to 1-3, whose caption teaches walls."""
-    hexes = get_mode("03-hex-walls")
-    sol = hexes.view(hexes.find_level("1-2")[1])["solution"]
+    """Number Stroke 1-2 and Hex Walls 1-2 cleared: the game moves on to 1-3, whose
+    caption teaches (going back; walls), and no notice covers it."""
+    prefix, cleared, taught = PATH_CLEARS[mode_id]
+    mode = get_mode(mode_id)
+    sol = mode.view(mode.find_level(cleared)[1])["solution"]
     page.goto(f"{page.base_url}/#/")
     page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
-    page.goto(f"{page.base_url}/?all=1#/03-hex-walls/1-2")
-    page.wait_for_selector('.hx-svg[aria-label="1-2"]')
+    page.goto(f"{page.base_url}/?all=1#/{mode_id}/{cleared}")
+    page.wait_for_selector(f'.{prefix}-svg[aria-label="{cleared}"]')
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    play_solution(page, pointer, "03-hex-walls", sol)
-    page.wait_for_selector('.hx-svg[aria-label="1-3"]')
-    seen = watch(page, f"notices-hex-1-3-{lang}-touch")
+    play_solution(page, pointer, mode_id, sol)
+    page.wait_for_selector(f'.{prefix}-svg[aria-label="{taught}"]')
+    short = "stroke" if prefix == "ns" else "hex"
+    seen = watch(page, f"notices-{short}-{taught}-{lang}-touch")
     assert "rp-chip" in seen, seen
-    assert page.text_content("#caption") == CAPTIONS["03-hex-walls"][lang]
-    assert page.locator(".hx-svg .hx-wall").count() > 0  # the board it teaches on is drawn
+    assert page.text_content("#caption") == CAPTIONS[mode_id][lang]
+    if mode_id == "03-hex-walls":
+        assert page.locator(".hx-svg .hx-wall").count() > 0  # the board it teaches on is drawn
