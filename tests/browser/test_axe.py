@@ -83,7 +83,6 @@ def test_no_serious_or_critical_violations_on_any_main_screen(
 ) -> None:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run scripts/setup dev (npm ci)")
-    page.set_default_timeout(20000)
     page.goto(f"{page.base_url}/")
     page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
     found: dict[str, list[str]] = {}

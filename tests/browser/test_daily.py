@@ -50,7 +50,6 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
     page: Any, pointer: Pointer, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
-    page.set_default_timeout(20000)  # a whole day's play on a shared, busy machine
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     page.goto(f"{base}/#/")
     page.wait_for_selector(".daily-card")

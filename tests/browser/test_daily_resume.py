@@ -47,7 +47,6 @@ def test_cows_daily_reload_keeps_the_board_and_one_timer(
     page: Any, pointer: Pointer, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
-    page.set_default_timeout(20000)
     join(page, base)
     page.click(f'.d-daily[data-mode="{COWS}"] [data-action="play"]')
     settle(page)

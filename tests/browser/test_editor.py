@@ -82,7 +82,6 @@ def play_link_in_fresh_context(
     ctx = browser.new_context(**device_opts, locale="zh-CN", service_workers="block")
     try:
         other = ctx.new_page()
-        other.set_default_timeout(8000)
         other.goto(link)
         other.wait_for_selector(f".{prefix}-svg")
         code = link.rsplit("/", 1)[1]

@@ -62,7 +62,6 @@ def test_follow_by_link_and_code_friend_board_and_unfollow(
     page: Any, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
-    page.set_default_timeout(20000)
     mode = daily_modes()[0]
     _, ann = friend_who_cleared(base, app, "Ann", mode)
     _, bob = friend_who_cleared(base, app, "Bob", mode)
@@ -127,7 +126,6 @@ def test_opting_out_takes_me_off_a_followers_friend_board(
     page: Any, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
-    page.set_default_timeout(20000)
     mode = daily_modes()[0]
     page.goto(f"{base}/#/daily/friends")
     new_player(page, "隐身玩家")
@@ -166,7 +164,6 @@ def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
     page: Any, pointer: Pointer, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
-    page.set_default_timeout(20000)
     mode = registry.get("04-cows")
     yesterday = today() - timedelta(days=1)
     iso = yesterday.isoformat()
@@ -205,7 +202,6 @@ def test_a_new_phone_keeps_the_levels_runs_and_achievements(
     page: Any, pointer: Pointer, browser: Any, daily_server: tuple[str, Any]
 ) -> None:
     base, _ = daily_server
-    page.set_default_timeout(20000)
     cows = registry.get("04-cows")
     view = cows.view(cows.find_level("1-1")[1])
     # the old phone clears Cows 1-1 with taps, then makes a profile and a transfer code
@@ -239,7 +235,6 @@ def test_a_new_phone_keeps_the_levels_runs_and_achievements(
     )
     try:
         phone = ctx.new_page()
-        phone.set_default_timeout(20000)
         phone.goto(f"{base}/#/")
         phone.evaluate(
             "localStorage.setItem('mode:01-number-stroke', JSON.stringify({clearedId: ['1-1'], currentId: null}))"
@@ -275,7 +270,6 @@ def test_your_solve_explained_from_the_replay_and_from_the_daily(
     from puzzlesmith.core.movelog import TimedMove, encode
 
     base, app = daily_server
-    page.set_default_timeout(20000)
     stroke = registry.get("01-number-stroke")
     lv = stroke.find_level("2-3")[1]
     moves = stroke.solution_moves(lv)

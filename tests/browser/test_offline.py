@@ -130,7 +130,6 @@ def test_installed_app_plays_every_mode_offline(browser: Any) -> None:
     ctx = browser.new_context(**DEVICES["touch"], locale="zh-CN", service_workers="allow")
     try:
         page = ctx.new_page()
-        page.set_default_timeout(8000)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         with serving(create_app()) as base:

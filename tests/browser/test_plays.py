@@ -38,7 +38,6 @@ def test_a_clear_and_a_level_left_are_two_tries_in_the_store(
     page: Any, pointer: Pointer, daily_server: tuple[str, Any]
 ) -> None:
     _, app = daily_server
-    page.set_default_timeout(20000)  # a shared, busy machine
     assert tries(app) == []
     open_level(page, "1-4")
     shot(page, "plays-1-4-touch")
@@ -74,7 +73,6 @@ def test_hidden_and_code_levels_report_nothing(
     """A hidden level (demo) and a level code played and left send no try: the next
     report, from a shipped level, carries only that level's."""
     base, app = daily_server
-    page.set_default_timeout(20000)
     before = {(t.session, t.try_no) for t in tries(app)}
     open_level(page, "demo")
     play_solution(page, pointer, MODE, view(page, "demo")["solution"], upto=2)
@@ -109,7 +107,6 @@ def test_a_try_sent_as_the_page_hides_becomes_a_clear_when_finished(
     """The phone locks mid-level: the try goes out at once by sendBeacon as left at its
     step; back on the page, the player clears, and the same row becomes the clear."""
     _, app = daily_server
-    page.set_default_timeout(20000)
     before = {(t.session, t.try_no) for t in tries(app)}
     open_level(page, "1-3")
     solution = view(page, "1-3")["solution"]

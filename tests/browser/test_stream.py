@@ -18,7 +18,6 @@ def new_page(browser: Any, device: str | dict[str, Any]) -> Any:
     options = DEVICES[device] if isinstance(device, str) else device
     ctx = browser.new_context(**options, locale="zh-CN", service_workers="block")
     pg = ctx.new_page()
-    pg.set_default_timeout(10000)
     return pg
 
 
