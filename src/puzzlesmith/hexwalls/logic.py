@@ -43,7 +43,7 @@ from puzzlesmith.core.budget import capped, spend, tick, within
 from puzzlesmith.core.mode import JSON, GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.hexwalls.solver import solve
-from puzzlesmith.paths.explain import steps_text
+from puzzlesmith.paths.explain import as_sentence, because, clause
 from puzzlesmith.paths.grades import branch_points, grade_of, harder, score_of
 from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
 from puzzlesmith.paths.techniques import deduce as stroke_deduce
@@ -470,63 +470,50 @@ HEX_TECHNIQUES = (
     "no_split",
     "trial",
 )
-#: technique → (zh, en): the Why's sentence; {steps} names the step(s) concerned
+#: technique → (zh, en): the Why's clause (paths/explain.py says the step and its cell
+#: first); {cells} names the cell the deduction is about, {reads} the cells it rests on
 HEX_WORDS: dict[str, tuple[str, str]] = {
-    "clue": (
-        "高亮的格写着第 {steps} 步：路径到那一步就走到那里。",
-        "The highlighted cell shows step {steps}: the path is there at that step.",
-    ),
-    "step_single": (
-        "第 {steps} 步只剩高亮的这一格能走，所以这一格不会是别的步。",
-        "Only the highlighted cell can still be step {steps}, so it takes no other step.",
-    ),
-    "cell_single": (
-        "高亮的格只剩第 {steps} 步能放，所以它就是第 {steps} 步。",
-        "The highlighted cell fits only step {steps}, so that is its step.",
-    ),
+    "clue": ("{cells} 写着 {steps}", "{cells} shows {steps}"),
+    "step_single": ("第 {steps} 步只剩 {cells} 能走", "only {cells} can still be step {steps}"),
+    "cell_single": ("{cells} 只剩第 {steps} 步能放", "{cells} fits only step {steps}"),
     "reach": (
-        "高亮的格当不了第 {steps} 步：从前一步走不进来，或走不到下一步（圈出的格是能接的邻格）。",
-        "The highlighted cell cannot be step {steps}: there is no open way in from the step "
-        "before or on to the step after (the ringed cells are its possible neighbours).",
+        "{cells} 当不了第 {steps} 步：从前一步走不进来，或走不到下一步（能接的邻格：{reads}）",
+        "{cells} cannot be step {steps}: there is no open way in from the step before or "
+        "on to the step after (its possible neighbours: {reads})",
     ),
     "turner_timing": (
-        "高亮的格当不了第 {steps} 步：走到那一刻，转动的墙正好挡在它和圈出的邻格之间。",
-        "The highlighted cell cannot be step {steps}: at that very moment a turning wall "
-        "stands between it and the ringed neighbours.",
+        "走到第 {steps} 步那一刻，转动的墙正好挡在 {cells} 和 {reads} 之间",
+        "at step {steps} a turning wall stands between {cells} and {reads}",
     ),
     "no_split": (
-        "如果第 {steps} 步走高亮的格，没走过的格会被切成两块（或留下两个死角）：所以不走这里。",
-        "If step {steps} went to the highlighted cell, the cells not yet walked would be cut "
-        "apart (or left with two dead ends): so it does not go there.",
+        "如果第 {steps} 步走 {cells}，没走过的格会被切成两块（或留下两个死角）",
+        "if step {steps} went to {cells}, the cells not yet walked would be cut apart (or "
+        "left with two dead ends)",
     ),
     "trial": (
-        "假设高亮的格是第 {steps} 步，接下来的推理会走不通：所以它不是。",
-        "Suppose the highlighted cell were step {steps}: the deductions that follow break a "
-        "rule, so it is not.",
+        "假设 {cells} 是第 {steps} 步，接下来的推理会走不通",
+        "if {cells} were step {steps}, the deductions that follow would break a rule",
     ),
 }
 #: an exclusion that leaves one cell for the next step, as the Why says it: the excluded
-#: cell ringed (read), the step's last cell lit (concluded); {steps} is that step
+#: cell ringed (read, {reads}), the step's last cell lit (concluded); {steps} is that step
 HEX_PINNED: dict[str, tuple[str, str]] = {
     "reach": (
-        "圈出的格前后无路可接，当不了第 {steps} 步：第 {steps} 步只剩高亮的格。",
-        "The ringed cell cannot be step {steps}: no open way in from the step before or on "
-        "to the step after. That leaves the highlighted cell for step {steps}.",
+        "{reads} 前后无路可接，当不了第 {steps} 步，只剩这一格",
+        "{reads} has no open way in from the step before or on to the step after, which "
+        "leaves only this cell",
     ),
     "turner_timing": (
-        "那一刻转墙挡住了圈出的格，它当不了第 {steps} 步：第 {steps} 步只剩高亮的格。",
-        "The ringed cell cannot be step {steps}: at that very moment a turning wall blocks "
-        "its way in or out. That leaves the highlighted cell for step {steps}.",
+        "那一刻转墙挡住了 {reads}，它当不了第 {steps} 步，只剩这一格",
+        "at that very moment a turning wall blocks {reads}, which leaves only this cell",
     ),
     "no_split": (
-        "走圈出的格会把没走的格切开（或留两个死角）：第 {steps} 步走高亮的格。",
-        "If step {steps} went to the ringed cell, the cells not yet walked would be cut "
-        "apart (or left with two dead ends): so step {steps} is the highlighted cell.",
+        "走 {reads} 会把没走的格切开（或留两个死角）",
+        "going to {reads} would cut the cells not yet walked apart (or leave two dead ends)",
     ),
     "trial": (
-        "假设圈出的格是第 {steps} 步就会走不通：第 {steps} 步只能是高亮的格。",
-        "Suppose the ringed cell were step {steps}: the deductions that follow break a rule, "
-        "so step {steps} can only be the highlighted cell.",
+        "假设 {reads} 是第 {steps} 步就会走不通",
+        "if {reads} were step {steps}, the deductions that follow would break a rule",
     ),
 }
 #: technique → (zh, en): its short name
@@ -637,13 +624,14 @@ def _hex_answer(
     else:
         steps = sorted({k for k, i in removed if i == x})
     reads = _hex_reads(r, before, t, x, steps)
-    words = HEX_WORDS[t]
-    text = steps_text(steps)
+    words, said, subject = HEX_WORDS[t], steps, [ids[x]]
     if nxt is not None and x != nxt and t in HEX_PINNED:  # x ruled out: nxt is left
         reads.add(x)
         cells = [nxt]
-        words, text = HEX_PINNED[t], str(step)
+        words, said, subject = HEX_PINNED[t], [step], [ids[nxt]]
     reads -= set(cells)
+    why = clause(words, subject, [ids[i] for i in sorted(reads)], said)
+    zh, en = as_sentence(why) if nxt is None else because(step, ids[nxt], why)
     concludes = [
         {
             "cell": ids[i],
@@ -661,6 +649,6 @@ def _hex_answer(
         "cells": [ids[i] for i in cells],
         "reads": [ids[i] for i in sorted(reads)],
         "concludes": concludes,
-        "reason_zh": words[0].format(steps=text),
-        "reason_en": words[1].format(steps=text.replace("、", ", ")),
+        "reason_zh": zh,
+        "reason_en": en,
     }
