@@ -3,6 +3,8 @@ that position, steps back are listed, thinking and moving add up, the median com
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 from puzzlesmith.core import registry
@@ -50,3 +52,50 @@ def test_steps_back_are_listed_and_never_taken_for_thinking() -> None:
     assert [x["index"] for x in b["backs"]] == [4]
     assert all(p["move"] != back for p in b["pauses"]) and b["cleared"]
     assert "median_ms" not in b
+
+
+def test_the_official_time_is_the_breakdowns_time() -> None:
+    """A daily's time is the server's (a reload leaves a gap the log does not end with)."""
+    mode = registry.get("01-number-stroke")
+    level = mode.find_level("2-3")[1]
+    moves = mode.solution_moves(level)
+    log = timed(moves, [400] * len(moves))
+    b = breakdown(mode, level, log, time_ms=40_500)
+    assert b["time_ms"] == 40_500 and b["thinking_ms"] + b["moving_ms"] == 40_500
+    assert breakdown(mode, level, log)["time_ms"] == log[-1].ms
+
+
+@pytest.mark.parametrize(("mode_id", "level_id"), [("01-number-stroke", "2-3"), ("04-cows", "1-5")])
+def test_each_technique_is_said_once_and_each_pause_shows_its_board(
+    mode_id: str, level_id: str
+) -> None:
+    mode = registry.get(mode_id)
+    level = mode.find_level(level_id)[1]
+    moves = mode.solution_moves(level)
+    # three long pauses before moves whose Why uses one and the same technique
+    by: dict[str, list[int]] = {}
+    for i in range(len(moves)):
+        h = mode.hint(level, moves[:i], "why")
+        by.setdefault(str(h.get("technique")), []).append(i)
+    same = max(by.values(), key=len)[:3]
+    assert len(same) >= 2
+    gaps = [300] * len(moves)
+    for k, i in enumerate(same):
+        gaps[i] = 9000 - 1000 * k
+    b = breakdown(mode, level, timed(moves, gaps))
+    assert [p["index"] for p in b["pauses"]] == same
+    first, *later = b["pauses"]
+    assert "again" not in first and all(p["again"] == first["index"] for p in later)
+    for p in b["pauses"]:  # the position before the move, drawn, the deduction's cells outlined
+        svg = ET.fromstring(p["board"])
+        style = svg.find("{http://www.w3.org/2000/svg}style")
+        assert style is not None
+        for c in p["why"]["cells"][:3]:
+            assert f'[data-cell="{c}"]' in (style.text or "")
+        state = mode.replay(level, moves[: p["index"]])
+        drawn = [e for e in svg.iter() if e.get("class") == "cow"]
+        if mode_id == "04-cows":
+            assert len(drawn) == len(state["cows"])
+        else:
+            steps = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+            assert {str(k) for k in range(2, len(state["path"]) + 1)} <= steps

@@ -116,12 +116,17 @@ def test_a_wrong_path_says_what_broke() -> None:
                     c0 = state.conflicts()[0]  # the first break on the path is the one said
                     assert c0["code"] == "parity" and c0["step"] % 2 != (c0["parity"] == "odd")
                     odd = c0["parity"] == "odd"
-                    assert f"{cell_name(mode, c0['cell'])} 是{'奇' if odd else '偶'}数格" in h["reason_zh"]
+                    assert (
+                        f"{cell_name(mode, c0['cell'])} 是{'奇' if odd else '偶'}数格"
+                        in h["reason_zh"]
+                    )
                     assert ("an odd cell" if odd else "an even cell") in h["reason_en"]
                     assert f"第 {c0['step']} 步" in h["reason_zh"]
                 elif broke == "cut-off":
                     assert not state.conflicts()
-                    cut = [i for i in range(b.n) if i not in state.path and i not in reachable(state)]
+                    cut = [
+                        i for i in range(b.n) if i not in state.path and i not in reachable(state)
+                    ]
                     assert cut
                     assert cell_name(mode, b.ids[cut[0]]) in h["reason_en"]
                     assert set(h["reads"]) == {b.ids[i] for i in cut}

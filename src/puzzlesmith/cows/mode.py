@@ -94,6 +94,10 @@ class CowsMode(Mode[Level]):
         sol = solution_of(level) if solution else None
         return render_svg(level, list(sol) if sol is not None else None)
 
+    def render_position(self, level: Level, moves: Sequence[str]) -> str:
+        """The position ``moves`` reach (cows and ✕), as a picture (the solve breakdown)."""
+        return render_svg(level, grid=list(self.replay(level, moves)["grid"]))
+
     def view(self, level: Level) -> JSON:
         """Regions, colours, letters and the baked unique solution (offline hints)."""
         b = board_of(level)

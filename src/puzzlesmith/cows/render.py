@@ -40,8 +40,14 @@ def region_neighbours(board: Board) -> list[set[int]]:
     return nbrs
 
 
-def render_svg(level: Level, solution: list[int] | None = None, cell: int = 40) -> str:
-    """The board: region colours, letters, thick region borders, optional cows."""
+def render_svg(
+    level: Level,
+    solution: list[int] | None = None,
+    cell: int = 40,
+    grid: list[str] | None = None,
+) -> str:
+    """The board: region colours, letters, thick region borders, optional cows; with
+    ``grid`` (a position's rows, ``.`` empty ``x`` ✕ ``C`` cow) that position instead."""
     b = board_of(level)
     n = b.n
     pad = 4
@@ -77,6 +83,17 @@ def render_svg(level: Level, solution: list[int] | None = None, cell: int = 40) 
         for r, c in enumerate(solution):
             cx, cy = pad + c * cell + cell / 2, pad + r * cell + cell / 2
             out.append(_cow(cx, cy, cell))
+    for r, row in enumerate(grid or ()):
+        for c, ch in enumerate(row):
+            cx, cy = pad + c * cell + cell / 2, pad + r * cell + cell / 2
+            if ch == "C":
+                out.append(_cow(cx, cy, cell))
+            elif ch == "x":
+                d = cell / 5
+                out.append(
+                    f'<path d="M{cx - d},{cy - d} L{cx + d},{cy + d} M{cx + d},{cy - d} '
+                    f'L{cx - d},{cy + d}" stroke="#333" stroke-width="2.5"/>'
+                )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -76,7 +76,10 @@ WORDS: dict[str, tuple[str, str]] = {
 #: (they narrow many cells at once; the one that matters is the step's)
 FOCUSED = frozenset({"distance", "parity", "contradiction", "number"})
 #: the Why's sentence: the step, the cell it must go to, and the technique's clause
-BECAUSE = ("第 {step} 步只能走 {cell}，因为{clause}。", "Step {step} must go to {cell} because {clause}.")
+BECAUSE = (
+    "第 {step} 步只能走 {cell}，因为{clause}。",
+    "Step {step} must go to {cell} because {clause}.",
+)
 #: {reads} when a deduction names no cell it rests on
 KNOWN = ("已知的格", "the known cells")
 #: at most this many cells are named in one sentence
@@ -177,6 +180,7 @@ def clause(
     subject, others = named[:1], named[1:] or list(reads) or list(concludes)
     out = []
     for lang in (0, 1):
+
         def say(cells: Sequence[str], lang: int = lang) -> str:
             return names(cells, lang) if cells else KNOWN[lang]
 
@@ -254,9 +258,7 @@ def explain(
     try:
         e.settle()
         if e.cand[nxt] == want and state.path:  # the rules themselves leave one way on
-            return _why(
-                "rules", [ids[state.path[-1]]], [(solution[p], [p + 1])], [p + 1], 0, p + 1
-            )
+            return _why("rules", [ids[state.path[-1]]], [(solution[p], [p + 1])], [p + 1], 0, p + 1)
         # deduce until the next step is pinned down; the deduction that did it is the why
         for rounds in range(MAX_ROUNDS):
             found = _one_deduction(e)

@@ -98,6 +98,11 @@ class PathMode(Mode[L]):
     def render_svg(self, level: L, *, solution: bool = False) -> str:
         return self.draw(level, list(self.solution_of(level) or ()) if solution else None)
 
+    def render_position(self, level: L, moves: Sequence[str]) -> str:
+        """The path ``moves`` reach, drawn with its step numbers (the solve breakdown)."""
+        state = self.play(level, moves)
+        return self.draw(level, [state.board.ids[i] for i in state.path])
+
     def view(self, level: L) -> JSON:
         """Everything the client plays from: geometry, adjacency, start and the baked solution."""
         board = self.board(level)

@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     #: an OAuth token for the chat bridge (with ``twitch_nick``), else the anonymous login
     twitch_token: str = ""
     twitch_nick: str = ""
+    #: the server's public address (``https://puzzles.example``), for links players share;
+    #: unset: the address the request came in on
+    public_url: str | None = Field(default=None, pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")
     #: build without the compiled solver (read by setup.py and tools/build_native.py)
     pure: bool = False
     #: the Chromium the browser tests drive

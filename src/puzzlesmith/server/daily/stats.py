@@ -19,24 +19,31 @@ def player_stats(store: Store, player_id: str, today: date) -> JSON:
     for r in runs:
         calendar.setdefault(r.date, []).append(r.mode)
         per_mode.setdefault(r.mode, []).append(r)
-    on_the_day = {date.fromisoformat(r.date) for r in runs if "archive" not in r.flags.split()}
+    # an archive run (a past day played later) is in the calendar, but neither counts as a
+    # day played nor sets a time: those are the days' own runs
+    own = [r for r in runs if "archive" not in r.flags.split()]
+    on_the_day = {date.fromisoformat(r.date) for r in own}
     st = streak(on_the_day, today)
     return {
-        "days_played": len(calendar),
+        "days_played": len(on_the_day),
         "streak": {
             "current": st.current,
             "best": st.best,
             "freezes": st.freezes,
             "frozen": [d.isoformat() for d in st.frozen],
         },
-        "modes": {
-            mode: {
-                "played": len(rs),
-                "best_ms": min(r.time_ms for r in rs),
-                "mean_ms": round(sum(r.time_ms for r in rs) / len(rs)),
-                "flawless": sum(r.flawless for r in rs),
-            }
-            for mode, rs in per_mode.items()
-        },
+        "modes": {mode: _mode_stats(rs) for mode, rs in per_mode.items()},
         "calendar": calendar,
+    }
+
+
+def _mode_stats(runs: list[Run]) -> JSON:
+    """A mode's figures from its runs on their own days (None: only archive runs yet)."""
+    own = [r for r in runs if "archive" not in r.flags.split()]
+    return {
+        "played": len(own),
+        "best_ms": min((r.time_ms for r in own), default=None),
+        "mean_ms": round(sum(r.time_ms for r in own) / len(own)) if own else None,
+        "flawless": sum(r.flawless for r in own),
+        "archive": len(runs) - len(own),
     }

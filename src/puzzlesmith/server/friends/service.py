@@ -211,11 +211,9 @@ class Friends:
             runs = s.execute(
                 select(Run.player_id, Run.date, Run.mode, Run.flags).where(Run.player_id.in_(ids))
             ).all()
-        days: dict[str, set[str]] = {pid: set() for pid in ids}
         on_the_day: dict[str, set[date]] = {pid: set() for pid in ids}
         today_modes: dict[str, list[str]] = {pid: [] for pid in ids}
         for pid, iso, mode, flags in runs:
-            days[pid].add(iso)
             if "archive" not in flags.split():
                 on_the_day[pid].add(date.fromisoformat(iso))
             if iso == today.isoformat():
@@ -227,7 +225,7 @@ class Friends:
                 {
                     "id": pid,
                     "name": names.get(pid, "?"),
-                    "days_played": len(days[pid]),
+                    "days_played": len(on_the_day[pid]),  # archive runs are not days played
                     "streak": {"current": st.current, "best": st.best},
                     "today": sorted(today_modes[pid]),
                 }

@@ -57,11 +57,17 @@ def read_log(text: str) -> list[TimedMove]:
 
 
 def _explain(
-    m: Mode[Any], lv: Any, log: list[TimedMove], others: list[int], of: str = "day"
+    m: Mode[Any],
+    lv: Any,
+    log: list[TimedMove],
+    others: list[int],
+    of: str = "day",
+    time_ms: int | None = None,
 ) -> dict[str, Any]:
-    """The breakdown; ``median_of`` says whose median it is (a day's runs, a level's clears)."""
+    """The breakdown; ``median_of`` says whose median it is (a day's runs, a level's
+    clears); ``time_ms`` the official time (a daily run's, the server's measure)."""
     try:
-        out = {"mode": m.id, **breakdown(m, lv, log, others)}
+        out = {"mode": m.id, **breakdown(m, lv, log, others, time_ms)}
         if others:
             out["median_of"] = of
         return out
@@ -149,5 +155,6 @@ async def daily_breakdown(
     if mine is None or not mine.log:
         raise DailyApiError(404, "no-run", f"no verified run with a log of {m.cli_name} on {iso}")
     _, lv = ctx.runs.dailies.get(m, datetime.date.fromisoformat(iso))
-    out = await run_heavy(request, _explain, m, lv, decode(mine.log), others)
+    # the official time is the server's (start to finish), not the log's last move
+    out = await run_heavy(request, _explain, m, lv, decode(mine.log), others, "day", mine.time_ms)
     return {**out, "date": iso, "ranked": mine.ranked}
