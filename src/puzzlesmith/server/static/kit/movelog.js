@@ -62,9 +62,10 @@ export function decodeLog(text) {
  * (conflict moments, hints used, steps back). `now` is injectable for tests.
  */
 export class MoveLog {
-  constructor(now = () => performance.now()) {
+  /** `t0`: the clock's zero (a daily's log counts from the server's start of the run: 0). */
+  constructor(now = () => performance.now(), t0 = now()) {
     this.now = now;
-    this.t0 = now();
+    this.t0 = t0;
     this.entries = [];
     this.conflictAt = [];   // ms of each new conflict or wrong turn
     this.hints = 0;

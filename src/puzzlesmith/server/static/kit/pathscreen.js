@@ -21,6 +21,9 @@ export class PathScreen extends PlayScreen {
     super(root, view, services, prefix);
     this.board = makeBoard(view);
     this.game = new Game(this.board);
+    // a daily comes back where the reload left it (level play keeps no half-drawn path)
+    if (this.resumeLog((m, i) => this.game.apply(m, i))) this.resumed();
+    else this.game = new Game(this.board);
     this.game.onMove = (m) => {
       this.record(m);
       if (/^(rewind|undo|reset)\b/.test(m)) this.log.back();
@@ -29,6 +32,13 @@ export class PathScreen extends PlayScreen {
     this.freshReveal = new Set(); // cells still showing the amber ring
     this.target = null;           // guide highlight: {cell, dimFrom?} or why's {cells: Set}
     this.whyReads = new Set();    // why: the cells its reasoning rests on (amber ring)
+  }
+
+  /** After a resumed daily: the conflicts and causes of the position, as changed() keeps them. */
+  resumed() {
+    const g = this.game;
+    this.prevConflicts = new Set(this.marking() ? g.conflicts().map((c) => this.board.index.get(c.cell)) : []);
+    this.causes = this.marking() ? g.causes() : new Set();
   }
 
   /**

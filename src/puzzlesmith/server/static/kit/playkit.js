@@ -95,7 +95,10 @@ export class PlayScreen {
     this.timers = new Set();
     this.listeners = [];
     this.buttons = {};
-    this.log = new MoveLog();
+    // a daily's log runs on the run's one clock (the server's, from its start) and is kept
+    // over a reload (services.runLog): the server replays it, every move at its real time
+    this.log = services.runLog && services.elapsed ? new MoveLog(() => services.elapsed(), 0) : new MoveLog();
+    this.kept = services.runLog ? services.runLog.entries() : [];
     root.classList.add(prefix);
   }
 
@@ -103,6 +106,22 @@ export class PlayScreen {
   record(move) {
     this.log.record(move);
     this.moveCount = (this.moveCount || 0) + 1;
+    this.s.runLog?.save(this.log.entries);
+  }
+
+  /**
+   * A daily's kept log, replayed by `apply(move, index)` (the mode's own fold): the log
+   * goes on from it; a log that no longer replays is dropped with the position. True if
+   * a position came back.
+   */
+  resumeLog(apply) {
+    const kept = this.kept;
+    this.kept = [];
+    if (!kept.length) return false;
+    try { kept.forEach(([, m], i) => apply(m, i)); } catch { this.s.runLog.save([]); return false; }
+    this.log.entries = kept.map(([ms, m]) => [ms, m]);
+    this.moveCount = kept.length;
+    return true;
   }
 
   /** How far the player got (the last step a try reached, shell/plays.js); modes say. */

@@ -4,7 +4,7 @@
 // cell it rules out (one undoable step); long-press outlines the cell's region; hints show
 // the next logical step with its reason and the cells it rests on; undo/redo; a hideable timer.
 // Mounted by the shell: mount(element, level, services) / unmount() — docs/client.md.
-import { makeBoard, applyMoves, autoMarks, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
+import { makeBoard, apply, applyMoves, autoMarks, stateJSON, offlineHint, cellId, EMPTY, MARK, COW } from "./04-cows/rules.js";
 import { el as html } from "../shell/dom.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
@@ -95,6 +95,13 @@ class CowsScreen extends PlayScreen {
     this.started = performance.now();
     this.elapsed = 0;
     this.moves = this.restore();
+    // a daily's timed log comes back with it: the restored board is not played again into
+    // the log (the server replays the log; the moves keep their real times)
+    const logged = new Array(this.n * this.n).fill(EMPTY);
+    if (this.resumeLog((m, k) => apply(this.board, logged, m, k))) {
+      this.state = applyMoves(this.board, this.moves);
+      if (this.state.some((x, i) => x !== logged[i])) { this.moves = this.log.entries.map(([, m]) => m); this.state = logged; }
+    }
     this.build();
     this.changed();
     this.speaking = true;        // moves from here on are said (not the restored board)

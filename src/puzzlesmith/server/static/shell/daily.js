@@ -142,6 +142,7 @@ async function renderPlay(env, mode, date) {
   env.topBar.setTitle(`${titleOf(mode)} #${s.number}`);
   env.topBar.setCaption(null);
   const timer = startTimer(s);
+  const kept = runBoard(mode.id, s.run);
   const root = el("div", "mode-root");
   env.view.replaceChildren(root);
   let left = false;
@@ -167,7 +168,8 @@ async function renderPlay(env, mode, date) {
       },
       hint: (moves, kind) => dapi.hint(mode.id, s.run, moves, kind),
     },
-    saves: { cleared: () => [], current: () => null, isCleared: () => false, ...runBoard(mode.id, s.run) },
+    saves: { cleared: () => [], current: () => null, isCleared: () => false, ...kept },
+    runLog: { entries: kept.log, save: kept.setLog },
     // one clock: the top bar's, from the server's start time (a mode shows no timer of its own)
     elapsed: timer.elapsed,
     sound, vibrate, settings, t, explain, toast: env.toast, topBar: env.topBar,
@@ -183,20 +185,28 @@ async function renderPlay(env, mode, date) {
 }
 
 // ---- the half-played board of today's run ---------------------------------------------
-// A mode keeps its board in `saves.play()` (Cows: its moves); for a daily that bucket is
-// `daily:board:<mode>` = {run: token, play}, kept for this run only, so a reload shows the
-// board the server's run is timing. Path modes keep no half-drawn path (seed 000 §10).
+// A mode keeps its board in `saves.play()` (Cows: its moves), and every mode its timed move
+// log (`runLog`, [[ms since the server's start, move], ...]); for a daily both live in
+// `daily:board:<mode>` = {run: token, play, log}, kept for this run only, so a reload shows
+// the board the server's run is timing and the server still replays every move. Seed 000
+// §10's "no half-drawn path" is about level play: a timed daily keeps its path.
 const boardKey = (modeId) => `daily:board:${modeId}`;
-const validBoard = (v) => isPlain(v) && isText(v.run, 2000) && isPlain(v.play);
+const isEntry = (e) => Array.isArray(e) && e.length === 2 && Number.isFinite(e[0]) && e[0] >= 0 && isText(e[1], 200);
+const validBoard = (v) => isPlain(v) && isText(v.run, 2000) && isPlain(v.play)
+  && (v.log === undefined || (Array.isArray(v.log) && v.log.length <= 5000 && v.log.every(isEntry)));
 
 function runBoard(modeId, run) {
   const key = boardKey(modeId);
-  const stored = () => readStored(key, validBoard);
+  const mine = () => { const v = readStored(key, validBoard); return v && v.run === run ? v : null; };
+  const write = (change) => {
+    const v = { run, play: {}, log: [], ...(mine() || {}), ...change };
+    try { localStorage.setItem(key, JSON.stringify(v)); } catch { /* storage full: this session only */ }
+  };
   return {
-    play: () => { const v = stored(); return v && v.run === run ? v.play : {}; },
-    setPlay(play) {
-      try { localStorage.setItem(key, JSON.stringify({ run, play })); } catch { /* storage full: this session only */ }
-    },
+    play: () => mine()?.play || {},
+    setPlay: (play) => write({ play }),
+    log: () => mine()?.log || [],
+    setLog: (log) => write({ log }),
   };
 }
 
