@@ -189,7 +189,14 @@ def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
     page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
     page.goto(f"{base}/#/daily/stats")
     page.wait_for_selector(".d-stat")
-    assert page.inner_text(".d-grid").split()[2] == "0"  # current streak: 0 (days played 1)
+    # an archive run is in the calendar but is neither a day played nor a fastest time
+    assert page.inner_text(".d-grid").split()[0] == "0"  # days played
+    assert page.inner_text(".d-grid").split()[2] == "0"  # current streak
+    cows_row = page.locator(".d-table tr", has_text=mode.title_zh)
+    assert cows_row.locator("td").nth(1).inner_text() == "0"  # played on its own day
+    assert cows_row.locator("td").nth(2).inner_text() == "–"  # no fastest time
+    assert page.locator(".d-day.d-solved").count() == 1  # yet in the calendar
+    shot(page, "archive-stats-touch")
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
     page.goto(f"{base}/#/daily/archive/{mode.id}/{iso[:7]}")
     page.wait_for_selector(f'.a-day.a-finished[data-date="{iso}"]')
@@ -257,6 +264,21 @@ def test_a_new_phone_keeps_the_levels_runs_and_achievements(
         ach = phone.evaluate("JSON.parse(localStorage.getItem('achievements')).unlocked")
         assert "first-clear" in ach
         shot(phone, "progress-new-phone-touch")
+        # the old phone is signed out: it says what happened, not a bare name prompt
+        page.goto(f"{base}/#/daily")
+        page.wait_for_selector(".d-moved")
+        assert "旧手机" in page.inner_text(".d-moved") and "转移码" in page.inner_text(".d-moved")
+        assert page.locator('input[name="name"]').is_visible()
+        shot(page, "progress-old-phone-moved-touch")
+        page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+        page.reload()
+        page.wait_for_selector(".d-moved")
+        assert "transfer code" in page.inner_text(".d-moved")
+        shot(page, "progress-old-phone-moved-en-touch")
+        page.fill('input[name="name"]', "Fresh")  # a new profile: the note is gone
+        page.click(".d-name .d-primary")
+        page.wait_for_selector(".d-daily")
+        assert page.evaluate("localStorage.getItem('daily:moved')") is None
     finally:
         ctx.close()
 

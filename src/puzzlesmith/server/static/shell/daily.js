@@ -3,7 +3,7 @@
 // The shell calls dailyRoute(env); a daily is played by the mode's own module.
 import * as dapi from "./dailyapi.js";
 import { clock } from "./dailywords.js";
-import { renderDone, renderBoard, renderStats, titleOf } from "./dailyviews.js";
+import { renderDone, renderBoard, renderStats, titleOf, celebrateNext } from "./dailyviews.js";
 import { el, button } from "./dom.js";
 import { linkCss } from "./css.js";
 import { dailyCss } from "./dailyentry.js";
@@ -32,6 +32,16 @@ export async function dailyRoute(env) {
     return env.view.replaceChildren(box);
   }
   if (!dapi.player()) return renderWelcome(env);
+  try {
+    return await dailyScreen(env, modeId, sub, day);
+  } catch (err) {
+    // the profile moved to another device (401): say so on the welcome screen
+    if (err && err.status === 401 && !dapi.player() && env.current()) return renderWelcome(env);
+    throw err;
+  }
+}
+
+async function dailyScreen(env, modeId, sub, day) {
   if (modeId === "stats") return renderStats(env);
   if (modeId === "friends") return renderFriends(env);
   if (modeId === "friend") return followFromLink(env, sub || "");
@@ -76,7 +86,10 @@ async function renderWelcome(env) {
     e.preventDefault();
     try { await dapi.claim(code.value); env.route(); } catch (x) { cerr.textContent = t("d.claimBad", { msg: explain(x) }); }
   };
-  wrap.append(el("h1", "shell-title", t("d.title")), form, cform);
+  wrap.append(el("h1", "shell-title", t("d.title")));
+  const gone = dapi.moved();   // signed out by a transfer: say so before asking for a name
+  if (gone) wrap.append(el("p", "d-error d-moved", t("d.moved", { name: gone.name })));
+  wrap.append(form, cform);
   env.view.replaceChildren(wrap);
 }
 
@@ -157,6 +170,7 @@ async function renderPlay(env, mode, date) {
         try {
           const r = await dapi.finish(mode.id, s.run, moves, log);
           forgetBoard(mode.id);
+          celebrateNext(mode.id);   // the result screen opens with a short celebration
           if (r.achievements?.length) showUnlocked(r.achievements);
           return { cleared: true };
         } catch (err) {

@@ -21,18 +21,42 @@ function keep(p) { localStorage.setItem(KEY, JSON.stringify({ id: p.id, token: p
 const auth = () => { const p = player(); return p ? { Authorization: `Bearer ${p.token}` } : {}; };
 const enc = encodeURIComponent;
 
-/** A 401 means the token is gone (moved to another device): forget it. */
+const MOVED = "daily:moved";
+
+/** A 401 means the token is gone (moved to another device): forget it, and keep the name
+ * it had so the welcome screen can say what happened instead of a bare name prompt. */
+function lost() {
+  const p = player();
+  localStorage.removeItem(KEY);
+  if (p) try { localStorage.setItem(MOVED, JSON.stringify({ name: p.name })); } catch { /* full */ }
+}
+
 export async function authed(method, path, body) {
   try { return await call(method, path, body, auth()); } catch (err) {
-    if (err && err.status === 401) localStorage.removeItem(KEY);
+    if (err && err.status === 401) lost();
     throw err;
   }
 }
 
-export const create = async (name) => keep(await call("POST", "/api/players", { name }));
+/** The profile this browser lost to a transfer ({name}), or null; forget() clears it. */
+export const moved = () => readStored(MOVED, (v) => isPlain(v) && isText(v.name, 64), { maxChars: 500 });
+export const forgetMoved = () => { try { localStorage.removeItem(MOVED); } catch { /* nothing kept */ } };
+
+/** My result's picture (a PNG Blob) and what the share text says (its link at the
+ * server's public address). */
+export async function sharePicture(mode, lang) {
+  const res = await fetch(`/api/daily/${enc(mode)}/share.png?lang=${enc(lang)}`, { headers: auth() });
+  if (res.status === 401) lost();
+  if (!res.ok) throw { status: res.status, error: "share", message: res.statusText };
+  return res.blob();
+}
+export const shareInfo = (mode, lang) => authed("GET", `/api/daily/${enc(mode)}/share?lang=${enc(lang)}`);
+
+export const create = async (name) => { forgetMoved(); return keep(await call("POST", "/api/players", { name })); };
 /** Take over a profile and merge the progress its old device sent into this one's. */
 export async function claim(code) {
   const p = keep(await call("POST", "/api/players/claim", { code }));
+  forgetMoved();
   try {
     const r = await authed("GET", "/api/players/me/progress");
     if (r.data) applyProgress(r.data);

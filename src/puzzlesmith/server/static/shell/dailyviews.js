@@ -10,13 +10,106 @@ import "./breakdown.js";  // its words (bd.*)
 
 export const titleOf = (m) => (settings.lang === "en" ? m.title.en : m.title.zh);
 
-/** The spoiler-free result: mode, number, time, flawless or hints, streak, link. */
-export function shareText(mode, number, r, streak) {
+/** The spoiler-free result: mode, number, time, flawless or hints, streak, link (at the
+ * server's public address, `url` from /share; this page's origin when it has none). */
+export function shareText(mode, number, r, streak, url = null) {
   const how = r.flawless ? `★ ${t("d.shareFlawless")}` : t("d.shareHints", { n: r.hints });
   const lines = [t("d.shareHead"), `${titleOf(mode)} #${number} · ${clock(r.time_ms)} · ${how}`];
   if (streak > 0) lines.push(t("d.shareStreak", { n: streak }));
-  lines.push(`${location.origin}/#/daily/${encodeURIComponent(mode.id)}`);
+  lines.push(url || `${location.origin}/#/daily/${encodeURIComponent(mode.id)}`);
   return lines.join("\n");
+}
+
+const CELEBRATE_KEY = (modeId) => `daily:celebrate:${modeId}`;
+/** The clear just recorded: its result screen opens with the celebration (once). */
+export function celebrateNext(modeId) {
+  try { sessionStorage.setItem(CELEBRATE_KEY(modeId), "1"); } catch { /* no celebration */ }
+}
+function takeCelebration(modeId) {
+  try {
+    const on = sessionStorage.getItem(CELEBRATE_KEY(modeId)) === "1";
+    sessionStorage.removeItem(CELEBRATE_KEY(modeId));
+    return on;
+  } catch { return false; }
+}
+
+const CELEBRATE_MS = 1300;
+const reducedMotion = () => settings.reducedMotion;   // the setting follows the OS by default
+
+/** A short burst before the rank: sparks round the time, the time counting up, then the
+ * rank. Under reduced motion the same words without movement, the rank at once. */
+function celebrate(box, big, rank, ms) {
+  box.append(el("p", "d-cheer", t("d.celebrate")));
+  if (reducedMotion()) { box.dataset.motion = "reduced"; return Promise.resolve(); }
+  box.dataset.motion = "full";
+  rank.style.visibility = "hidden";
+  const burst = el("div", "d-burst");
+  burst.setAttribute("aria-hidden", "true");
+  for (let k = 0; k < 14; k++) {
+    const spark = el("i", "d-spark");
+    const a = (k / 14) * Math.PI * 2;
+    spark.animate([{ transform: "translate(0, 0) scale(1)", opacity: 1 },
+      { transform: `translate(${Math.cos(a) * 140}px, ${Math.sin(a) * 90}px) scale(.3)`, opacity: 0 }],
+    { duration: 900, delay: 80 * (k % 3), easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
+    burst.append(spark);
+  }
+  big.before(burst);
+  big.animate([{ transform: "scale(.6)", opacity: 0.2 }, { transform: "scale(1.12)", opacity: 1, offset: 0.6 }, { transform: "scale(1)" }],
+    { duration: 700, easing: "ease-out" });
+  const t0 = performance.now();
+  return new Promise((done) => {
+    const step = (now) => {
+      const f = Math.min(1, (now - t0) / 700);
+      big.textContent = clock(Math.round(ms * f));
+      if (f < 1) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+    setTimeout(() => {
+      big.textContent = clock(ms);
+      rank.style.visibility = "";
+      rank.animate([{ transform: "translateY(8px)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: 250, easing: "ease-out" });
+      burst.remove();
+      done();
+    }, CELEBRATE_MS);
+  });
+}
+
+/**
+ * The share row: the result's picture (drawn by the server, nothing of the board on it)
+ * shared as a file where the phone's share sheet takes files, else the text copied.
+ */
+function shareRow(env, mode, d, r, streak) {
+  const lang = settings.lang === "en" ? "en" : "zh";
+  let text = shareText(mode, d.number, r, streak);
+  const pre = el("pre", "d-share", text);
+  const img = el("img", "d-share-img");
+  img.alt = t("d.shareAlt", { title: `${titleOf(mode)} #${d.number}`, time: clock(r.time_ms) });
+  let file = null;
+  const ready = Promise.all([
+    dapi.shareInfo(mode.id, lang).then((info) => { text = shareText(mode, d.number, r, streak, info.url); pre.textContent = text; }),
+    dapi.sharePicture(mode.id, lang).then((blob) => {
+      file = new File([blob], `puzzlesmith-${mode.id}-${d.number}.png`, { type: "image/png" });
+      img.src = URL.createObjectURL(blob);
+    }),
+  ]).catch(() => { img.remove(); });
+  const row = el("div", "d-row");
+  const copyBtn = el("button", "d-btn", t("d.copy"));
+  copyBtn.dataset.action = "copy";
+  copyBtn.onclick = async () => { await ready; if (await copy(text)) env.toast(t("d.copied")); };
+  const shareBtn = el("button", "d-btn d-primary", t("d.shareImage"));
+  shareBtn.dataset.action = "share";
+  shareBtn.onclick = async () => {
+    await ready;
+    const withFile = file && navigator.canShare?.({ files: [file] });
+    if (withFile || (navigator.share && !file)) {
+      try { await navigator.share(withFile ? { files: [file], text } : { text }); return; } catch (err) {
+        if (err && err.name === "AbortError") return;   // the player closed the sheet
+      }
+    }
+    if (await copy(text)) env.toast(t("d.copied"));
+  };
+  row.append(shareBtn, copyBtn);
+  return [img, pre, row];
 }
 
 async function copy(text) {
@@ -51,6 +144,8 @@ export async function renderDone(env, mode) {
   const rank = el("div", "d-rank", r.rank ? t("d.rank", { rank: r.rank }) : t("d.unranked"));
   const how = el("p", "", r.flawless ? t("d.flawless") : t("d.hints", { n: r.hints }));
   wrap.append(el("p", "d-muted", t("d.time")), big, rank, how);
+  const party = takeCelebration(mode.id) ? el("div", "d-celebrate") : null;
+  if (party) { party.setAttribute("role", "status"); wrap.prepend(party); }
   if (r.flags.length) {
     const note = el("div", "d-error d-flagged", t("d.flagged"));
     const list = el("ul");
@@ -59,25 +154,14 @@ export async function renderDone(env, mode) {
     wrap.append(note);
   }
   wrap.append(el("p", "d-streak", t("d.streak", { n: st.streak.current })));
-  const text = shareText(mode, d.number, r, st.streak.current);
-  const pre = el("pre", "d-share", text);
-  const row = el("div", "d-row");
-  const copyBtn = el("button", "d-btn d-primary", t("d.copy"));
-  copyBtn.dataset.action = "copy";
-  copyBtn.onclick = async () => { if (await copy(text)) env.toast(t("d.copied")); };
-  row.append(copyBtn);
-  if (navigator.share) {
-    const shareBtn = el("button", "d-btn", t("d.share"));
-    shareBtn.dataset.action = "share";
-    shareBtn.onclick = () => navigator.share({ text }).catch(() => {});
-    row.append(shareBtn);
-  }
+  wrap.append(...shareRow(env, mode, d, r, st.streak.current));
   const board = el("button", "d-btn d-wide", t("d.board"));
   board.dataset.action = "board";
   board.onclick = () => env.go("daily", `${mode.id}/board`);
   const explain = button("d-btn d-wide", t("bd.title"), { action: "explain" }, () => env.go("daily", `${mode.id}/explain`));
-  wrap.append(pre, row, board, explain, backButton(env));
+  wrap.append(board, explain, backButton(env));
   env.view.replaceChildren(wrap);
+  if (party) await celebrate(party, big, rank, r.time_ms);
 }
 
 /** The UTC date `days` before an ISO date. */
@@ -192,7 +276,8 @@ export async function renderStats(env) {
     const s = st.modes[m.id];
     const tr = el("tr");
     tr.append(el("td", "", titleOf(m)), el("td", "", s ? String(s.played) : "0"),
-      el("td", "", s ? clock(s.best_ms) : "–"), el("td", "", s ? clock(s.mean_ms) : "–"));
+      // only archive runs yet: no time of its own day to show (they set none)
+      el("td", "", s && s.best_ms != null ? clock(s.best_ms) : "–"), el("td", "", s && s.mean_ms != null ? clock(s.mean_ms) : "–"));
     table.append(tr);
   }
   wrap.append(table, el("h2", "d-h2", t("d.calendar")), calendar(st.calendar, st.streak.frozen));
