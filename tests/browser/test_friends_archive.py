@@ -328,6 +328,13 @@ def test_your_solve_explained_from_the_replay_and_from_the_daily(
     assert "第 6 步前停了 12.0 秒" in first.inner_text()
     why = stroke.hint(lv, moves[:5], "why")
     assert why["reason_zh"] in first.inner_text() and why["name_zh"] in first.inner_text()
+    # the board as it stood before that move, drawn small (the server's SVG, as an image)
+    board = first.locator("img.bd-board")
+    assert board.get_attribute("alt") == "第 6 步前的棋盘"
+    page.wait_for_function(
+        "document.querySelector('.bd-pause[data-index=\"5\"] img.bd-board').naturalWidth > 0"
+    )
+    assert "粗框" in page.inner_text(".bd-legend")
     shot(page, "breakdown-replay-touch")
     page.click(".bd-sheet button")
     page.wait_for_selector(".bd-sheet", state="detached")
@@ -341,9 +348,17 @@ def test_your_solve_explained_from_the_replay_and_from_the_daily(
     level = app.state.daily.open().runs.dailies.get(mode, today())[1]
     play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
     page.wait_for_selector('[data-action="explain"]')
+    official = page.get_attribute(".d-big", "data-time-ms")
     page.click('[data-action="explain"]')
     page.wait_for_selector(".bd-pause")
     assert "中位数" in page.inner_text(".bd")
+    # the official time (the server's), not the log's last move
+    assert page.get_attribute(".bd-time", "data-time-ms") == official
+    # each pause shows its board; a technique is explained once, then named
+    assert page.locator(".bd-pause img.bd-board").count() == page.locator(".bd-pause").count()
+    lines = page.eval_on_selector_all(".bd-why", "els => els.map((e) => e.textContent)")
+    assert len(set(lines)) == len(lines), lines
+    shot(page, "breakdown-daily-touch")
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
     page.reload()
     page.wait_for_selector(".bd-pause")

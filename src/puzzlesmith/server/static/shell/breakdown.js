@@ -41,7 +41,9 @@ function boardImage(svg, alt) {
 export function breakdownView(b) {
   const box = el("section", "bd");
   box.setAttribute("aria-label", t("bd.title"));
-  box.append(el("h2", "bd-h", t("bd.title")), el("p", "bd-time", t("bd.time", { time: clock(b.time_ms) })));
+  const time = el("p", "bd-time", t("bd.time", { time: clock(b.time_ms) }));
+  time.dataset.timeMs = String(b.time_ms);   // a daily's: the official time, the server's
+  box.append(el("h2", "bd-h", t("bd.title")), time);
   if (b.median_ms !== undefined) box.append(el("p", "bd-median", t(b.median_of === "level" ? "bd.medianLevel" : "bd.median", { time: clock(b.median_ms), n: b.faster_than })));
   box.append(el("p", "d-muted", t("bd.split", { think: clock(b.thinking_ms), move: clock(b.moving_ms) })));
   box.append(el("h3", "bd-h3", t("bd.pauses")));
