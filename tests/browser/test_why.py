@@ -45,6 +45,14 @@ def test_why_explains_the_next_step_from_the_players_path(
         f".{prefix}-cell.{prefix}-target", "els => els.map(e => e.dataset.id)"
     )
     assert sorted(lit) == sorted(expect["cells"]) and solution[k] in lit
+    # one style for what it concludes (lit), another for what it rests on (ringed)
+    ringed = page.eval_on_selector_all(
+        f".{prefix}-cell:has(.{prefix}-ring-amber)", "els => els.map(e => e.dataset.id)"
+    )
+    assert sorted(ringed) == sorted(expect["reads"]) and not set(ringed) & set(lit)
+    # the sentence names the step and its cell (no "highlighted cell")
+    name = f"({solution[k]})" if "," in solution[k] else solution[k]
+    assert expect["reason_zh"].startswith(f"第 {k + 1} 步只能走 {name}，因为")
     assert wait_toast(page, expect["reason_zh"]) == expect["reason_zh"]
     shot(page, f"why-{prefix}-{level_id}-touch")
     # English, and a path that has left the solution: where it went wrong
@@ -60,9 +68,9 @@ def test_why_explains_the_next_step_from_the_players_path(
     play_solution(page, pointer, mode_id, [*solution[:at], wrong])
     page.click('[data-action="why"]')
     page.wait_for_selector(f'.{prefix}-cell.{prefix}-target[data-id="{wrong}"]')
-    page.wait_for_function(
-        f"document.getElementById('toast').textContent.includes('goes wrong at step {at + 1}')"
-    )
+    said = mode.hint(level, [*moves[:at], f"add {wrong}"], "why")
+    assert f"goes wrong from step {at + 1}" in said["reason_en"]
+    assert wait_toast(page, said["reason_en"]) == said["reason_en"]  # what broke, then where
     shot(page, f"why-{prefix}-{level_id}-mistake-en-touch")
 
 
