@@ -131,6 +131,8 @@ def test_no_serious_or_critical_violations_on_any_main_screen(
     )
     visit(page, f"daily/{cows.id}/done", ".d-done .d-big")
     check(page, "daily clear", found)
+    visit(page, "daily", f'.d-daily.d-finished[data-mode="{cows.id}"]')
+    check(page, "daily home, one daily finished", found)  # its button shows its words
     visit(page, f"daily/{cows.id}/board", ".d-board li")
     check(page, "leaderboard", found)
     friend = api(base, "/api/players", {"name": f"朋友{lang}"})["token"]

@@ -123,7 +123,8 @@ async function renderHome(env) {
     // a finished one says so in words (its result is the line above): no bare "✓"
     const play = el("button", "d-btn d-primary", d.state === "finished" ? `✓ ${t("d.done")}` : "▶");
     play.dataset.action = "play";
-    play.setAttribute("aria-label", titleOf(mode));
+    // the name begins with the words it shows (axe: label-content-name-mismatch), then says which
+    play.setAttribute("aria-label", d.state === "finished" ? `${t("d.done")} · ${titleOf(mode)}` : titleOf(mode));
     play.onclick = () => env.go("daily", d.state === "finished" ? `${d.mode}/done` : d.mode);
     const board = el("button", "d-btn", t("d.board"));
     board.dataset.action = "board";
