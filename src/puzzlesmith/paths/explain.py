@@ -451,17 +451,3 @@ def _reach(g: PathGraph, state: PathState) -> dict[int, int]:
                     nxt.append(j)
         frontier = nxt
     return far
-
-
-def _answer(verdict: str, cells: list[str], words: tuple[str, str]) -> dict[str, Any]:
-    return {
-        "kind": "why",
-        "verdict": verdict,
-        "technique": None,
-        "after": 0,
-        "cells": cells,
-        "reads": [],
-        "concludes": [],
-        "reason_zh": words[0],
-        "reason_en": words[1],
-    }
