@@ -49,6 +49,38 @@ def tap(page: Any, pointer: Pointer, i: int, times: int = 1) -> None:
         pointer.tap(*centre(page, i))
 
 
+def maybes(page: Any) -> list[int]:
+    """The cells showing a possible-position mark."""
+    return list(
+        page.eval_on_selector_all(".cw-cell[data-maybe]", "els => els.map((e) => +e.dataset.i)")
+    )
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_possible_positions_on_a_phone_are_kept_and_shown_apart(
+    page: Any, pointer: Pointer, lang: str
+) -> None:
+    page.goto(f"{page.base_url}/#/")
+    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
+    open_level(page, "1-2")
+    page.click('[data-action="maybe"]')  # taps now mark possible positions
+    assert page.get_attribute('[data-action="maybe"]', "aria-pressed") == "true"
+    for i in (6, 8):
+        pointer.tap(*centre(page, i))
+        page.wait_for_function(f"document.querySelector('.cw-cell[data-i=\"{i}\"]').dataset.maybe")
+    assert maybes(page) == [6, 8] and states(page)[6] == states(page)[8] == "empty"
+    assert page.locator(".cw-maybe.on").count() == 2  # drawn: a dashed ring of their own
+    shot(page, f"cows-maybe-{lang}-touch")
+    page.reload()  # kept with the level's board
+    page.wait_for_selector(".cw-cell[data-maybe]")
+    assert maybes(page) == [6, 8]
+    assert page.get_attribute('[data-action="maybe"]', "aria-pressed") == "false"
+    tap(page, pointer, 6)  # a plain tap: ✕, which says more than "maybe"
+    assert states(page)[6] == "mark" and maybes(page) == [8]
+    assert page.locator(".cw-maybe.on").count() == 1
+
+
 def solution(level_id: str) -> list[int]:
     view = COWS.view(COWS.find_level(level_id)[1])
     n = view["size"]
@@ -148,13 +180,15 @@ def test_long_press_outlines_region_and_hint_explains(page: Any, pointer: Pointe
 
 
 @MOUSE_ONLY
-def test_right_click_toggles_mark_and_timer_hides(page: Any, pointer: Pointer) -> None:
+def test_right_click_marks_a_possible_position_and_timer_hides(page: Any, pointer: Pointer) -> None:
+    """Seed 002 §3.3: 右键标记可能位置 — a third mark, neither ✕ nor cow, not a move."""
     open_level(page, "1-2")
     x, y = centre(page, 6)
     page.mouse.click(x, y, button="right")
-    assert states(page)[6] == "mark"
+    assert states(page)[6] == "empty" and maybes(page) == [6]
+    assert page.get_attribute(".cw-svg", "data-moves") == "0"  # not a move: no rule reads it
     page.mouse.click(x, y, button="right")
-    assert states(page)[6] == "empty"
+    assert maybes(page) == []
     assert page.is_visible(".cw-timer")
     page.click('.cw-link[data-action="timer"]')
     assert not page.is_visible(".cw-timer")

@@ -10,11 +10,12 @@ import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toU
 
 export const strings = {
   zh: {
-    "cw.tip": "点一下打 ✕，再点放牛 · 拖动连续打 ✕（从 ✕ 开始拖则擦除）· 双击牛自动排除 · 长按看区域",
-    "cw.tipMouse": "左键：空 → ✕ → 牛 · 右键：✕ · 拖动连续打 ✕ · 双击牛自动排除 · 长按看区域",
+    "cw.tip": "点一下打 ✕，再点放牛 · 拖动连续打 ✕（从 ✕ 开始拖则擦除）· 双击牛自动排除 · 长按看区域 ·「? 可能」标记可能位置",
+    "cw.tipMouse": "左键：空 → ✕ → 牛 · 右键：标记可能位置 · 拖动连续打 ✕ · 双击牛自动排除 · 长按看区域",
     "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.why": "为什么", "cw.restart": "重开",
     "cw.timerHide": "隐藏计时", "cw.timerShow": "显示计时",
     "cw.lettersOn": "显示字母", "cw.lettersOff": "隐藏字母",
+    "cw.maybe": "可能", "cw.maybeSaid": "可能有牛",
     "cw.nothing": "没有可以撤销的了", "cw.noRedo": "没有可以重做的了",
     "cw.region": "{letter} 区",
     "cw.mistake.cow-wrong": "这头牛放错了位置。",
@@ -32,11 +33,12 @@ export const strings = {
     "cw.time": "用时 {time}",
   },
   en: {
-    "cw.tip": "Tap for ✕, again for a cow · drag to mark ✕ (start on ✕ to erase) · double-tap a cow to auto-mark · long-press shows a region",
-    "cw.tipMouse": "Click: empty → ✕ → cow · right-click: ✕ · drag to mark · double-click a cow to auto-mark · long-press shows a region",
+    "cw.tip": "Tap for ✕, again for a cow · drag to mark ✕ (start on ✕ to erase) · double-tap a cow to auto-mark · long-press shows a region · “? Maybe” marks possible cows",
+    "cw.tipMouse": "Click: empty → ✕ → cow · right-click: mark a possible cow · drag to mark · double-click a cow to auto-mark · long-press shows a region",
     "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.why": "Why", "cw.restart": "Restart",
     "cw.timerHide": "Hide timer", "cw.timerShow": "Show timer",
     "cw.lettersOn": "Show letters", "cw.lettersOff": "Hide letters",
+    "cw.maybe": "Maybe", "cw.maybeSaid": "maybe a cow",
     "cw.nothing": "Nothing to undo", "cw.noRedo": "Nothing to redo",
     "cw.region": "region {letter}",
     "cw.mistake.cow-wrong": "This cow is misplaced.",
@@ -95,6 +97,8 @@ class CowsScreen extends PlayScreen {
     this.started = performance.now();
     this.elapsed = 0;
     this.moves = this.restore();
+    this.maybe = this.restoreMaybe();   // possible positions (not moves: no rule reads them)
+    this.maybeMode = false;
     // a daily's timed log comes back with it: the restored board is not played again into
     // the log (the server replays the log; the moves keep their real times)
     const logged = new Array(this.n * this.n).fill(EMPTY);
@@ -125,7 +129,15 @@ class CowsScreen extends PlayScreen {
     this.lettersBtn.dataset.action = "letters";
     this.lettersBtn.onclick = () => this.setLetters(!this.letters());
     this.timerBtn.hidden = Boolean(this.s.elapsed);   // the shell's timer is not the mode's to hide
-    top.append(this.timerEl, this.lettersBtn, this.timerBtn);
+    // 可能位置 (seed 002 §3.3): a pencil mark of the player's own, outside the rules and the
+    // move log; a right-click, or taps while this is pressed (a phone has no right button)
+    this.maybeBtn = html("button");
+    this.maybeBtn.type = "button";
+    this.maybeBtn.className = "cw-link cw-maybe-btn";
+    this.maybeBtn.dataset.action = "maybe";
+    this.maybeBtn.setAttribute("aria-pressed", "false");
+    this.maybeBtn.onclick = () => { this.maybeMode = !this.maybeMode; this.maybeBtn.setAttribute("aria-pressed", String(this.maybeMode)); };
+    top.append(this.timerEl, this.maybeBtn, this.lettersBtn, this.timerBtn);
 
     const svg = this.makeSvg(`${-PAD} ${-PAD} ${n + 2 * PAD} ${n + 2 * PAD}`, { size: "0.2", bar: "0.08", opacity: "0.7" });
     const layerCells = el("g", { class: "cw-cells" }, svg);
@@ -144,6 +156,7 @@ class CowsScreen extends PlayScreen {
       letter.textContent = view.letters[g];
       const mark = el("g", { class: "cw-x" }, layerMarks);
       el("path", { d: `M${c + 0.32},${r + 0.32} L${c + 0.68},${r + 0.68} M${c + 0.68},${r + 0.32} L${c + 0.32},${r + 0.68}` }, mark);
+      const maybe = el("circle", { class: "cw-maybe", cx: c + 0.5, cy: r + 0.5, r: 0.17 }, layerMarks);
       const cow = el("g", { class: "cw-cow" }, layerMarks);
       const cx = c + 0.5, cy = r + 0.52;
       el("path", { class: "cw-horn", d: `M${cx - 0.2},${cy - 0.16} l-0.09,-0.14 M${cx + 0.2},${cy - 0.16} l0.09,-0.14` }, cow);
@@ -155,7 +168,7 @@ class CowsScreen extends PlayScreen {
       el("circle", { class: "cw-eye", cx: cx + 0.1, cy: cy - 0.05, r: 0.04 }, cow);
       el("ellipse", { class: "cw-nose", cx, cy: cy + 0.11, rx: 0.13, ry: 0.07 }, cow);
       el("path", { class: "cw-bow", d: `M${cx},${cy - 0.22} l-0.13,-0.07 v0.14 z M${cx},${cy - 0.22} l0.13,-0.07 v0.14 z` }, cow);
-      this.cellEls.push({ cell, mark, cow });
+      this.cellEls.push({ cell, mark, cow, maybe });
     }
     // thick lines between regions, thin grid elsewhere
     for (let i = 0; i < n * n; i++) {
@@ -194,6 +207,7 @@ class CowsScreen extends PlayScreen {
     super.relabel();
     this.timerBtn.textContent = this.s.t(timerHidden ? "cw.timerShow" : "cw.timerHide");
     this.lettersBtn.textContent = this.s.t(this.letters() ? "cw.lettersOff" : "cw.lettersOn");
+    this.maybeBtn.textContent = `? ${this.s.t("cw.maybe")}`;
     this.root.classList.toggle("cw-letters", this.letters());
     if (this.lastHint) this.showHint(this.lastHint, this.lastHintOffline);
   }
@@ -302,6 +316,7 @@ class CowsScreen extends PlayScreen {
     return this.words([
       t("a11y.rowcol", { r: Math.floor(i / n) + 1, c: (i % n) + 1 }),
       t(["a11y.empty", "a11y.mark", "a11y.cow"][this.state[i]]),
+      this.state[i] === EMPTY && this.maybe.has(i) && t("cw.maybeSaid"),
       t("a11y.region", { letter: this.view.letters[this.view.regionOf[i]] }),
       bad && t("a11y.conflict"),
     ]);
@@ -380,6 +395,27 @@ class CowsScreen extends PlayScreen {
     return [...(marks.length ? [`mark ${marks.join(" ")}`] : []), ...cows];
   }
 
+  // ---- possible positions: the player's pencil marks, kept per level ------------------
+  restoreMaybe() {
+    const saved = this.s.saves.play?.()?.maybe?.[this.view.id];
+    const ok = Array.isArray(saved) ? saved.filter((i) => Number.isInteger(i) && i >= 0 && i < this.n * this.n) : [];
+    return new Set(ok);
+  }
+
+  toggleMaybe(i) {
+    if (this.locked || this.state[i] !== EMPTY) { this.s.sound.nudge?.(); return; }
+    if (this.maybe.has(i)) this.maybe.delete(i); else this.maybe.add(i);
+    if (this.s.saves.setPlay) {
+      const play = { ...this.s.saves.play() };
+      const all = { ...(play.maybe || {}) };
+      if (this.maybe.size) all[this.view.id] = [...this.maybe].sort((a, z) => a - z); else delete all[this.view.id];
+      this.s.saves.setPlay({ ...play, maybe: all });
+    }
+    this.s.sound.tap();
+    this.render();
+    this.say(this.cellLabel(i));
+  }
+
   /** Region letters: the player's choice, else on from 9×9 up (separate from high contrast). */
   letters() {
     const v = this.s.saves.play?.()?.letters;
@@ -399,16 +435,20 @@ class CowsScreen extends PlayScreen {
     for (let i = 0; i < n * n; i++) {
       const id = cellId({ n }, i);
       const st = this.state[i];
-      const sig = [st, conflictCells.has(id) ? 1 : 0, hl?.because.has(id) ? 1 : 0, hl?.cells.has(id) ? 1 : 0, this.pendingHas(i) ? 1 : 0].join("|");
+      const sig = [st, conflictCells.has(id) ? 1 : 0, hl?.because.has(id) ? 1 : 0, hl?.cells.has(id) ? 1 : 0, this.pendingHas(i) ? 1 : 0, this.maybe.has(i) ? 1 : 0].join("|");
       if (sig === this.sig[i]) continue;
       this.sig[i] = sig;
-      const [s, bad, because, target, pending] = sig.split("|");
+      const [s, bad, because, target, pending, maybe] = sig.split("|");
       const e = this.cellEls[i];
       const kind = ["empty", "mark", "cow"][Number(s)];
       e.cell.dataset.state = kind;
       e.cell.setAttribute("class", "cw-cell" + (bad === "1" ? " cw-conflict" : "") + (because === "1" ? " cw-because" : "") + (target === "1" ? " cw-target" : ""));
       e.mark.setAttribute("class", "cw-x" + ((Number(s) === MARK || pending === "1") ? " on" : "") + (pending === "1" && Number(s) === MARK && this.press?.mode === "erase" ? " erasing" : ""));
       e.cow.setAttribute("class", "cw-cow" + (Number(s) === COW ? " on" : "") + (bad === "1" ? " bad" : ""));
+      // a possible position shows on an empty cell only (a ✕ or a cow says more)
+      const possible = maybe === "1" && Number(s) === EMPTY && pending !== "1";
+      e.maybe.setAttribute("class", "cw-maybe" + (possible ? " on" : ""));
+      if (possible) e.cell.dataset.maybe = "1"; else delete e.cell.dataset.maybe;
     }
     const cows = this.json.cows.length;
     this.s.topBar.setCounter(this.s.t("cw.counter", { k: cows, n }));
@@ -492,9 +532,8 @@ class CowsScreen extends PlayScreen {
     const i = this.cellAt(e);
     if (i < 0) return;
     e.preventDefault();
-    if (e.pointerType === "mouse" && e.button === 2) {   // right-click toggles ✕
-      this.play(`${this.state[i] === MARK ? "clear" : "mark"} ${this.rc(i)}`);
-      this.s.sound.tap();
+    if (e.pointerType === "mouse" && e.button === 2) {   // right-click: a possible position (seed 002 §3.3)
+      this.toggleMaybe(i);
       return;
     }
     if (e.pointerType === "mouse" && e.button !== 0) return;
@@ -567,8 +606,10 @@ class CowsScreen extends PlayScreen {
     if (!cancelled) this.tap(p.start);
   }
 
-  /** Tap cycles empty → ✕ → cow → empty; a second tap on a cow just cleared auto-marks. */
+  /** Tap cycles empty → ✕ → cow → empty; a second tap on a cow just cleared auto-marks.
+   * While 标记可能 is pressed a tap marks (or unmarks) a possible position instead. */
   tap(i) {
+    if (this.maybeMode) { this.toggleMaybe(i); return; }
     const now = performance.now();
     const last = this.lastTap;
     this.lastTap = null;
