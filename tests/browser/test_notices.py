@@ -108,3 +108,72 @@ def test_path_clear_notices_leave_the_next_caption_free(
     assert page.text_content("#caption") == CAPTIONS[mode_id][lang]
     if mode_id == "03-hex-walls":
         assert page.locator(".hx-svg .hx-wall").count() > 0  # the board it teaches on is drawn
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("mode_id", sorted(PATH_CLEARS))
+def test_why_leaves_the_level_number_and_cells_left_in_sight(
+    page: Any, pointer: Pointer, mode_id: str, lang: str
+) -> None:
+    """为什么's sentence is said under the board, in the tip's row: the dock over the top
+    bar stays empty, so the level number and the cells left are in sight while it is read."""
+    prefix, level_id = PATH_CLEARS[mode_id][0], "2-3"
+    mode = get_mode(mode_id)
+    level = mode.find_level(level_id)[1]
+    sol = list(mode.solution_of(level))
+    page.goto(f"{page.base_url}/#/")
+    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
+    page.goto(f"{page.base_url}/?all=1#/{mode_id}/{level_id}")
+    page.wait_for_selector(f'.{prefix}-svg[aria-label="{level_id}"]')
+    play_solution(page, pointer, mode_id, sol, upto=3)
+    page.wait_for_function(f"document.querySelector('.{prefix}-svg').dataset.len === '3'")
+    expect = mode.hint(level, mode.solution_moves(level)[:3], "why")
+    page.click('[data-action="why"]')
+    said = expect["reason_en" if lang == "en" else "reason_zh"]
+    page.wait_for_function("t => document.querySelector('.pk-tip').textContent === t", arg=said)
+    shown = "() => [...document.querySelectorAll('#dock > *')].filter((e) => !e.hidden && getComputedStyle(e).display !== 'none').length"
+    assert page.evaluate(shown) == 0  # nothing over the top bar
+    assert page.inner_text("#tb-title") == level_id
+    left = len(sol) - 3
+    assert str(left) in page.inner_text("#tb-counter")
+    shot(page, f"why-in-tip-{prefix}-{lang}-touch")
+    pointer.drag(_end_and_next(page, mode_id, sol))  # the next step: the tip is back
+    page.wait_for_function("() => !document.querySelector('.pk-tip').dataset.why")
+
+
+def _end_and_next(page: Any, mode_id: str, sol: list[str]) -> list[tuple[float, float]]:
+    from browser_support import cell_centre
+
+    return [cell_centre(page, mode_id, sol[2]), cell_centre(page, mode_id, sol[3])]
+
+
+@TOUCH_ONLY
+def test_unlocks_from_an_earlier_level_do_not_show_on_a_later_one(page: Any) -> None:
+    """Unlocks queued on one level show there or on the next (a clear moves on), never two
+    levels later: their moment has passed (they are on the achievements screen)."""
+    page.goto(f"{page.base_url}/?all=1#/04-cows/1-1")
+    page.wait_for_selector('.cw-svg[aria-label="1-1"]')
+    url = page.evaluate(
+        "performance.getEntriesByType('resource').map((e) => e.name)"
+        ".find((n) => n.includes('/shell/achievements.js'))"
+    )
+    ids = page.evaluate(
+        "async () => (await (await fetch('/api/achievements')).json()).achievements.map((a) => a.id)"
+    )
+    page.evaluate(
+        "([u, ids]) => import(u).then((m) => m.showUnlocked(ids.slice(0, 6)))", [url, ids]
+    )
+    page.wait_for_selector(".ach-toast")
+    page.goto(f"{page.base_url}/?all=1#/04-cows/1-2")  # the next level: the queue goes on
+    page.wait_for_selector('.cw-svg[aria-label="1-2"]')
+    page.goto(f"{page.base_url}/?all=1#/04-cows/1-3")  # two on: what is left is dropped
+    page.wait_for_selector('.cw-svg[aria-label="1-3"]')
+    page.evaluate(
+        "() => { window.__late = []; new MutationObserver((ms) => { for (const m of ms)"
+        " for (const n of m.addedNodes) if (n.classList?.contains('ach-toast'))"
+        " window.__late.push(n.dataset.id); }).observe(document.body, {subtree: true, childList: true}); }"
+    )
+    page.wait_for_function("() => !document.querySelector('.ach-toast')")
+    # six queued toasts (1.7 s each) would run past this point: none began on 1-3
+    assert page.evaluate("window.__late") == []

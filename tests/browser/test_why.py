@@ -53,7 +53,10 @@ def test_why_explains_the_next_step_from_the_players_path(
     # the sentence names the step and its cell (no "highlighted cell")
     name = f"({solution[k]})" if "," in solution[k] else solution[k]
     assert expect["reason_zh"].startswith(f"第 {k + 1} 步只能走 {name}，因为")
-    assert wait_toast(page, expect["reason_zh"]) == expect["reason_zh"]
+    # said under the board, in the tip's row (the dock over the top bar stays free)
+    page.wait_for_function(
+        "t => document.querySelector('.pk-tip').textContent === t", arg=expect["reason_zh"]
+    )
     shot(page, f"why-{prefix}-{level_id}-touch")
     # English, and a path that has left the solution: where it went wrong
     page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
@@ -70,7 +73,9 @@ def test_why_explains_the_next_step_from_the_players_path(
     page.wait_for_selector(f'.{prefix}-cell.{prefix}-target[data-id="{wrong}"]')
     said = mode.hint(level, [*moves[:at], f"add {wrong}"], "why")
     assert f"goes wrong from step {at + 1}" in said["reason_en"]
-    assert wait_toast(page, said["reason_en"]) == said["reason_en"]  # what broke, then where
+    page.wait_for_function(  # what broke, then where
+        "t => document.querySelector('.pk-tip').textContent === t", arg=said["reason_en"]
+    )
     shot(page, f"why-{prefix}-{level_id}-mistake-en-touch")
 
 

@@ -78,6 +78,7 @@ export class PathScreen extends PlayScreen {
     const g = this.game;
     this.target = null;
     this.whyReads = new Set();
+    this.hideWhy();
     const marking = this.marking();
     const now = new Set(marking ? g.conflicts().map((c) => this.board.index.get(c.cell)) : []);
     const fresh = [...now].filter((i) => !this.prevConflicts.has(i));
@@ -284,8 +285,27 @@ export class PathScreen extends PlayScreen {
     const idx = (ids) => new Set(ids.map((c) => this.board.index.get(c)).filter((i) => i !== undefined));
     this.target = { cells: idx(h.cells) };
     this.whyReads = idx(h.reads || []);
-    this.s.toast(this.s.settings.lang === "en" ? h.reason_en : h.reason_zh, 7000);
+    // said in the tip's row under the board (as Cows says its hints), not in the dock over
+    // the top bar: the level number and the cells left stay in sight while it is read
+    this.showWhy(this.s.settings.lang === "en" ? h.reason_en : h.reason_zh);
     this.render();
+  }
+
+  /** The Why's sentence in the tip's row, until the next change (the tip comes back). */
+  showWhy(text) {
+    this.tip.textContent = text;
+    this.tip.dataset.why = "1";
+    this.tip.classList.add("pk-why");
+    this.tip.setAttribute("role", "status");
+    this.say(text);
+  }
+
+  hideWhy() {
+    if (!this.tip?.dataset.why) return;
+    delete this.tip.dataset.why;
+    this.tip.classList.remove("pk-why");
+    this.tip.removeAttribute("role");
+    this.tip.textContent = this.s.t(this.tipKey());
   }
 
   /** Is cell i lit by the guide or by a why answer? */

@@ -43,13 +43,31 @@ function saveState(state, storage = localStorage) {
   try { storage.setItem(KEY, JSON.stringify(state)); } catch { /* storage full: keep playing */ }
 }
 
+/** A queued unlock not shown within this long is not shown (it belongs to an earlier level). */
+const STALE_MS = 12_000;
+const visited = [];   // the routes shown since the page opened, newest last
+
+addEventListener("hashchange", () => { visited.push(location.hash); if (visited.length > 20) visited.shift(); });
+
+/** Has the player left `level` and the screen after it (a clear moves on to the next)? */
+function movedOn(level) {
+  const at = visited.lastIndexOf(level);
+  const after = at < 0 ? visited.length : visited.length - 1 - at;
+  return location.hash !== level && after >= 2;
+}
+
 let queue = Promise.resolve();
 let waiting = 0;  // toasts queued or showing
 
 /** Show one unlock at a time at the top of the screen; shorter while others wait. */
 function pop(a) {
   waiting += 1;
+  const born = performance.now();
+  const level = location.hash;
   queue = queue.then(() => new Promise((done) => {
+    // its moment has passed: the player is two levels on, or it waited too long (the
+    // unlock is on the achievements screen all the same)
+    if (performance.now() - born > STALE_MS || movedOn(level)) { waiting -= 1; done(); return; }
     const toastBox = el("div", "ach-toast");
     toastBox.setAttribute("role", "status");
     toastBox.dataset.id = a.id;
