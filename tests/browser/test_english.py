@@ -100,3 +100,36 @@ def test_the_walk_catches_chinese_and_codes(page: Any) -> None:
         "document.body.append(Object.assign(document.createElement('p'), {textContent: '[last-free] x'}))"
     )
     assert any("internal code" in p for p in problems(page, "x"))
+
+
+#: every pair of the menu sheet's chips (and rows) that overlap on screen
+_OVERLAPS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const name = (e) => (e.textContent || e.className).trim().slice(0, 20);
+  const out = [];
+  for (const sel of ['.sheet-body .seg button', '.sheet-body .setting']) {
+    const els = [...document.querySelectorAll(sel)];
+    els.forEach((a, i) => els.slice(i + 1).forEach((b) => { if (hit(box(a), box(b))) out.push(`${name(a)} × ${name(b)}`); }));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_menu_sheet_chips_never_overlap(page: Any, lang: str) -> None:
+    """The ☰ sheet on a 390 px phone: the theme chips (Contrast) and the cow-look chips
+    each keep their own space, in both languages and with every chip chosen."""
+    page.goto(f"{page.base_url}/#/")
+    page.wait_for_selector(".mode-card")
+    page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
+    page.click("#tb-menu")
+    page.wait_for_selector(".sheet-body .seg button")
+    chips = page.locator(".sheet-body .seg button")
+    for k in range(chips.count()):  # a chosen chip is bold: wider
+        if chips.nth(k).inner_text() in ("中文", "English"):
+            continue  # the language: it is chosen already
+        chips.nth(k).click()
+        assert page.evaluate(_OVERLAPS) == [], (k, page.evaluate(_OVERLAPS))
+    page.locator(".sheet-body").evaluate("e => e.scrollTop = e.scrollHeight")
+    shot(page, f"menu-sheet-{lang}-touch")
