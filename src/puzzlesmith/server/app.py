@@ -52,8 +52,9 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.add_middleware(FastPath, page=index_entry, static=immutable_entry)
     app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
     app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
-    for module in (modes, levels, play, clips, achievements, players, daily, share, social, breakdown):
+    for module in (modes, levels, play, clips, achievements, players, daily, social, breakdown):
         app.include_router(module.router)
+    app.include_router(share.router)  # /api/daily/{mode}/share(.png): the result picture
     app.include_router(codes.router)
     app.include_router(editor.router)
     app.include_router(community.router)
