@@ -87,17 +87,19 @@ LEVELS: list[tuple[tuple[Any, ...], str | None]] = [
         " each square holds one, and a cell every cow of a square would touch is excluded.",
     ),
     (
-        ("gen", "expert", 1701, 1),
-        "想不出来时，假设牛在这一格，推下去出了矛盾，这一格就打 ✕。"
-        " · Stuck? Suppose a cow on a cell; if that leads to a contradiction, cross it out.",
+        ("find", "squeeze", 1),
+        "如果某格放牛，它直接排除的格子会让两个颜色只剩同一行（列）里的空格，一行只能放一头牛，这一格就打 ✕。"
+        " · If a cow on a cell would rule out enough to leave two colours with free cells in one"
+        " row (column) only, that row cannot hold both cows: cross the cell out.",
     ),
-    # review: expert boards rising by packs.difficulty and by score (the curve tests)
-    *((("gen", "expert", 1701, i), None) for i in (12, 38, 4, 21, 29, 58, 11)),
+    # review: medium boards with no one-cell colour region, rising by packs.difficulty (the
+    # harder ideas of 1-8 .. 1-10 come back in packs 2-4, whose medians rise above this one)
+    *((("gen", "medium", 1701, i), None) for i in (18, 16, 2, 14, 20, 4, 10)),
 ]
 
 NOTES = (
     "5×5 入门：1-1 到 1-10 每关靠一个想法（cows.teach.key_idea：每列一头、不相邻、区域锁定、共同攻击、"
-    "多色共占、2×2 窗口、一步反证，按教学顺序，每个想法最多两关），之后是复习关。"
+    "多色共占、2×2 窗口、挤压排除，按教学顺序，每个想法最多两关），之后是复习关；没有一关需要试探。"
     "「每行一头」单独不能撑起一关，「每个颜色一头」的排除在 5×5、6×6 上没找到必须靠它的盘（tools/cows_pack1.py）。"
     " Starter 5×5 boards: the first ten hinge on seven ideas in teaching order, at most two levels each."
 )
