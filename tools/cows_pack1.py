@@ -1,8 +1,8 @@
 """Design source of Cows pack 1 (入门 5×5) and the script that writes it (issue #27).
 
-The first ten levels teach: each hinges on one idea of ``cows.teach.IDEAS`` (its
-``key_idea``), in teaching order, no idea more than twice, seven ideas in all. The
-rest are review levels. Every board is either kept from the earlier pack (its regions
+The ten levels teach: each hinges on one idea of ``cows.teach.IDEAS`` (its
+``key_idea``), in teaching order, no idea more than twice, seven ideas in all; packs
+2–4 (tools/cows_packs.py) use the ideas again. Every board is either kept from the earlier pack (its regions
 written here) or made again, deterministically, by ``cows.teach.find_board`` (a board
 hinging on an idea) or ``cows.generate.generate_level`` (a board at a grade).
 
@@ -87,19 +87,19 @@ LEVELS: list[tuple[tuple[Any, ...], str | None]] = [
         " each square holds one, and a cell every cow of a square would touch is excluded.",
     ),
     (
-        ("find", "squeeze", 1),
+        ("find", "squeeze", 2),
         "如果某格放牛，它直接排除的格子会让两个颜色只剩同一行（列）里的空格，一行只能放一头牛，这一格就打 ✕。"
         " · If a cow on a cell would rule out enough to leave two colours with free cells in one"
         " row (column) only, that row cannot hold both cows: cross the cell out.",
     ),
-    # review: medium boards with no one-cell colour region, rising by packs.difficulty (the
-    # harder ideas of 1-8 .. 1-10 come back in packs 2-4, whose medians rise above this one)
-    *((("gen", "medium", 1701, i), None) for i in (18, 16, 2, 14, 20, 4, 10)),
+    # no review levels (issue #34): after 1-10 (expert) they could only be expert too (a
+    # pack's grade never falls, tests/qa/test_grade_curves.py), and pack 1's median must
+    # stay below pack 2's; 1-8 .. 1-10's ideas come back in packs 2-4
 ]
 
 NOTES = (
     "5×5 入门：1-1 到 1-10 每关靠一个想法（cows.teach.key_idea：每列一头、不相邻、区域锁定、共同攻击、"
-    "多色共占、2×2 窗口、挤压排除，按教学顺序，每个想法最多两关），之后是复习关；没有一关需要试探。"
+    "多色共占、2×2 窗口、挤压排除，按教学顺序，每个想法最多两关）；没有一关需要试探，之后的包里会再用到这些想法。"
     "「每行一头」单独不能撑起一关，「每个颜色一头」的排除在 5×5、6×6 上没找到必须靠它的盘（tools/cows_pack1.py）。"
     " Starter 5×5 boards: the first ten hinge on seven ideas in teaching order, at most two levels each."
 )
