@@ -157,7 +157,7 @@ def test_lookahead_is_last_counted_and_can_be_switched_off() -> None:
     from puzzlesmith.cows.score import COSTS
 
     regions, moves = POSITIONS["contradiction"]
-    lv, p = position(regions, moves)
+    _, p = position(regions, moves)
     assert next_deduction(p, lookahead=False) is None
     run = deduce(p.board, p.cows, p.excl, lookahead=False)
     assert not run.solved and run.lookahead == 0

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 import statistics
+from itertools import pairwise
 
 from puzzlesmith.cows import MODE
-from puzzlesmith.cows.board import board_of
+from puzzlesmith.cows.board import Level, board_of
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.logic import LOOKAHEAD, TIER, deduce, grade
 from puzzlesmith.cows.packs import TECHNIQUE_TIPS, single_cells
@@ -20,7 +21,7 @@ from puzzlesmith.cows.teach import IDEAS, key_idea
 ADVANCED = {t for t, tier in TIER.items() if tier == 3} - LOOKAHEAD
 
 
-def _all_levels() -> list:  # type: ignore[type-arg]
+def _all_levels() -> list[Level]:
     return [lv for p in MODE.shipped_packs() for lv in p.levels]
 
 
@@ -35,11 +36,13 @@ def test_no_shipped_level_needs_lookahead() -> None:
 def test_pack_medians_rise_with_the_board() -> None:
     packs = MODE.shipped_packs()
     medians = [statistics.median(grade(lv).score for lv in p.levels) for p in packs]
-    assert all(a < b for a, b in zip(medians, medians[1:], strict=False)), medians
+    assert all(a < b for a, b in pairwise(medians)), medians
     sizes = [max(lv.size for lv in p.levels) for p in packs]
     assert sizes[:3] == [5, 7, 9] and sizes[3] >= 10
-    assert all(min(lv.size for lv in b.levels) >= max(lv.size for lv in a.levels)
-               for a, b in zip(packs, packs[1:], strict=False))
+    assert all(
+        min(lv.size for lv in b.levels) >= max(lv.size for lv in a.levels)
+        for a, b in pairwise(packs)
+    )
 
 
 def test_few_one_cell_regions_after_the_teaching_levels() -> None:

@@ -446,12 +446,8 @@ def _window_hit(
         if not hit:
             continue
         ua, ub = units
-        if ua >= 2 * b.n:
-            what_zh = f"{b.unit_name_zh(ua)}和{b.unit_name_zh(ub)}"
-            what_en = f"{_cap(b.unit_name(ua))} and {b.unit_name(ub)}"
-        else:
-            what_zh = f"{b.unit_name_zh(ua)}和{b.unit_name_zh(ub)}"
-            what_en = f"{_cap(b.unit_name(ua))} and {b.unit_name(ub)}"
+        what_zh = f"{b.unit_name_zh(ua)}和{b.unit_name_zh(ub)}"
+        what_en = f"{_cap(b.unit_name(ua))} and {b.unit_name(ub)}"
         return Deduction(
             "window-2x2",
             0,
@@ -478,7 +474,6 @@ def squeeze(p: Position) -> Deduction | None:
     n = b.n
     free0 = p.free
     opened = p.open_units()
-    # the house of each kind every cell lies in, as one bit among that kind's n
     for x in bits(free0):
         tick()
         free = free0 & ~b.attack[x] & ~(1 << x)

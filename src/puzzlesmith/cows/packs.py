@@ -225,7 +225,11 @@ def pool(batch: Batch, seed: int, seen: set[tuple[str, ...]]) -> list[Graded]:
         g = grade(lv)
         if solve(lv, 2).count != 1 or not g.solved:
             raise AssertionError(f"{lv.id}: generator returned a bad board")
-        if g.details["lookahead"] or single_cells(lv) > batch.singles or not batch.lo <= g.score <= batch.hi:
+        if (
+            g.details["lookahead"]
+            or single_cells(lv) > batch.singles
+            or not batch.lo <= g.score <= batch.hi
+        ):
             continue
         if not colours_apart(lv):
             continue
@@ -274,10 +278,10 @@ def build(spec: PackSpec, taught: set[str] | None = None) -> dict[str, object]:
         raise AssertionError(f"pack {spec.pack}: no board uses {', '.join(wanted)}")
     graded.sort(key=lambda x: (x[0], x[2].score))
     levels = []
-    for k, (_, lv, g) in enumerate(graded):
+    for k, (key, lv, g) in enumerate(graded):
         caption = None
         new = [t for t in TECHNIQUE_TIPS if t in g.techniques and t not in taught]
-        if "needs:region" in spec.wanted and uses((_, lv, g), "needs:region"):
+        if "needs:region" in spec.wanted and uses((key, lv, g), "needs:region"):
             caption = REGION_TIP
         elif new:
             caption = TECHNIQUE_TIPS[new[-1]]
