@@ -85,8 +85,8 @@ class PackSpec:
     seed: int
     #: techniques the pack must exercise (a level using each is kept first)
     wanted: tuple[str, ...] = ()
-    #: boards kept from the earlier packs, as they were shipped
-    kept: tuple[tuple[str, ...], ...] = ()
+    #: boards kept from the earlier packs, as they were shipped: (where from, regions)
+    kept: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 #: pack 1 is written by tools/cows_pack1.py (teaching levels); packs 2–4 by build() below.
@@ -112,7 +112,12 @@ PACKS = (
         # the colour rule's own exclusions are needed somewhere (cows.teach.IDEAS): the
         # earlier pack's 2-3 (generated cows-7-easy-4242-9) is kept for that
         ("needs:region", "hall-set"),
-        (("AAAAACC", "BAADAAC", "GGDDCCC", "GGGDDCG", "GGEFFFG", "GGGGGFG", "GGGGGGG"),),
+        (
+            (
+                "cows-7-easy-4242-9 (an earlier generator), kept from the earlier pack",
+                ("AAAAACC", "BAADAAC", "GGDDCCC", "GGGDDCG", "GGEFFFG", "GGGGGFG", "GGGGGGG"),
+            ),
+        ),
     ),
     PackSpec(
         "pack-3-9x9.json",
@@ -267,8 +272,8 @@ def build(spec: PackSpec, taught: set[str] | None = None) -> dict[str, object]:
     taught = set(TAUGHT_IN_PACK_1) if taught is None else taught
     graded: list[Graded] = []
     wanted = list(spec.wanted)
-    for regions in spec.kept:
-        lv = Level("(a board kept from the earlier pack)", regions)
+    for origin, regions in spec.kept:
+        lv = Level(origin, regions)
         g = grade(lv)
         seen.add(canonical(regions))
         graded += pick([(difficulty(g), lv, g)], 1, wanted)
