@@ -5,6 +5,8 @@
   (target ≥ 10×);
 - logic solver: share of the 650 LinkedIn levels solved without guessing (target 100 %),
   the grades, and which techniques the levels needed;
+- lookahead: levels the logic solver needs ``contradiction`` for (issue #34: none of the
+  LinkedIn levels, ≥ 80 % of a generated expert batch without);
 - generator: median time for a unique, logic-solvable 10×10 (target < 50 ms) and
   12×12 (target < 500 ms); 10×10 expert (issue 29, seed 002 §4.1: median < 0.5 s,
   max < 2 s), with the verdict.
@@ -64,9 +66,11 @@ def bench_real(skip_plain: bool, per_level: bool) -> None:
     needed: Counter[str] = Counter()
     combos: Counter[str] = Counter()
     solved = 0
+    lookahead = 0
     for lv in linkedin:
         run = deduce(board_of(lv))
         solved += run.solved
+        lookahead += run.lookahead > 0
         grades[GRADES[run.tier] if run.solved else "unsolved"] += 1
         used = sorted({s.technique for s in run.steps})
         needed.update(used)
@@ -81,6 +85,7 @@ def bench_real(skip_plain: bool, per_level: bool) -> None:
         f"({100 * solved / len(linkedin):.1f} %) in {took:.2f} s"
     )
     print("  grades: " + ", ".join(f"{g} {grades[g]}" for g in [*GRADES, "unsolved"]))
+    print(f"  levels needing lookahead (contradiction): {lookahead} (target 0)")
     print("  levels needing each technique: " + ", ".join(f"{k} {v}" for k, v in needed.items()))
     print("  technique sets beyond the basics:")
     for combo, k in combos.most_common():
@@ -96,10 +101,12 @@ def bench_generator(count: int) -> None:
         (10, "expert"),
     ):
         times = []
+        lookahead = 0
         for i in range(count):
             t = time.process_time()
-            generate_level(CowsOptions(size, grade), 2026, i)
+            lv = generate_level(CowsOptions(size, grade), 2026, i)
             times.append(time.process_time() - t)
+            lookahead += deduce(board_of(lv)).lookahead > 0
         target = {10: " (target < 50 ms)", 12: " (target < 500 ms)"}.get(size, "")
         if grade != "medium":
             target = ""
@@ -109,7 +116,8 @@ def bench_generator(count: int) -> None:
         print(
             f"generator {size}×{size} {grade}: median {1000 * statistics.median(times):.0f} ms, "
             f"p90 {1000 * sorted(times)[int(0.9 * (count - 1))]:.0f} ms, "
-            f"max {1000 * max(times):.0f} ms over {count}{target}"
+            f"max {1000 * max(times):.0f} ms over {count}{target}; "
+            f"{count - lookahead}/{count} without lookahead"
         )
 
 

@@ -1,8 +1,8 @@
 """Design source of Cows pack 1 (入门 5×5) and the script that writes it (issue #27).
 
-The first ten levels teach: each hinges on one idea of ``cows.teach.IDEAS`` (its
-``key_idea``), in teaching order, no idea more than twice, seven ideas in all. The
-rest are review levels. Every board is either kept from the earlier pack (its regions
+The ten levels teach: each hinges on one idea of ``cows.teach.IDEAS`` (its
+``key_idea``), in teaching order, no idea more than twice, seven ideas in all; packs
+2–4 (tools/cows_packs.py) use the ideas again. Every board is either kept from the earlier pack (its regions
 written here) or made again, deterministically, by ``cows.teach.find_board`` (a board
 hinging on an idea) or ``cows.generate.generate_level`` (a board at a grade).
 
@@ -87,17 +87,19 @@ LEVELS: list[tuple[tuple[Any, ...], str | None]] = [
         " each square holds one, and a cell every cow of a square would touch is excluded.",
     ),
     (
-        ("gen", "expert", 1701, 1),
-        "想不出来时，假设牛在这一格，推下去出了矛盾，这一格就打 ✕。"
-        " · Stuck? Suppose a cow on a cell; if that leads to a contradiction, cross it out.",
+        ("find", "squeeze", 2),
+        "如果某格放牛，它直接排除的格子会让两个颜色只剩同一行（列）里的空格，一行只能放一头牛，这一格就打 ✕。"
+        " · If a cow on a cell would rule out enough to leave two colours with free cells in one"
+        " row (column) only, that row cannot hold both cows: cross the cell out.",
     ),
-    # review: expert boards rising by packs.difficulty and by score (the curve tests)
-    *((("gen", "expert", 1701, i), None) for i in (12, 38, 4, 21, 29, 58, 11)),
+    # no review levels (issue #34): after 1-10 (expert) they could only be expert too (a
+    # pack's grade never falls, tests/qa/test_grade_curves.py), and pack 1's median must
+    # stay below pack 2's; 1-8 .. 1-10's ideas come back in packs 2-4
 ]
 
 NOTES = (
     "5×5 入门：1-1 到 1-10 每关靠一个想法（cows.teach.key_idea：每列一头、不相邻、区域锁定、共同攻击、"
-    "多色共占、2×2 窗口、一步反证，按教学顺序，每个想法最多两关），之后是复习关。"
+    "多色共占、2×2 窗口、挤压排除，按教学顺序，每个想法最多两关）；没有一关需要试探，之后的包里会再用到这些想法。"
     "「每行一头」单独不能撑起一关，「每个颜色一头」的排除在 5×5、6×6 上没找到必须靠它的盘（tools/cows_pack1.py）。"
     " Starter 5×5 boards: the first ten hinge on seven ideas in teaching order, at most two levels each."
 )

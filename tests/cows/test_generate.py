@@ -77,9 +77,12 @@ def test_shipped_packs_follow_the_progression(shipped: dict[str, Level]) -> None
         assert all(g.solved for g in graded)
         keys = [difficulty(g) for g in graded]
         # difficulty rises within the pack; pack 1 opens with ten teaching levels in the
-        # order of the ideas they bring in (tests/cows/test_teach.py), its tier rising
+        # order of the ideas they bring in (tests/cows/test_teach.py), its tier rising,
+        # then review levels that rise again from medium (issue #34: the pack's median
+        # stays below pack 2's)
         teach = 10 if p.pack == 1 else 0
-        assert [k[0] for k in keys] == sorted(k[0] for k in keys), p.title
+        tiers = [k[0] for k in keys]
+        assert tiers[:teach] == sorted(tiers[:teach]), p.title
         assert keys[teach:] == sorted(keys[teach:]), p.title
         for lv in p.levels:
             assert not errors(MODE.check(lv)) and MODE.check(lv) == []

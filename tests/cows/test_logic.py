@@ -2,7 +2,8 @@
 soundness against the unique solution, and every real LinkedIn level solved without guessing.
 
 Positions were found by running the solver over generated boards and keeping, for each
-technique, a small position where it is the first deduction available. Three
+technique, a small position where it is the first deduction available (harder
+techniques may apply there too). Three
 techniques always subsume others by construction, so "the only one" is checked
 where it can hold: the attack relation is symmetric, so every ``confinement`` cell is a
 ``shared-attack`` cell and every ``shared-attack`` cell is a ``contradiction`` cell,
@@ -76,11 +77,19 @@ POSITIONS: dict[str, tuple[list[str], list[str]]] = {
             "mark 0 2 0 3 0 4 0 5 1 0 1 1 1 3 1 4 2 2 3 5 4 4",
         ],
     ),
-    "contradiction": (
-        ["AABBBB", "AABDBB", "CCBDDB", "CDDDEB", "CCDEEE", "CCCFFF"],
+    "big-hall": (
+        ["AAAAAA", "ABBBDD", "AABCCD", "EEBECD", "EEEEDD", "FFEDDD"],
         [
-            "mark 1 3 2 2 2 5 3 1 3 5 4 4 5 0 5 1 5 2 5 4",
+            "mark 0 0 0 1 0 2 1 0 1 3 1 4 1 5 2 0 2 1 2 2 2 5 3 2 3 3 3 4 4 0 4 1 5 2 5 3 5 4 5 5",
         ],
+    ),
+    "squeeze": (
+        ["AAAAAA", "ACCBBB", "AACCDB", "AFFCDD", "FFEEED", "FEEDDD"],
+        ["mark 0 4 0 5 1 0 1 3 2 0 2 1 2 4 3 0 3 3 4 1 4 4 5 3"],
+    ),
+    "contradiction": (
+        ["AAAAAA", "ACCBBB", "AACCDB", "AFFCDD", "FFEEED", "FEEDDD"],
+        ["mark 0 2 0 4 0 5 1 0 1 3 2 0 2 1 2 4 3 0 3 2 3 3 4 1 4 4 5 1 5 3"],
     ),
 }
 
@@ -90,6 +99,8 @@ SUBSUMED = {
     "shared-attack": {"contradiction"},
     "hall-set": {"contradiction"},
     "window-2x2": {"contradiction"},
+    "big-hall": {"contradiction"},
+    "squeeze": {"contradiction"},
 }
 
 
@@ -108,7 +119,9 @@ def test_technique_on_its_position(technique: str) -> None:
     lv, p = position(regions, moves)
     found = applicable(p)
     assert found[0] == technique
-    assert set(found) - {technique} <= SUBSUMED.get(technique, set())
+    # harder techniques may find something too; the ones after it in the list only
+    later = set(TECHNIQUES[TECHNIQUES.index(technique) + 1 :])
+    assert set(found) - {technique} <= SUBSUMED.get(technique, set()) | later
     easier = TECHNIQUES[: TECHNIQUES.index(technique)]
     assert all(FINDERS[t](p) is None for t in easier)
     d = next_deduction(p)
@@ -121,8 +134,36 @@ def test_technique_on_its_position(technique: str) -> None:
     placed = {i for i in range(lv.size**2) if d.place >> i & 1}
     excluded = {i for i in range(lv.size**2) if d.exclude >> i & 1}
     assert placed <= cows and not excluded & cows
-    if technique == "hall-set":
-        assert d.k >= 2 and len(d.units) == 2 * d.k
+    if technique in ("hall-set", "big-hall"):
+        assert d.k == (2 if technique == "hall-set" else 3) and len(d.units) == 2 * d.k
+    if technique == "squeeze":  # only what the cow itself rules out: no cow is followed
+        assert find_contradiction_free(p, d)
+
+
+def find_contradiction_free(p: Position, d: object) -> bool:
+    """The squeezed cell's two houses keep free cells once its own attack is removed."""
+    from puzzlesmith.cows.logic import Deduction
+
+    assert isinstance(d, Deduction)
+    b = p.board
+    x = d.exclude.bit_length() - 1
+    left = p.free & ~b.attack[x] & ~(1 << x)
+    ua, ub, v = d.units
+    return all(b.units[u] & left and not b.units[u] & left & ~b.units[v] for u in (ua, ub))
+
+
+def test_lookahead_is_last_counted_and_can_be_switched_off() -> None:
+    """Contradiction is tried only when nothing else applies, counted, and priced highest."""
+    from puzzlesmith.cows.score import COSTS
+
+    regions, moves = POSITIONS["contradiction"]
+    _, p = position(regions, moves)
+    assert next_deduction(p, lookahead=False) is None
+    run = deduce(p.board, p.cows, p.excl, lookahead=False)
+    assert not run.solved and run.lookahead == 0
+    run = deduce(p.board, p.cows, p.excl)
+    assert run.solved and run.lookahead >= 1
+    assert COSTS["contradiction"] == max(COSTS.values())
 
 
 def test_seed_multicolour_rule_really_marks_cells() -> None:
@@ -165,7 +206,7 @@ def test_linkedin_levels_all_solved_by_logic(real: tuple[list[Level], dict[str, 
     linkedin = [lv for lv in levels if is_linkedin(lv)]
     assert len(linkedin) == 650
     for lv in linkedin:
-        run = deduce(board_of(lv))
+        run = deduce(board_of(lv), lookahead=False)  # a person reasons each out
         assert run.solved, lv.id
         b = board_of(lv)
         want = counts[lv.id]["solution"]

@@ -23,7 +23,7 @@ PLAN = [
     "shared-attack",
     "hall-set",
     "window-2x2",
-    "contradiction",
+    "squeeze",
 ]
 
 
@@ -57,8 +57,8 @@ def test_key_idea_needs_the_rule() -> None:
     assert not solves_with(first[1], IDEAS[:4])
     assert solves_with(first[1], IDEAS[:5])
     assert needed_ideas(first[0]) == ["region-last", "row", "column"]
-    # the colour rule's exclusions: needed by 2-3, where touching alone does not do
-    lv23 = MODE.shipped_packs()[1].levels[2]
+    # the colour rule's exclusions: needed by 2-1, where touching alone does not do
+    lv23 = MODE.shipped_packs()[1].levels[0]
     assert "region" in needed_ideas(lv23)
     assert not solves_with(lv23, [i for i in IDEAS[:5] if i != "region"])
 

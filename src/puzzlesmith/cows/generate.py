@@ -153,11 +153,11 @@ def _score(level: Level, tier: int) -> tuple[int, int, int]:
     """(score, undecided mask, cows placed); 0 is a board solved at exactly the grade.
 
     The score is the cells the logic solver leaves undecided with the grade's
-    techniques, plus a penalty of N when easier techniques already suffice — small
+    techniques (never lookahead: a returned board is one a person reasons out), plus a penalty of N when easier techniques already suffice — small
     enough that a too-easy board may trade places with a nearly solved harder one.
     """
     board = build_board(level)
-    run = deduce(board, max_tier=tier)
+    run = deduce(board, max_tier=tier, lookahead=False)
     pos = run.position
     if not run.solved:
         left = pos.free.bit_count() + 1

@@ -156,6 +156,8 @@ NAMES_EN = {
     "shared-attack": "Shared attack",
     "hall-set": "Shared rows",
     "window-2x2": "2×2 squares",
+    "big-hall": "Shared rows (3+)",
+    "squeeze": "Squeeze",
     "contradiction": "Try and fail",
 }
 
@@ -195,7 +197,7 @@ def player_words(b: Board, d: Deduction) -> tuple[str, str]:
             f"The outlined {_EN[a][0]}'s free cells all lie in one {_EN[z][0]}, so that "
             f"{_EN[z][0]}'s cow is its own: cross out the dashed cells.",
         )
-    if t == "hall-set":
+    if t in ("hall-set", "big-hall"):
         a, z, k = _kind(b, units[0]), _kind(b, units[-1]), d.k
         return (
             f"粗框的 {k} 个{_ZH[a]}的空格只落在 {k} 个{_ZH[z]}里，这些{_ZH[z]}的牛都归它们："
@@ -217,6 +219,14 @@ def player_words(b: Board, d: Deduction) -> tuple[str, str]:
             "粗框方块的牛放在哪都会碰到虚线格：打 ✕。",
             f"These two {_EN[k][1]} need two cows in two 2×2 squares, one each; the "
             "outlined square's cow touches the dashed cells wherever it goes: cross them out.",
+        )
+    if t == "squeeze":
+        a, z = _kind(b, units[0]), _kind(b, units[-1])
+        return (
+            f"虚线格如果放牛，它直接排除的格子会让粗框的两个{_ZH[a]}只剩同一{_ZH[z]}里的空格，"
+            f"一{_ZH[z]}只能放一头牛：所以这里打 ✕。",
+            f"A cow in the dashed cell would rule out enough to leave both outlined "
+            f"{_EN[a][1]} with free cells in one {_EN[z][0]}, which holds one cow: cross it out.",
         )
     k = _kind(b, units[0]) if units else 2
     return (  # contradiction

@@ -16,15 +16,23 @@ technique                 tier   deduction
 ``shared-attack``         medium a cell every free cell of some house would attack
 ``hall-set``              hard   k houses whose free cells lie within k houses of another
                                  kind (rows, columns, regions) exclude the rest of those
-``window-2x2``            expert two adjacent rows (columns) whose free cells fit in two
-                                 2×2 windows hold one cow per window: cells every free cell
-                                 of a window attacks are excluded
-``contradiction``         expert a cow here, after forced cows, would empty some house
+``window-2x2``            expert two houses of one kind (adjacent rows, adjacent columns, or two
+                                 regions) whose free cells fit in two 2×2 windows hold one
+                                 cow per window: cells every free cell of a window attacks
+                                 are excluded
+``big-hall``              expert a Hall set of three or more houses (multi-region confinement)
+``squeeze``               expert a cow here would directly leave two houses of one kind with
+                                 their free cells in a single house of another kind
+``contradiction``         look-  a cow here, after the cows it forces, would empty some house
+                          ahead
 ========================  =====  ==========================================================
 
-The attack relation is symmetric, so a cell that a cow would make some house empty
-of is exactly a ``shared-attack`` cell; ``contradiction`` is stronger because it
-follows forced cows one level deep.
+Everything above ``contradiction`` reasons about what a placement *excludes directly*
+(the attack relation is symmetric, so a cell that a cow would make some house empty of
+is exactly a ``shared-attack`` cell; ``squeeze`` is the same look at two houses at
+once). ``contradiction`` assumes a cow and follows the cows it forces: that is
+lookahead, tried only when nothing else applies, counted in the grade's details
+(``lookahead``) and costed as the dearest step; ``deduce(lookahead=False)`` leaves it out.
 """
 
 from __future__ import annotations
@@ -43,8 +51,14 @@ TECHNIQUES = (
     "shared-attack",
     "hall-set",
     "window-2x2",
+    "big-hall",
+    "squeeze",
     "contradiction",
 )
+#: the techniques that assume a placement and follow its consequences
+LOOKAHEAD = frozenset({"contradiction"})
+#: Hall sets: k = 2 (hard) and k ≥ 3 (expert)
+HALLS = frozenset({"hall-set", "big-hall"})
 GRADES = ("easy", "medium", "hard", "expert")
 TIER = {
     "cow-excludes": 0,
@@ -53,6 +67,8 @@ TIER = {
     "shared-attack": 1,
     "hall-set": 2,
     "window-2x2": 3,
+    "big-hall": 3,
+    "squeeze": 3,
     "contradiction": 3,
 }
 NAMES_ZH = {
@@ -62,7 +78,9 @@ NAMES_ZH = {
     "shared-attack": "共同攻击",
     "hall-set": "多色共占",
     "window-2x2": "2×2 窗口计数",
-    "contradiction": "一步反证",
+    "big-hall": "多色共占（三组以上）",
+    "squeeze": "挤压排除",
+    "contradiction": "一步反证（试探）",
 }
 
 
@@ -291,7 +309,7 @@ def _hall_deduction(
             f"The free cells of {a_en} ({k} houses) lie within {t_en} ({k} houses): those "
             f"{k} cows are theirs, so every other cell of {t_en} is excluded."
         )
-        tech = "hall-set"
+        tech = "hall-set" if k == 2 else "big-hall"
     return Deduction(tech, 0, hit, inside & free, zh, en, tuple(chosen) + tuple(targets), k)
 
 
@@ -321,7 +339,16 @@ def shared_attack(p: Position) -> Deduction | None:
 
 
 def window_2x2(p: Position) -> Deduction | None:
-    """Adjacent rows (or columns) needing two cows, with free cells inside two 2×2 windows."""
+    """Two houses needing two cows whose free cells fit in two 2×2 windows (one cow each).
+
+    The houses are adjacent rows, adjacent columns, or any two regions. A 2×2 window
+    holds at most one cow, so each window holds exactly one of the two: every cell all
+    free cells of a window attack is excluded.
+    """
+    return _window_lines(p) or _window_regions(p)
+
+
+def _window_lines(p: Position) -> Deduction | None:
     b = p.board
     n = b.n
     free = p.free
@@ -348,28 +375,145 @@ def window_2x2(p: Position) -> Deduction | None:
                 groups.append(cells)
             if len(groups) != 2:
                 continue
-            for g in groups:
-                common = b.full
-                for i in bits(g):
-                    common &= b.attack[i]
-                hit = common & free & ~g
-                if hit:
-                    what_zh = "行" if kind == 0 else "列"
-                    what_en = "rows" if kind == 0 else "columns"
-                    return Deduction(
-                        "window-2x2",
-                        0,
-                        hit,
-                        band,
-                        f"第{a + 1}、{a + 2}{what_zh}要放两头牛，空格只落在两个 2×2 窗口里，"
-                        f"每个窗口最多一头，所以各有一头；{_where(b, g)} 这个窗口的牛"
-                        f"无论在哪都会攻击 {_where(b, hit)}。",
-                        f"{_cap(what_en)} {a + 1}–{a + 2} need two cows but their free "
-                        f"cells fit in two 2×2 windows, one cow each; the cow in window "
-                        f"{_where(b, g)} attacks {_where(b, hit)} wherever it is.",
-                        (ua, ub),
-                    )
+            d = _window_hit(p, groups, band, (ua, ub))
+            if d is not None:
+                return d
     return None
+
+
+def _windows_of(n: int, cells: int) -> list[int]:
+    """The 2×2 windows (as cell masks) that contain every cell of ``cells``."""
+    out = []
+    first = (cells & -cells).bit_length() - 1
+    r, c = divmod(first, n)
+    for rr in (r - 1, r):
+        for cc in (c - 1, c):
+            if 0 <= rr < n - 1 and 0 <= cc < n - 1:
+                w = (0b11 << (rr * n + cc)) | (0b11 << ((rr + 1) * n + cc))
+                if cells & ~w == 0:
+                    out.append(w)
+    return out
+
+
+def _two_windows(n: int, cells: int) -> tuple[int, int] | None:
+    """Two disjoint 2×2 windows covering ``cells`` (which no single window covers)."""
+    first = cells & -cells
+    r, c = divmod(first.bit_length() - 1, n)
+    for rr in (r - 1, r):
+        for cc in (c - 1, c):
+            if not (0 <= rr < n - 1 and 0 <= cc < n - 1):
+                continue
+            w = (0b11 << (rr * n + cc)) | (0b11 << ((rr + 1) * n + cc))
+            rest = cells & ~w
+            for w2 in _windows_of(n, rest) if rest else ():
+                if not w & w2:
+                    return w, w2
+    return None
+
+
+def _window_regions(p: Position) -> Deduction | None:
+    b = p.board
+    n = b.n
+    free = p.free
+    regions = [(u, b.units[u] & free) for u in p.open_units() if u >= 2 * n]
+    small = [(u, m) for u, m in regions if m.bit_count() <= 8]
+    for x in range(len(small)):
+        ua, ma = small[x]
+        for y in range(x + 1, len(small)):
+            ub, mb = small[y]
+            both = ma | mb
+            if both.bit_count() > 8:
+                continue
+            wins = _two_windows(n, both)
+            if wins is None:
+                continue
+            d = _window_hit(p, [both & w for w in wins], both, (ua, ub))
+            if d is not None:
+                return d
+    return None
+
+
+def _window_hit(
+    p: Position, groups: list[int], band: int, units: tuple[int, int]
+) -> Deduction | None:
+    b = p.board
+    free = p.free
+    for g in groups:
+        common = b.full
+        for i in bits(g):
+            common &= b.attack[i]
+        hit = common & free & ~g
+        if not hit:
+            continue
+        ua, ub = units
+        what_zh = f"{b.unit_name_zh(ua)}和{b.unit_name_zh(ub)}"
+        what_en = f"{_cap(b.unit_name(ua))} and {b.unit_name(ub)}"
+        return Deduction(
+            "window-2x2",
+            0,
+            hit,
+            band,
+            f"{what_zh}要放两头牛，空格只落在两个 2×2 窗口里，每个窗口最多一头，"
+            f"所以各有一头；{_where(b, g)} 这个窗口的牛无论在哪都会攻击 {_where(b, hit)}。",
+            f"{what_en} need two cows but their free cells fit in two 2×2 windows, one "
+            f"cow each; the cow in window {_where(b, g)} attacks {_where(b, hit)} "
+            f"wherever it is.",
+            units,
+        )
+    return None
+
+
+def squeeze(p: Position) -> Deduction | None:
+    """A cow here would directly leave two houses of one kind inside one house of another.
+
+    Only the cells the cow itself rules out are removed (no forced cows are followed):
+    if two open rows, columns or regions then have all their free cells in one and the
+    same house of another kind, that house would need two cows, so the cell is excluded.
+    """
+    b = p.board
+    n = b.n
+    free0 = p.free
+    opened = p.open_units()
+    for x in bits(free0):
+        tick()
+        free = free0 & ~b.attack[x] & ~(1 << x)
+        mine = b.houses[x]
+        for ta in range(3):
+            seen: dict[tuple[int, int], int] = {}
+            for u in opened:
+                if u // n != ta or u in mine:
+                    continue
+                m = b.units[u] & free
+                if not m:
+                    continue  # an emptied house: a shared-attack cell, found earlier
+                for tb in range(3):
+                    if tb == ta:
+                        continue
+                    one = b.houses[m.bit_length() - 1][tb]
+                    if m & ~b.units[one]:
+                        continue
+                    other = seen.get((tb, one))
+                    if other is not None:
+                        return _squeeze_deduction(b, x, other, u, one, free0)
+                    seen[tb, one] = u
+    return None
+
+
+def _squeeze_deduction(b: Board, x: int, ua: int, ub: int, v: int, free0: int) -> Deduction:
+    at = _where(b, 1 << x)
+    a_zh, b_zh, v_zh = b.unit_name_zh(ua), b.unit_name_zh(ub), b.unit_name_zh(v)
+    a_en, b_en, v_en = b.unit_name(ua), b.unit_name(ub), b.unit_name(v)
+    return Deduction(
+        "squeeze",
+        0,
+        1 << x,
+        (b.units[ua] | b.units[ub]) & free0 & ~b.attack[x],
+        f"{at} 放牛的话，它直接排除的格子会让{a_zh}和{b_zh}的空格都只剩在{v_zh}里，"
+        f"而{v_zh}只能放一头牛，所以 {at} 排除。",
+        f"A cow at {at} would rule out enough cells to leave {a_en} and {b_en} with free "
+        f"cells only in {v_en}, which holds one cow: {at} is excluded.",
+        (ua, ub, v),
+    )
 
 
 def contradiction(p: Position) -> Deduction | None:
@@ -415,8 +559,10 @@ def contradiction(p: Position) -> Deduction | None:
     return None
 
 
-def next_deduction(p: Position, max_tier: int = 3) -> Deduction | None:
-    """The easiest deduction available from this position (``None`` when stuck)."""
+def next_deduction(p: Position, max_tier: int = 3, lookahead: bool = True) -> Deduction | None:
+    """The easiest deduction available from this position (``None`` when stuck).
+
+    ``lookahead=False`` never assumes a placement (no ``contradiction``)."""
     for finder in (cow_excludes, last_free):
         d = finder(p)
         if d is not None:
@@ -426,11 +572,14 @@ def next_deduction(p: Position, max_tier: int = 3) -> Deduction | None:
     d = hall_sets(p, 1, 1) or shared_attack(p)
     if d is not None or max_tier < 2:
         return d
-    opened = len(p.open_units()) // 3
-    d = hall_sets(p, 2, max(2, opened // 2))
+    d = hall_sets(p, 2, 2)
     if d is not None or max_tier < 3:
         return d
-    return window_2x2(p) or contradiction(p)
+    opened = len(p.open_units()) // 3
+    d = window_2x2(p) or hall_sets(p, 3, max(3, opened // 2)) or squeeze(p)
+    if d is not None or not lookahead:
+        return d
+    return contradiction(p)
 
 
 FINDERS = {
@@ -438,8 +587,10 @@ FINDERS = {
     "last-free": last_free,
     "confinement": lambda p: hall_sets(p, 1, 1),
     "shared-attack": shared_attack,
-    "hall-set": lambda p: hall_sets(p, 2, max(2, p.board.n // 2)),
+    "hall-set": lambda p: hall_sets(p, 2, 2),
     "window-2x2": window_2x2,
+    "big-hall": lambda p: hall_sets(p, 3, max(3, p.board.n // 2)),
+    "squeeze": squeeze,
     "contradiction": contradiction,
 }
 
@@ -464,18 +615,28 @@ class Run:
 
     @property
     def hall(self) -> int:
-        return max((s.k for s in self.steps if s.technique == "hall-set"), default=0)
+        return max((s.k for s in self.steps if s.technique in HALLS), default=0)
+
+    @property
+    def lookahead(self) -> int:
+        """Steps that assumed a placement and followed it (0 on a level a person reasons out)."""
+        return sum(1 for s in self.steps if s.technique in LOOKAHEAD)
 
 
 def deduce(
-    board: Board, cows: int = 0, excl: int = 0, max_tier: int = 3, max_steps: int = 10_000
+    board: Board,
+    cows: int = 0,
+    excl: int = 0,
+    max_tier: int = 3,
+    max_steps: int = 10_000,
+    lookahead: bool = True,
 ) -> Run:
-    """Apply deductions until solved or stuck."""
+    """Apply deductions until solved or stuck (``lookahead=False``: never assume a cow)."""
     run = Run(Position(board, cows, excl))
     p = run.position
     while len(run.steps) < max_steps and p.cows.bit_count() < board.n:
         tick()  # the caller's work budget (core.budget)
-        d = next_deduction(p, max_tier)
+        d = next_deduction(p, max_tier, lookahead)
         if d is None:
             break
         p.apply(d)
@@ -512,6 +673,7 @@ def grade(level: Level, max_tier: int = 3) -> GradeResult:
             "hall": run.hall,
             "tier": run.tier,
             "branch_points": branch_points(moves),
+            "lookahead": run.lookahead,
         },
         score=score(moves, run.tier if run.solved else len(GRADES) - 1),
     )

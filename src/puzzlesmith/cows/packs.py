@@ -2,10 +2,14 @@
 
 Every level is generated here (never copied), deduplicated up to rotation, mirror
 and relabelling, proven unique and logic-solvable, and ordered by difficulty
-within its pack. Run ``python -m puzzlesmith.cows.packs OUTDIR`` to rebuild the
-packs into OUTDIR (the same files every time); a maintainer reviews them and copies
-them into ``levels/``. Pack 1's first ten levels are the teaching levels, picked by
+within its pack. ``tools/cows_packs.py write`` rebuilds packs 2–4 into ``levels/``
+(the same files every time; ``python -m puzzlesmith.cows.packs OUTDIR`` writes them
+elsewhere for review). Pack 1's first ten levels are the teaching levels, picked by
 the idea each brings in (``cows.teach``); ``tools/cows_pack1.py`` writes pack 1.
+
+Issue #34: the ramp rises across packs by the grader's score (pack medians strictly
+increase), no shipped level needs lookahead, and no level after the teaching ten has
+a one-cell colour region (a giveaway).
 """
 
 from __future__ import annotations
@@ -16,21 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlesmith.core.mode import GradeResult
-from puzzlesmith.cows.board import LETTERS, Level
+from puzzlesmith.cows.board import LETTERS, Level, board_of
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.logic import TIER, grade
+from puzzlesmith.cows.palette import worst_difference
+from puzzlesmith.cows.render import region_colours, region_neighbours
 from puzzlesmith.cows.solver import solve
+from puzzlesmith.cows.teach import needed_ideas
 
-#: Captions introducing one idea at a time (seed 002 §4.3: the first levels teach the rules).
-INTRO = (
-    "每行、每列、每个颜色区域各放一头牛。点一下打 ✕，再点一下放牛。"
-    " · One cow per row, column and colour region. Tap once for ✕, again for a cow.",
-    "牛不能相邻，斜角也不行。 · Cows never touch, not even at a corner.",
-    "双击一头牛，它排除的格子会自动打 ✕。 · Double-tap a cow to cross out every cell it rules out.",
-    "只剩一个空格的行、列或颜色，牛就在那里。 · A row, column or colour with one free cell left holds its cow there.",
-    "在格子上拖动可以连续打 ✕；从 ✕ 开始拖动则擦除。 · Drag to mark ✕ on many cells; a drag starting on ✕ erases.",
-    "长按一个格子，会描出它所在的整个颜色区域。 · Long-press a cell to outline its whole region.",
-)
+#: touching regions' colours at least this far apart (tests/cows/test_palette.py)
+TOUCHING_MIN = 15.0
+
 TECHNIQUE_TIPS = {
     "confinement": "某个颜色的空格都在同一行（列）时，这一行（列）的其他格子都可以排除。"
     " · When a colour's free cells lie in one row (column), the rest of that row (column) is excluded.",
@@ -38,11 +38,41 @@ TECHNIQUE_TIPS = {
     " · A cell that every possible cow of some colour would touch can be excluded.",
     "hall-set": "两个颜色只占两行时，这两行的牛属于它们，其他颜色在这两行里的格子都排除。"
     " · Two colours confined to two rows own those rows' cows: exclude every other colour there.",
-    "window-2x2": "每个 2×2 方块最多一头牛：数一数相邻两行需要的牛。"
-    " · A 2×2 square holds at most one cow: count the cows two adjacent rows need.",
-    "contradiction": "试着假设：如果这里放牛，会让某个颜色无处可放吗？"
-    " · Try a cow here: would it leave some colour with nowhere to go?",
+    "window-2x2": "每个 2×2 方块最多一头牛：两行（或两个颜色）的空格只落在两个方块里时，每块一头。"
+    " · A 2×2 square holds at most one cow: when two rows (or two colours) fit in two squares,"
+    " each square holds one.",
+    "big-hall": "三个颜色只占三行（列）时，这三行（列）的牛都归它们，其他颜色在这里的格子都排除。"
+    " · Three colours inside three rows (columns) own those rows' cows: exclude every other"
+    " colour there.",
+    "squeeze": "如果某格放牛会让两个颜色只剩同一行里的空格，这一格就打 ✕。"
+    " · If a cow on a cell would leave two colours with free cells in one row only, cross it out.",
 }
+
+#: the colour rule's own exclusions, on the level that cannot do without them
+REGION_TIP = (
+    "一个颜色放了牛，这个颜色的其他格子都打 ✕：这一关要靠它。"
+    " · Once a colour has its cow, cross out the rest of that colour: this level needs it."
+)
+
+#: what pack 1's teaching levels (tools/cows_pack1.py) already taught: no tip repeats them
+TAUGHT_IN_PACK_1 = frozenset({"confinement", "shared-attack", "hall-set", "window-2x2", "squeeze"})
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Generate ``count`` boards of ``size`` at ``grade``; keep ``keep`` of those scoring
+    in ``[lo, hi]`` (core/score.py's score as cows.logic.grade gives it)."""
+
+    size: int
+    grade: str
+    count: int
+    keep: int
+    lo: float = 0.0
+    hi: float = 400.0
+    #: one-cell colour regions allowed a board (issue #34: ≤ 0.35 a level after pack 1's ten)
+    singles: int = 0
+    #: the generator seed, when not the pack's
+    seed: int = 0
 
 
 @dataclass(frozen=True)
@@ -51,48 +81,63 @@ class PackSpec:
     pack: int
     title: str
     notes: str
-    #: (size, grade, how many to generate)
-    batches: tuple[tuple[int, str, int], ...]
-    keep: int
+    batches: tuple[Batch, ...]
     seed: int
+    #: techniques the pack must exercise (a level using each is kept first)
+    wanted: tuple[str, ...] = ()
+    #: boards kept from the earlier packs, as they were shipped: (where from, regions)
+    kept: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
+#: pack 1 is written by tools/cows_pack1.py (teaching levels); packs 2–4 by build() below.
+#: Score windows make the pack medians rise: pack 1 ≈ 136 (medium), pack 2 hard,
+#: pack 3 low expert, pack 4 high expert; no kept board has a one-cell colour region.
 PACKS = (
     PackSpec(
         "pack-1-5x5.json",
         1,
         "入门 5×5 / Starter 5×5",
         "5×5 入门：前几关逐条介绍规则和操作（seed 002 §4.3）。Starter 5×5 boards.",
-        ((5, "easy", 14), (5, "medium", 10)),
-        16,
-        501,
+        (Batch(5, "medium", 30, 7),),
+        1701,
     ),
     PackSpec(
         "pack-2-7x7.json",
         2,
         "中等 7×7 / Medium 7×7",
-        "7×7 中等：引入区域锁定和共同攻击。Medium 7×7 boards.",
-        ((7, "easy", 4), (7, "medium", 14)),
-        14,
+        "7×7：先热身，再用多色共占（两个颜色占两行）。"
+        " 7×7 boards: a warm-up, then two colours in two rows.",
+        (Batch(7, "medium", 12, 2, 140.0), Batch(7, "hard", 40, 13)),
         702,
+        # the colour rule's own exclusions are needed somewhere (cows.teach.IDEAS): the
+        # earlier pack's 2-3 (generated cows-7-easy-4242-9) is kept for that
+        ("needs:region", "hall-set"),
+        (
+            (
+                "cows-7-easy-4242-9 (an earlier generator), kept from the earlier pack",
+                ("AAAAACC", "BAADAAC", "GGDDCCC", "GGGDDCG", "GGEFFFG", "GGGGGFG", "GGGGGGG"),
+            ),
+        ),
     ),
     PackSpec(
         "pack-3-9x9.json",
         3,
         "专家 9×9 / Expert 9×9",
-        "9×9 专家：多色共占（Hall 集合）开始出现。Expert 9×9 boards.",
-        ((9, "medium", 6), (9, "hard", 8)),
-        12,
+        "9×9 专家：三个颜色占三行、2×2 窗口、挤压排除。"
+        " Expert 9×9 boards: three colours in three rows, 2×2 squares, squeezes.",
+        (Batch(9, "hard", 16, 3, 260.0), Batch(9, "expert", 120, 11, 300.0, 368.0)),
         903,
+        ("big-hall", "window-2x2", "squeeze"),
     ),
     PackSpec(
         "pack-4-10x11.json",
         4,
         "大师 10×10–11×11 / Master 10×10–11×11",
-        "更难的 10×10 与 11×11：多色共占、2×2 窗口计数。Master boards, 10×10 and 11×11.",
-        ((10, "hard", 6), (11, "hard", 4), (10, "expert", 2)),
-        10,
+        "更难的 10×10 与 11×11：一关里要用上好几种高级推理，从不需要试探。"
+        " Master boards, 10×10 and 11×11: several advanced ideas a level, never a guess.",
+        (Batch(10, "expert", 40, 6, 369.0), Batch(11, "expert", 30, 4, 369.0)),
         1104,
+        ("big-hall", "window-2x2", "squeeze"),
     ),
 )
 
@@ -142,43 +187,115 @@ def difficulty(g: GradeResult) -> tuple[int, int, int, int]:
     return (int(g.details["tier"]), int(g.details["hall"]), hard, len(g.steps))
 
 
-def build(spec: PackSpec) -> dict[str, object]:
-    """One pack as JSON, the same for the same spec."""
+def single_cells(lv: Level) -> int:
+    """Colour regions of one cell (giveaways: the LinkedIn levels have 0.28 a level)."""
+    counts: dict[str, int] = {}
+    for row in lv.regions:
+        for ch in row:
+            counts[ch] = counts.get(ch, 0) + 1
+    return sum(1 for v in counts.values() if v == 1)
+
+
+Graded = tuple[tuple[int, int, int, int], Level, GradeResult]
+
+
+def colours_apart(lv: Level) -> bool:
+    """Every two touching regions get clearly different colours (for every vision)."""
+    b = board_of(lv)
+    colours = region_colours(b)
+    return all(
+        worst_difference(colours[g], colours[h]) >= TOUCHING_MIN
+        for g, near in enumerate(region_neighbours(b))
+        for h in near
+    )
+
+
+def uses(c: Graded, want: str) -> bool:
+    """Whether a board uses a technique, or (``needs:idea``) cannot do without an idea."""
+    if want.startswith("needs:"):
+        return want[6:] in needed_ideas(c[1])
+    return want in c[2].techniques
+
+
+def pool(batch: Batch, seed: int, seen: set[tuple[str, ...]]) -> list[Graded]:
+    """The batch's boards that may ship: unique, reasoned out without lookahead, no
+    one-cell region, in the score window, new up to symmetry; easiest first."""
+    out: list[Graded] = []
+    for index in range(batch.count):
+        lv = generate_level(CowsOptions(batch.size, batch.grade), seed, index)
+        key = canonical(lv.regions)
+        if key in seen:
+            continue
+        lv = Level(lv.id, relabel(lv.regions))
+        g = grade(lv)
+        if solve(lv, 2).count != 1 or not g.solved:
+            raise AssertionError(f"{lv.id}: generator returned a bad board")
+        if (
+            g.details["lookahead"]
+            or single_cells(lv) > batch.singles
+            or not batch.lo <= g.score <= batch.hi
+        ):
+            continue
+        if not colours_apart(lv):
+            continue
+        seen.add(key)
+        out.append((difficulty(g), lv, g))
+    out.sort(key=lambda x: (x[2].score, x[0]))
+    return out
+
+
+def pick(cands: list[Graded], keep: int, wanted: list[str]) -> list[Graded]:
+    """``keep`` boards: first one for each still-wanted technique (the one nearest the
+    middle), then an even spread from easiest to hardest."""
+    if len(cands) < keep:
+        raise AssertionError(f"only {len(cands)} boards for {keep} places")
+    chosen: list[Graded] = []
+    mid = len(cands) // 2
+    for t in list(wanted):
+        having = [c for c in cands if c not in chosen and uses(c, t)]
+        if having and len(chosen) < keep:
+            chosen.append(min(having, key=lambda c: abs(cands.index(c) - mid)))
+    for c in chosen:
+        wanted[:] = [t for t in wanted if not uses(c, t)]
+    rest = [c for c in cands if c not in chosen]
+    need = keep - len(chosen)
+    if need:
+        step = (len(rest) - 1) / max(need - 1, 1)
+        chosen += [rest[round(k * step)] for k in range(need)]
+    return chosen
+
+
+def build(spec: PackSpec, taught: set[str] | None = None) -> dict[str, object]:
+    """One pack as JSON, the same for the same spec. ``taught``: techniques earlier
+    packs have captions for (updated), so a tip comes with a technique's first use."""
     seen: set[tuple[str, ...]] = set()
-    graded: list[tuple[tuple[int, int, int, int], Level, GradeResult]] = []
-    for size, grade_name, count in spec.batches:
-        for index in range(count):
-            lv = generate_level(CowsOptions(size, grade_name), spec.seed, index)
-            key = canonical(lv.regions)
-            if key in seen:
-                continue
-            seen.add(key)
-            lv = Level(lv.id, relabel(lv.regions))
-            result = solve(lv, 2)
-            g = grade(lv)
-            if result.count != 1 or not g.solved:
-                raise AssertionError(f"{lv.id}: generator returned a bad board")
-            graded.append((difficulty(g), lv, g))
-    graded.sort(key=lambda x: x[0])
-    # keep an even spread from easiest to hardest
-    if len(graded) > spec.keep:
-        step = (len(graded) - 1) / (spec.keep - 1)
-        graded = [graded[round(k * step)] for k in range(spec.keep)]
+    taught = set(TAUGHT_IN_PACK_1) if taught is None else taught
+    graded: list[Graded] = []
+    wanted = list(spec.wanted)
+    for origin, regions in spec.kept:
+        lv = Level(origin, regions)
+        g = grade(lv)
+        seen.add(canonical(regions))
+        graded += pick([(difficulty(g), lv, g)], 1, wanted)
+    for batch in spec.batches:
+        graded += pick(pool(batch, batch.seed or spec.seed, seen), batch.keep, wanted)
+    if wanted:
+        raise AssertionError(f"pack {spec.pack}: no board uses {', '.join(wanted)}")
+    graded.sort(key=lambda x: (x[0], x[2].score))
     levels = []
-    taught: set[str] = set()
-    for k, (_, lv, g) in enumerate(graded):
+    for k, (key, lv, g) in enumerate(graded):
         caption = None
-        if spec.pack == 1 and k < len(INTRO):
-            caption = INTRO[k]
-        else:
-            new = [t for t in TECHNIQUE_TIPS if t in g.techniques and t not in taught]
-            if new:
-                caption = TECHNIQUE_TIPS[new[-1]]
+        new = [t for t in TECHNIQUE_TIPS if t in g.techniques and t not in taught]
+        if "needs:region" in spec.wanted and uses((key, lv, g), "needs:region"):
+            caption = REGION_TIP
+        elif new:
+            caption = TECHNIQUE_TIPS[new[-1]]
         taught.update(g.techniques)
         used = ", ".join(f"{t}×{n}" for t, n in g.techniques.items())
         out: dict[str, object] = {
             "id": f"{spec.pack}-{k + 1}",
-            "teach": f"generated {lv.id}; grade {g.grade}, {len(g.steps)} steps: {used}",
+            "teach": f"generated {lv.id}; grade {g.grade}, score {g.score}, "
+            f"{len(g.steps)} steps: {used}",
         }
         if caption:
             out["caption"] = caption
@@ -199,8 +316,9 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)
-    for spec in PACKS:
-        data = build(spec)
+    taught = set(TAUGHT_IN_PACK_1)
+    for spec in PACKS[1:]:  # pack 1: tools/cows_pack1.py
+        data = build(spec, taught)
         path = out / spec.file
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {path}: {len(data['levels'])} levels")  # type: ignore[arg-type]

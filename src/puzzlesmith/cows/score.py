@@ -20,7 +20,10 @@ COSTS: dict[str, float] = {
     "shared-attack": 3.0,
     "hall-set": 4.0,
     "window-2x2": 6.0,
-    "contradiction": 8.0,
+    "big-hall": 5.0,
+    "squeeze": 6.0,
+    #: lookahead (assume a cow, follow the cows it forces): the dearest step there is
+    "contradiction": 12.0,
 }
 
 Move = tuple[str, int, int]
@@ -44,5 +47,5 @@ def score(moves: Sequence[Move], band: int) -> float:
     counts: dict[str, int] = {}
     for name, _, _ in moves:
         counts[name] = counts.get(name, 0) + 1
-    hall = sum(k for name, _, k in moves if name == "hall-set")
+    hall = sum(k for name, _, k in moves if name in ("hall-set", "big-hall"))
     return band_score(band, work(COSTS, counts, branch_points(moves)) + hall)

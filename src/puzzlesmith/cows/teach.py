@@ -34,7 +34,8 @@ IDEAS: tuple[str, ...] = (
     "shared-attack",
     "hall-set",
     "window-2x2",
-    "contradiction",
+    "big-hall",
+    "squeeze",
 )
 
 NAMES: dict[str, tuple[str, str]] = {
@@ -47,7 +48,8 @@ NAMES: dict[str, tuple[str, str]] = {
     "shared-attack": ("共同攻击", "a cell every cow of a colour touches"),
     "hall-set": ("多色共占", "two colours in two rows"),
     "window-2x2": ("2×2 窗口", "2×2 squares"),
-    "contradiction": ("一步反证", "try and fail"),
+    "big-hall": ("三个颜色占三行", "three colours in three rows"),
+    "squeeze": ("挤压排除", "a cow that would squeeze two colours into one row"),
 }
 
 
