@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.store import Player, Store
+from puzzlesmith.server.visible import blank_at
 
 NAME_MIN, NAME_MAX = 2, 16
 #: punctuation allowed inside a name (besides letters, digits and single spaces)
@@ -48,6 +49,14 @@ def check_name(raw: object) -> str:
         raise DailyApiError(422, "bad-name", f"name: at most {NAME_MAX} characters", "name")
     if "  " in name:
         raise DailyApiError(422, "bad-name", "name: no double spaces", "name")
+    blank = blank_at(name)
+    if blank is not None:  # a Hangul filler is a letter that draws nothing
+        raise DailyApiError(
+            422,
+            "bad-name",
+            f"name: character {blank + 1} (U+{ord(name[blank]):04X}) shows as nothing",
+            "name",
+        )
     for i, ch in enumerate(name):
         cat = unicodedata.category(ch)
         if not (cat[0] in "LN" or ch == " " or ch in NAME_PUNCT):
