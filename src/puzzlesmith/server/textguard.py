@@ -12,6 +12,7 @@ common body (no ``\\u`` escape, no ``ED`` byte) costs two byte searches.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qsl
@@ -19,15 +20,19 @@ from urllib.parse import parse_qsl
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: the routes that store or look up text in the store, where NUL is refused too (elsewhere
+#: it is only text the engine reads, which answers its own 4xx, and the schema allows it)
+STORING = re.compile(r"^/(api/(players|daily|friends|community|plays|rooms)|ws/)")
 
 
-def bad_char(text: str) -> str | None:
-    """The first character of ``text`` no store can keep, as ``U+XXXX``, or None.
+def bad_char(text: str, nul: bool = True) -> str | None:
+    """The first character of ``text`` no store can keep, as ``U+XXXX``, or None (NUL
+    only with ``nul``).
 
-    >>> bad_char("七巧 ok"), bad_char("a\\ud800"), bad_char("a\\x00")
-    (None, 'U+D800', 'U+0000')
+    >>> bad_char("七巧 ok"), bad_char("a\\ud800"), bad_char("a\\x00"), bad_char("\\x00", False)
+    (None, 'U+D800', 'U+0000', None)
     """
-    if "\x00" in text:
+    if nul and "\x00" in text:
         return "U+0000"
     try:
         text.encode("utf-8")
@@ -36,26 +41,26 @@ def bad_char(text: str) -> str | None:
     return None
 
 
-def _walk(value: Any, path: list[str]) -> Iterator[tuple[str, str]]:
+def _walk(value: Any, path: list[str], nul: bool) -> Iterator[tuple[str, str]]:
     """(field path, bad character) for every unstorable string in a decoded JSON value,
     object keys included."""
     if isinstance(value, str):
-        bad = bad_char(value)
+        bad = bad_char(value, nul)
         if bad is not None:
             yield ".".join(path) or "body", bad
     elif isinstance(value, dict):
         for key, item in value.items():
             shown = key.encode("utf-8", "backslashreplace").decode("utf-8")
-            bad = bad_char(key)
+            bad = bad_char(key, nul)
             if bad is not None:
                 yield ".".join([*path, shown]), bad
-            yield from _walk(item, [*path, shown])
+            yield from _walk(item, [*path, shown], nul)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            yield from _walk(item, [*path, str(i)])
+            yield from _walk(item, [*path, str(i)], nul)
 
 
-def body_fault(body: bytes) -> tuple[str, str] | None:
+def body_fault(body: bytes, nul: bool = True) -> tuple[str, str] | None:
     """(field, character) of the first unstorable string in a JSON body, or None (a body
     that is not JSON is left to the route, which refuses it in its own words)."""
     if b"\\u" not in body and b"\xed" not in body:
@@ -64,7 +69,7 @@ def body_fault(body: bytes) -> tuple[str, str] | None:
         value = json.loads(body)
     except ValueError:
         return None
-    return next(_walk(value, []), None)
+    return next(_walk(value, [], nul), None)
 
 
 def query_fault(scope: Scope) -> tuple[str, str] | None:
@@ -91,7 +96,8 @@ class TextGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        fault = query_fault(scope)
+        nul = bool(STORING.match(scope.get("path", "")))
+        fault = query_fault(scope) if nul else None
         if fault is None and scope.get("method") in _BODY_METHODS:
             chunks: list[bytes] = []
             more = True
@@ -103,7 +109,7 @@ class TextGuard:
                 chunks.append(message.get("body", b""))
                 more = bool(message.get("more_body", False))
             body = b"".join(chunks)
-            fault = body_fault(body)
+            fault = body_fault(body, nul)
             if fault is None:
                 await self.app(
                     scope, _replay([{"type": "http.request", "body": body}], receive), send
