@@ -27,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
 from puzzlesmith.core.budget import Budget, use_budget
+from puzzlesmith.server.daily.limits import network_of
 from puzzlesmith.server.errors import ApiError
 
 T = TypeVar("T")
@@ -57,9 +58,10 @@ class RequestLike(Protocol):
 
 
 def client_key(request: RequestLike) -> str:
-    """The address a share is counted against (behind a proxy: the proxy's, see README)."""
+    """The address a share is counted against (behind a proxy: the proxy's, see README);
+    an IPv6 /64 is one address, as everywhere else (``daily.limits.network_of``)."""
     client: _Client | None = getattr(request, "client", None)
-    return client.host if client is not None else "?"
+    return network_of(client.host) if client is not None else "?"
 
 
 class Lane:
