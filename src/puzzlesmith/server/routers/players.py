@@ -52,7 +52,7 @@ def rename(body: NameIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     return _me(ctx.players.rename(player.id, body.name))
 
 
-@router.post("/me/transfer")
+@router.post("/me/transfer", responses=error_responses(401, 429))
 def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
     """A one-time code (24 h) that moves this profile to another device."""
     ctx.limiter.hit(player.id, "profile")
@@ -60,7 +60,7 @@ def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"code": code, "expires_ms": expires}
 
 
-@router.post("/claim")
+@router.post("/claim", responses=error_responses(404, 429))
 def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     """Take over the profile of a transfer code: a new token; the old device's stops working."""
     ctx.limiter.hit(client_address(request), "create")

@@ -81,7 +81,7 @@ def friends_stats(player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"friends": _friends(ctx).stats(player, today())}
 
 
-@router.get("/api/archive/{mode}")
+@router.get("/api/archive/{mode}", responses=error_responses(404))
 def month(mode: str, ctx: Ctx, player: MaybeMe, month: str | None = None) -> dict[str, Any]:
     """A month of past dailies (this month by default) with my marks when signed in."""
     day = today()
