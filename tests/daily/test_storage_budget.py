@@ -74,3 +74,46 @@ def test_replacing_my_own_progress_is_not_counted_twice(daily_app: Any, monkeypa
                 "/api/players/me/progress", json={"data": {"achievements": BLOB}}, headers=auth
             )
             assert r.status_code == 200, r.text
+
+
+def test_profiles_are_bounded_and_untouched_old_ones_pruned(
+    daily_app: Any, monkeypatch: Any
+) -> None:
+    """Profiles: 3 in all, 2 from one address; when full, a profile made over 90 days ago
+    that nothing refers to is pruned, one with saved progress or a started daily is not."""
+    from puzzlesmith.server.daily.players import UNTOUCHED_MS
+    from puzzlesmith.server.store import Player
+
+    monkeypatch.setenv("PUZZLESMITH_PLAYERS_MAX", "3")
+    monkeypatch.setenv("PUZZLESMITH_PLAYERS_PER_ADDRESS", "2")
+    daily_app.state.daily.limiter.limits.pop("create")
+    with behind_proxy(daily_app) as c:
+
+        def make(address: str) -> Any:
+            return c.post(
+                "/api/players", json={"name": "玩家"}, headers={"X-Forwarded-For": address}
+            )
+
+        a = make("2001:db8:5:6::1").json()
+        b = make("2001:db8:5:6::2").json()
+        same = make("2001:db8:5:6:ffff::3")  # the same /64: its 2 are made
+        assert same.status_code == 507 and same.json()["error"] == "storage-full", same.text
+        third = make("198.51.100.77").json()
+        full = make("198.51.100.78")  # 3 in all
+        assert full.status_code == 507 and "\n" not in full.json()["message"], full.text
+        # a and b grow old; b saved progress (it is kept), a and the third did nothing
+        store = daily_app.state.daily.open().runs.store
+        now = daily_app.state.daily.open().runs.dailies.clock()
+        auth = {"Authorization": f"Bearer {b['token']}"}
+        assert c.put("/api/players/me/progress", json={"data": {"achievements": "[]"}},
+                     headers=auth).status_code == 200  # fmt: skip
+        with store.write() as s:
+            s.execute(
+                update(Player)
+                .where(Player.id.in_([a["id"], b["id"]]))
+                .values(created_ms=now - UNTOUCHED_MS - 1)
+            )
+        assert make("198.51.100.78").status_code == 201  # room made by pruning a alone
+        with store.session() as s:
+            left = {p.id for p in s.query(Player)}
+        assert a["id"] not in left and {b["id"], third["id"]} <= left

@@ -1,4 +1,5 @@
-"""saved progress keeps its size and the (hashed) address that sent it, for the budgets
+"""saved progress keeps its size, progress and players the (hashed) address that sent
+them, for the storage budgets
 
 Revision ID: 0008_storage_budget
 Revises: 0007_level_plays
@@ -23,9 +24,15 @@ def upgrade() -> None:
     op.execute("UPDATE player_progress SET size = length(data)")
     op.create_index("ix_player_progress_address", "player_progress", ["address"])
     op.create_index("ix_player_progress_updated_ms", "player_progress", ["updated_ms"])
+    with op.batch_alter_table("players") as batch:
+        batch.add_column(sa.Column("address", sa.String(32), nullable=True))
+    op.create_index("ix_players_address", "players", ["address"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_players_address", "players")
+    with op.batch_alter_table("players") as batch:
+        batch.drop_column("address")
     op.drop_index("ix_player_progress_updated_ms", "player_progress")
     op.drop_index("ix_player_progress_address", "player_progress")
     with op.batch_alter_table("player_progress") as batch:
