@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pytest
 from tests.aio import run
 
+from puzzlesmith.server.daily.limits import network_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import PER_CLIENT, Lane
 
@@ -73,5 +74,42 @@ def test_k_attackers_take_k_shares_and_a_newcomer_is_served_next() -> None:
             go.release()
         await asyncio.gather(*tasks, designer)
         assert sorted(started[len(ATTACKERS) + 1 :]) == sorted(ATTACKERS)
+
+    run(scenario())
+
+
+def test_heavy_users_leave_the_last_checker_to_a_designer() -> None:
+    """Two checkers, four addresses that did seconds of work lately: they share one
+    checker, the other is kept free, and a designer's check starts on it at once (before,
+    two attackers held both and the designer waited for a 2 s check to end)."""
+
+    async def scenario() -> None:
+        lane = Lane("check-test", workers=2)
+        started: list[str] = []
+        go = threading.Semaphore(0)
+
+        def work(host: str) -> None:
+            started.append(host)
+            assert go.acquire(timeout=60)
+
+        async def ask(host: str) -> None:
+            await lane.run(Req(Client(host)), work, host)
+
+        tasks = []
+        for a in ATTACKERS:
+            lane.charge(network_of(a), 5.0)  # each looped open boards just now
+            tasks.append(asyncio.ensure_future(ask(a)))
+        while not started:
+            await asyncio.sleep(0.01)  # polling for the first attacker's check to start
+        while sum(len(q) for q in lane._waiting.values()) < len(ATTACKERS) - 1:
+            await asyncio.sleep(0.01)  # the others queue: the last checker stays free
+        assert len(started) == 1 and lane.usage(DESIGNER) == 0
+        designer = asyncio.ensure_future(ask(DESIGNER))
+        while len(started) < 2:
+            await asyncio.sleep(0.01)  # polling: it starts without any attacker finishing
+        assert started[1] == DESIGNER, started
+        for _ in range(len(tasks) + 1):
+            go.release()
+        await asyncio.gather(*tasks, designer)
 
     run(scenario())
