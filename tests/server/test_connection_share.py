@@ -75,8 +75,9 @@ def test_two_addresses_cannot_take_the_connections_of_a_third(port: int) -> None
         transport = httpx.HTTPTransport(local_address=THIRD)
         with httpx.Client(transport=transport, timeout=60) as third:
             statuses = [
-                third.get(f"http://127.0.0.1:{port}/api/modes", headers={"Connection": "close"})
-                .status_code
+                third.get(
+                    f"http://127.0.0.1:{port}/api/modes", headers={"Connection": "close"}
+                ).status_code
                 for _ in range(50)
             ]
         assert statuses.count(200) == len(statuses), statuses
