@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/server_load.py --api           # #29: req/s vs a bare Starlette app
     .venv/bin/python benchmarks/server_load.py --api --profile # ... and cProfile of the routes
     .venv/bin/python benchmarks/server_load.py --attack        # #30: clip + open-code attack
+    .venv/bin/python benchmarks/server_load.py --attack --addresses 4   # #38: from 4 addresses
 
 ``--api``: 200 keep-alive clients (one process, raw HTTP/1.1) fetch the level list and a
 level's view as fast as they can, from the real app (as ``puzzlesmith play`` runs it) and
@@ -13,7 +14,13 @@ run; prints req/s of each and the ratio (goal ≥ 0.7). ``--profile`` runs the r
 in-process under cProfile while the clients load it and prints the top functions.
 ``--attack``: 40 clients post 10,000-move clips and 4 loop the open hex code while a
 light client measures ``GET /api/modes``; prints its p99 and the server's RSS (goal
-p99 < 200 ms, RSS < 1 GB).
+p99 < 200 ms, RSS < 1 GB). ``--addresses N`` (issue #38) sends the attack from N loopback
+addresses (127.0.0.2 …) and adds three attacks from several addresses: N addresses loop
+an open 10×10 Number Stroke board's check with ``suggest: 5`` while a designer at another
+address checks a small Cows level (its p50/p95; goal p95 < 1 s); two addresses each hold
+more half-open connections than the whole cap while a third fetches ``/api/modes`` on
+new connections (the share answered 200; goal ≥ 99 %); and N + 21 addresses try to open
+21 rooms each, then a newcomer opens one (goal: it can).
 
 Starts the real server (uvicorn, a separate process, a free loopback port). Heavy
 clients post the longest move lists the API accepts (4,096 moves) to the check route
@@ -359,7 +366,18 @@ def profile_routes(clients: int, seconds: float) -> None:
 OPEN_HEX = "/api/codes/HAKUxh59___fPAJ4AAAAAAAAAAAAAAAAAW"
 
 
-def _attack(base: str, seconds: float, out: Any) -> None:
+def _client(base: str, source: str | None, timeout: float = 120) -> httpx.AsyncClient:
+    """A client whose connections come from ``source`` (a loopback address) when given."""
+    transport = httpx.AsyncHTTPTransport(local_address=source) if source else None
+    return httpx.AsyncClient(base_url=base, timeout=timeout, transport=transport)
+
+
+def _source(k: int, addresses: int) -> str | None:
+    """The k-th attacker's address: one of ``addresses`` loopback ones (0: the default)."""
+    return f"127.0.0.{2 + k % addresses}" if addresses else None
+
+
+def _attack(base: str, seconds: float, addresses: int, out: Any) -> None:
     from puzzlesmith.core import registry
     from puzzlesmith.core.movelog import TimedMove, encode
 
@@ -373,7 +391,7 @@ def _attack(base: str, seconds: float, out: Any) -> None:
     stop = time.monotonic() + seconds
 
     async def clips(k: int) -> None:
-        async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+        async with _client(base, _source(k, addresses)) as c:
             n = 0
             while time.monotonic() < stop:
                 n += 1
@@ -384,8 +402,8 @@ def _attack(base: str, seconds: float, out: Any) -> None:
                 except httpx.HTTPError as exc:
                     codes[f"clip {type(exc).__name__}"] += 1
 
-    async def code_loop() -> None:
-        async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+    async def code_loop(k: int) -> None:
+        async with _client(base, _source(k, addresses)) as c:
             while time.monotonic() < stop:
                 try:
                     r = await c.get(OPEN_HEX)
@@ -393,25 +411,114 @@ def _attack(base: str, seconds: float, out: Any) -> None:
                 except httpx.HTTPError as exc:
                     codes[f"code {type(exc).__name__}"] += 1
 
+    async def check_loop(k: int) -> None:
+        """An open 10×10 Number Stroke board, checked with five suggestions, looped."""
+        cells = [{"id": f"c{i}", "x": i % 10, "y": i // 10, "w": 1, "h": 1} for i in range(100)]
+        body = {"level": {"id": "draft", "cells": cells}, "suggest": 5}
+        async with _client(base, _source(k, addresses)) as c:
+            while time.monotonic() < stop:
+                try:
+                    r = await c.post("/api/modes/01-number-stroke/check-level", json=body)
+                    codes[f"check {r.status_code}"] += 1
+                except httpx.HTTPError as exc:
+                    codes[f"check {type(exc).__name__}"] += 1
+
     async def all_of_it() -> None:
-        await asyncio.gather(*(clips(k) for k in range(40)), *(code_loop() for _ in range(4)))
+        loops = [check_loop(k) for k in range(2 * addresses)] if addresses else []
+        await asyncio.gather(
+            *(clips(k) for k in range(40)), *(code_loop(k) for k in range(4)), *loops
+        )
 
     asyncio.run(all_of_it())
     out.put(dict(codes))
 
 
-def attack(seconds: float) -> None:
+def _designer_checks(base: str, seconds: float) -> list[float]:
+    """A designer at its own address checks a small Cows level, again and again."""
+    from puzzlesmith.core import registry
+
+    mode = registry.get("04-cows")
+    body = {"level": mode.dump_level(mode.shipped_packs()[0].levels[0]), "suggest": 0}
+    lat: list[float] = []
+    transport = httpx.HTTPTransport(local_address="127.0.0.200")
+    with httpx.Client(base_url=base, timeout=60, transport=transport) as c:
+        c.post("/api/modes/04-cows/check-level", json=body)  # the checkers' start, untimed
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            t = time.perf_counter()
+            c.post("/api/modes/04-cows/check-level", json=body)
+            lat.append(time.perf_counter() - t)
+            time.sleep(0.1)
+    return lat
+
+
+def _half_open_share(port: int, held: int) -> tuple[int, int]:
+    """Two addresses hold ``held`` half-open connections each; a third address's light
+    GETs on new connections: (answered 200, asked)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 3 * held)), hard))
+    socks: list[socket.socket] = []
+    try:
+        for source in ("127.0.0.30", "127.0.0.31"):
+            for _ in range(held):
+                try:
+                    s = socket.create_connection(("127.0.0.1", port), 10, (source, 0))
+                    s.sendall(b"GET /api/modes HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                    socks.append(s)
+                except OSError:
+                    break  # out of local ports or descriptors: hold what we have
+        ok = 0
+        transport = httpx.HTTPTransport(local_address="127.0.0.32")
+        with httpx.Client(timeout=30, transport=transport) as third:
+            for _ in range(304):
+                try:
+                    r = third.get(f"http://127.0.0.1:{port}/api/modes",
+                                  headers={"Connection": "close"})  # fmt: skip
+                    ok += r.status_code == 200
+                except httpx.HTTPError:
+                    pass
+        return ok, 304
+    finally:
+        for s in socks:
+            s.close()
+
+
+def _rooms_newcomer(base: str, attackers: int) -> tuple[int, int]:
+    """``attackers`` addresses try 21 rooms each; then a newcomer's: (rooms held, status)."""
+    held = 0
+    for k in range(attackers):
+        transport = httpx.HTTPTransport(local_address=f"127.0.1.{k + 1}")
+        with httpx.Client(base_url=base, timeout=30, transport=transport) as c:
+            for _ in range(21):
+                r = c.post("/api/rooms", json={"mode": "stroke", "level": "1-3"})
+                held += r.status_code == 201
+    transport = httpx.HTTPTransport(local_address="127.0.2.1")
+    with httpx.Client(base_url=base, timeout=30, transport=transport) as c:
+        status = c.post("/api/rooms", json={"mode": "stroke", "level": "1-3"}).status_code
+    return held, status
+
+
+def attack(seconds: float, addresses: int = 0) -> None:
     port = free_port()
     server = start(["--factory", "puzzlesmith.server.app:create_app", *PLAY_FLAGS], port)
     base = f"http://127.0.0.1:{port}"
     try:
         before, _ = rss_mb(server.pid)
         queue: Any = multiprocessing.Queue()
-        load = multiprocessing.Process(target=_attack, args=(base, seconds, queue))
+        if addresses:  # the check workers start on first use: not part of the figure
+            httpx.post(f"{base}/api/modes/04-cows/check-level", timeout=120,
+                       json={"level": {"id": "d", "regions": ["AB", "BA"]}})  # fmt: skip
+        load = multiprocessing.Process(target=_attack, args=(base, seconds, addresses, queue))
         load.start()
         time.sleep(2)  # let the attack start
         lat: list[float] = []
         check_lat: list[float] = []
+        designer: list[float] = []
+        if addresses:
+            pool = multiprocessing.Pool(1)
+            designer_run = pool.apply_async(_designer_checks, (base, seconds - 3))
         with httpx.Client(base_url=base, timeout=60) as c:
             end = time.monotonic() + seconds - 3
             while time.monotonic() < end:
@@ -422,20 +529,43 @@ def attack(seconds: float) -> None:
                 c.post(f"{LEVEL}/check", json={"moves": []})
                 check_lat.append(time.perf_counter() - t)
                 time.sleep(0.05)
+        if addresses:
+            designer = designer_run.get(timeout=seconds + 300)
+            pool.close()
         codes = queue.get(timeout=seconds + 300)
         load.join(60)
         now, peak = rss_mb(server.pid)
         for child in children(server.pid):  # the clip worker process
             c_now, c_peak = rss_mb(child)
             print(f"clip worker process RSS: now {c_now:.0f} MB, peak {c_peak:.0f} MB")
+        who = f"from {addresses} addresses" if addresses else "from one address"
         print(
-            f"attack for {seconds:.0f} s (40 clip clients × 10,000 moves, 4 open-code loops): "
-            f"GET /api/modes p50 {pct(lat, 0.5):.0f} ms, p99 {pct(lat, 0.99):.0f} ms "
+            f"attack for {seconds:.0f} s {who} (40 clip clients × 10,000 moves, 4 open-code "
+            f"loops): GET /api/modes p50 {pct(lat, 0.5):.0f} ms, p99 {pct(lat, 0.99):.0f} ms "
             f"(goal < 200 ms); a player's check p50 {pct(check_lat, 0.5):.0f} ms, "
             f"p99 {pct(check_lat, 0.99):.0f} ms"
         )
+        if designer:
+            print(
+                f"{2 * addresses} open 10×10 check loops (suggest 5) from {addresses} addresses: "
+                f"a designer's small Cows check p50 {pct(designer, 0.5):.0f} ms, "
+                f"p95 {pct(designer, 0.95):.0f} ms, max {max(designer) * 1000:.0f} ms "
+                f"over {len(designer)} checks "
+                f"(goal p95 < 1000 ms)"
+            )
         print(f"attacker's answers {dict(sorted(codes.items()))}")
         print(f"server RSS: before {before:.0f} MB, peak {peak:.0f} MB, after {now:.0f} MB")
+        if addresses:
+            ok, asked = _half_open_share(port, 1_200)
+            print(
+                f"2 addresses × 1,200 half-open connections (cap 1,000): a third address's "
+                f"light GETs {ok}/{asked} answered 200 ({100 * ok / asked:.1f} %, goal ≥ 99 %)"
+            )
+            held, status = _rooms_newcomer(base, 25)
+            print(
+                f"25 addresses asking 21 rooms each hold {held} of 500; a 26th address's "
+                f"room: {status} (goal 201)"
+            )
     finally:
         server.terminate()
         server.wait(10)
@@ -448,12 +578,15 @@ def main() -> None:
     ap.add_argument("--api", action="store_true", help="req/s against a bare Starlette app")
     ap.add_argument("--profile", action="store_true", help="with --api: cProfile the routes")
     ap.add_argument("--attack", action="store_true", help="the clip and open-code attack")
+    ap.add_argument(
+        "--addresses", type=int, default=0, help="with --attack: attack from N addresses"
+    )
     args = ap.parse_args()
     if args.api:
         api(args.clients, args.seconds, args.profile)
         return
     if args.attack:
-        attack(args.seconds)
+        attack(args.seconds, args.addresses)
         return
     port = free_port()
     server = start(["--factory", "puzzlesmith.server.app:create_app"], port)

@@ -122,6 +122,26 @@ def test_follow_by_link_and_code_friend_board_and_unfollow(
 
 
 @TOUCH_ONLY
+def test_a_bad_friend_link_is_said_in_the_players_words(
+    page: Any, daily_server: tuple[str, Any]
+) -> None:
+    """Issue #38: a link whose code is too long showed the API's "code: String should have
+    at most 20 characters"; now the player's words, in both languages."""
+    base, _ = daily_server
+    page.goto(f"{base}/#/daily/friend/{'X' * 30}")
+    new_player(page, "链接玩家")
+    page.wait_for_function("document.getElementById('toast').innerText.includes('好友码')")
+    text = page.inner_text("#toast")
+    assert "这不是好友码" in text and "String" not in text and "code:" not in text, text
+    shot(page, "friends-bad-link-touch")
+    page.evaluate("window.puzzlesmith.setSetting('lang', 'en')")
+    page.goto(f"{base}/#/daily/friend/{'Y' * 30}")
+    page.wait_for_function("document.getElementById('toast').innerText.includes('friend code')")
+    text = page.inner_text("#toast")
+    assert "That is not a friend code" in text and "String" not in text, text
+
+
+@TOUCH_ONLY
 def test_opting_out_takes_me_off_a_followers_friend_board(
     page: Any, daily_server: tuple[str, Any]
 ) -> None:

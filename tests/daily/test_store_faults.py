@@ -146,6 +146,7 @@ def test_an_unwritable_store_is_one_sentence_and_the_connection_lives_on(
         assert status == 503 and body["error"] == "store-unavailable", body
         assert body["message"] == "The store cannot save right now (disk full or read-only)."
         assert headers.get("connection", "").lower() != "close"
+        assert headers.get("retry-after") == "30", headers  # issue #38: when to come back
         status, _, modes = ask(conn, "GET", "/api/modes")  # the same keep-alive connection
         assert status == 200 and modes["modes"] and conn.sock is sock
         conn.close()

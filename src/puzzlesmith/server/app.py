@@ -36,6 +36,7 @@ from puzzlesmith.server.static_files import (
     immutable_entry,
     index_entry,
 )
+from puzzlesmith.server.textguard import TextGuard
 
 
 def create_app(data_dir: Path | None = None) -> FastAPI:
@@ -47,6 +48,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
         description="Logic-puzzle web game: modes, packs, level views, replay checks and hints.",
     )
     errors.install(app)
+    app.add_middleware(TextGuard)  # 422 for text no store keeps (inside BodyLimit)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
     # precomputed JSON, the page and the client's files answered before routing
     app.add_middleware(FastPath, page=index_entry, static=immutable_entry)

@@ -21,3 +21,6 @@ KEEP_ALIVE_SECONDS = 5
 #: connections (and in-flight requests) one server process accepts at once; beyond it
 #: new requests get 503 at once (uvicorn --limit-concurrency)
 MAX_CONNECTIONS = 1000
+#: the part of :data:`MAX_CONNECTIONS` one client address may hold at once (connguard):
+#: two addresses take half at most, the rest answers everyone else
+CONN_SHARE = 0.25

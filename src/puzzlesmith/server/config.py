@@ -42,6 +42,13 @@ class Settings(BaseSettings):
     #: start a new store deliberately where the start would be refused (an empty database
     #: file, a lost secret.key while runs exist, another secret than the store's)
     store_init: bool = False
+    #: MB of saved progress the store keeps in all, and from one address (507 past them)
+    progress_budget_mb: int = Field(default=2_000, ge=1)
+    progress_address_mb: int = Field(default=20, ge=1)
+    #: players the store keeps in all, and made from one address (507 past them, after
+    #: pruning profiles untouched for 90 days)
+    players_max: int = Field(default=2_000_000, ge=1)
+    players_per_address: int = Field(default=5_000, ge=1)
     #: CPU seconds one live check of the editor may take (a starved worker answers busy)
     check_seconds: float = Field(default=2.0, gt=0, le=3600)
     #: live-check worker processes

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -123,8 +124,36 @@ def allowed_methods(request: Request) -> list[str]:
     return min(found)[2] if found else []
 
 
+def document_body_errors(app: FastAPI) -> None:
+    """Every operation that takes a body documents 400: a body that cannot be parsed at
+    all (not JSON, bad UTF-8) is refused by FastAPI with 400 before the route's own
+    checks; schemathesis ``--checks all`` found it undocumented on 13 operations."""
+    plain = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = plain()
+        known = schema.get("components", {}).get("schemas", {})
+        body = {"$ref": "#/components/schemas/ErrorOut"} if "ErrorOut" in known else {}
+        for ops in schema.get("paths", {}).values():
+            for op in ops.values():
+                if isinstance(op, dict) and "requestBody" in op:
+                    op.setdefault("responses", {}).setdefault(
+                        "400",
+                        {
+                            "description": "The body could not be parsed (not JSON)",
+                            "content": {"application/json": {"schema": body}},
+                        },
+                    )
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every exception into a JSON answer."""
+    document_body_errors(app)
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:

@@ -27,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
 from puzzlesmith.core.budget import Budget, use_budget
+from puzzlesmith.server.daily.limits import network_of
 from puzzlesmith.server.errors import ApiError
 
 T = TypeVar("T")
@@ -40,6 +41,12 @@ MAX_PENDING = 64
 PER_CLIENT = 2
 #: seconds a heavy request may take (queueing included) before it gives up with 503
 DEADLINE = 10.0
+#: seconds of work an address did lately (decaying, half-life :data:`USAGE_HALF_LIFE`)
+#: past which it is a heavy user: in a lane of several workers the last free one is kept
+#: for the others, so four addresses looping 2-second checks never make a designer's
+#: 10 ms check wait behind them (issue #38)
+HEAVY_USER_S = 1.0
+USAGE_HALF_LIFE = 10.0
 #: how often a waiting request checks whether its client is still there
 _POLL = 0.05
 #: how often a lane's worker process checks that the server is still its parent
@@ -57,9 +64,10 @@ class RequestLike(Protocol):
 
 
 def client_key(request: RequestLike) -> str:
-    """The address a share is counted against (behind a proxy: the proxy's, see README)."""
+    """The address a share is counted against (behind a proxy: the proxy's, see README);
+    an IPv6 /64 is one address, as everywhere else (``daily.limits.network_of``)."""
     client: _Client | None = getattr(request, "client", None)
-    return client.host if client is not None else "?"
+    return network_of(client.host) if client is not None else "?"
 
 
 class Lane:
@@ -83,6 +91,8 @@ class Lane:
         #: address → when it last had a turn (a count), while it has requests here
         self._served: dict[str, int] = {}
         self._turns = 0
+        #: address → (seconds of work, when counted), decaying; only addresses seen lately
+        self._usage: dict[str, tuple[float, float]] = {}
 
     @property
     def _pool(self) -> Executor:
@@ -127,6 +137,19 @@ class Lane:
             del self._per_client[key]
             self._served.pop(key, None)
 
+    def usage(self, key: str, now: float | None = None) -> float:
+        """Seconds of work ``key`` did lately (halved every :data:`USAGE_HALF_LIFE` s)."""
+        seconds, at = self._usage.get(key, (0.0, 0.0))
+        now = time.monotonic() if now is None else now
+        return float(seconds * 0.5 ** (max(0.0, now - at) / USAGE_HALF_LIFE))
+
+    def charge(self, key: str, seconds: float) -> None:
+        """Count ``seconds`` of work against ``key`` (a finished request's)."""
+        now = time.monotonic()
+        if len(self._usage) >= 4096:  # forget the long-idle ones
+            self._usage = {k: v for k, v in self._usage.items() if self.usage(k, now) > 0.01}
+        self._usage[key] = (self.usage(key, now) + seconds, now)
+
     def _mark(self, key: str) -> None:
         self._turns += 1
         self._served[key] = self._turns
@@ -157,6 +180,8 @@ class Lane:
         under their running cap."""
         while self._running < self.workers:
             ready = [k for k in self._waiting if self._running_by.get(k, 0) < self.run_cap]
+            if self.workers > 1 and self._running == self.workers - 1:
+                ready = [k for k in ready if self.usage(k) < HEAVY_USER_S]  # the last one
             if not ready:
                 return
             key = min(ready, key=lambda k: self._served.get(k, 0))
@@ -204,7 +229,11 @@ class Lane:
                     future = loop.run_in_executor(self._pool, _under, work_budget, fn, args)
                 # the worker is busy until the work ends, hung-up client or not: the turn
                 # (and the address's share) is held until then
-                result: T = await self._waited(request, work_budget, future, hold=True)
+                began = time.monotonic()
+                try:
+                    result: T = await self._waited(request, work_budget, future, hold=True)
+                finally:
+                    self.charge(key, time.monotonic() - began)
                 return result
             except BrokenProcessPool:
                 self._executor = None  # the worker died (killed, out of memory): a new one

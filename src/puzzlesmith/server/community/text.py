@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.visible import BLANK
 
 TITLE_MAX, CAPTION_MAX, REASON_MAX = 30, 80, 120
 
@@ -33,7 +34,7 @@ def check_text(raw: object, field: str, *, low: int, high: int) -> str:
     if "  " in text:
         raise ApiError(422, "bad-text", f"{field}: no double spaces", field)
     for i, ch in enumerate(text):
-        if ch != " " and unicodedata.category(ch)[0] not in "LNPS":
+        if ch != " " and (unicodedata.category(ch)[0] not in "LNPS" or ch in BLANK):
             raise ApiError(
                 422,
                 "bad-text",

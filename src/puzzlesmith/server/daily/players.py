@@ -11,11 +11,24 @@ import secrets
 import unicodedata
 import uuid
 
-from sqlalchemy import select, update
+from sqlalchemy import (
+    BigInteger,
+    String,
+    and_,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.store import Player, Store
+from puzzlesmith.server.visible import blank_at
 
 NAME_MIN, NAME_MAX = 2, 16
 #: punctuation allowed inside a name (besides letters, digits and single spaces)
@@ -48,6 +61,14 @@ def check_name(raw: object) -> str:
         raise DailyApiError(422, "bad-name", f"name: at most {NAME_MAX} characters", "name")
     if "  " in name:
         raise DailyApiError(422, "bad-name", "name: no double spaces", "name")
+    blank = blank_at(name)
+    if blank is not None:  # a Hangul filler is a letter that draws nothing
+        raise DailyApiError(
+            422,
+            "bad-name",
+            f"name: character {blank + 1} (U+{ord(name[blank]):04X}) shows as nothing",
+            "name",
+        )
     for i, ch in enumerate(name):
         cat = unicodedata.category(ch)
         if not (cat[0] in "LN" or ch == " " or ch in NAME_PUNCT):
@@ -55,6 +76,35 @@ def check_name(raw: object) -> str:
                 422, "bad-name", f"name: character {i + 1} {ch!r} is not allowed", "name"
             )
     return name
+
+
+#: a profile untouched this long after it was made may be pruned when the budget is full
+UNTOUCHED_MS = 90 * 24 * 3600 * 1000
+
+
+def _profile_budget() -> tuple[int, int]:
+    conf = settings()
+    return conf.players_max, conf.players_per_address
+
+
+def prune_untouched(store: Store, now_ms: int) -> int:
+    """Delete profiles made over 90 days ago that nothing else refers to: no daily
+    started, no run, no progress, no friend either way, nothing published, liked or
+    reported (every table with a key to ``players`` is asked, so a table added later is
+    too). They hold a name and nothing else; their token stops working."""
+    # every model with a key to players is registered before the tables are listed
+    import puzzlesmith.server.community.models
+    import puzzlesmith.server.friends.models
+    import puzzlesmith.server.tries.models  # noqa: F401
+
+    untouched = [Player.created_ms < now_ms - UNTOUCHED_MS]
+    for table in Player.metadata.tables.values():
+        for fk in table.foreign_keys:
+            if fk.column.table is Player.__table__:
+                untouched.append(~exists().where(fk.parent == Player.id))
+    with store.write() as s:
+        gone = s.execute(delete(Player).where(*untouched))
+    return int(getattr(gone, "rowcount", 0) or 0)
 
 
 def display_key(name: str) -> str:
@@ -79,13 +129,40 @@ class Players:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def create(self, name: object, now: int) -> tuple[Player, str]:
+    def create(self, name: object, now: int, address: str | None = None) -> tuple[Player, str]:
+        """A new player within the profile budget (overall and per address), in one
+        statement; when full, untouched profiles are pruned and it is tried once more,
+        then 507 ``storage-full`` in one sentence."""
         clean = check_name(name)
         token = secrets.token_urlsafe(32)
-        p = Player(id=uuid.uuid4().hex, token_hash=digest(token), name=clean, created_ms=now)
+        p = Player(
+            id=uuid.uuid4().hex, token_hash=digest(token), name=clean, created_ms=now,
+            address=address,
+        )  # fmt: skip
+        total, per_address = _profile_budget()
+        if self._insert(p, total, per_address) or (
+            prune_untouched(self.store, now) and self._insert(p, total, per_address)
+        ):
+            return p, token
+        raise DailyApiError(
+            507,
+            "storage-full",
+            "The server has no room for more players right now; try again later.",
+        )
+
+    def _insert(self, p: Player, total: int, per_address: int) -> bool:
+        room = select(func.count()).select_from(Player).scalar_subquery() < total
+        if p.address:
+            mine = select(func.count()).select_from(Player).where(Player.address == p.address)
+            room = and_(room, mine.scalar_subquery() < per_address)
+        row = select(
+            literal(p.id, String), literal(p.token_hash, String), literal(p.name, String),
+            literal(p.created_ms, BigInteger), literal(p.address, String),
+        ).where(room)  # fmt: skip
+        cols = ["id", "token_hash", "name", "created_ms", "address"]
+        stmt = insert(Player).from_select(cols, row).returning(Player.id)
         with self.store.write() as s:
-            s.add(p)
-        return p, token
+            return s.execute(stmt).first() is not None
 
     def by_token(self, token: str) -> Player | None:
         with self.store.session() as s:

@@ -183,9 +183,15 @@ class Runs:
             )
         _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
         answer = mode.hint(level, moves, kind)
+        counted = (  # one statement: two hints at once answer 1 and 2, never 1 and 1
+            update(Start)
+            .where(Start.id == row.id)
+            .values(hints=Start.hints + 1)
+            .returning(Start.hints)
+        )
         with self.store.write() as s:
-            s.execute(update(Start).where(Start.id == row.id).values(hints=Start.hints + 1))
-        return {**answer, "hints": row.hints + 1}
+            hints = int(s.execute(counted).scalar_one())
+        return {**answer, "hints": hints}
 
     # ---- finish -------------------------------------------------------------------------
     def read_log(self, text: str, time_ms: int) -> list[TimedMove]:

@@ -12,6 +12,7 @@ of serving other puzzles and refusing every other machine's run tokens.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -39,15 +40,31 @@ def fingerprint(secret: bytes) -> str:
 def _new_secret_file(data_dir: Path, path: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     tmp = data_dir / f".{FILE}.{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(secrets.token_hex(32))
-    try:  # the first worker to link wins; the others read its secret
-        os.link(tmp, path)
-    except FileExistsError:
-        pass
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(FileExistsError):  # the first worker to link wins
+            os.link(tmp, path)
+    except OSError as exc:  # a full disk leaves no half-written secret behind
+        raise StoreRefused(f"secret: cannot create {path}: {exc.strerror or exc}") from exc
     finally:
-        tmp.unlink()
+        tmp.unlink(missing_ok=True)
+
+
+def _read_secret(path: Path) -> str:
+    """The secret file's text, or a refusal naming the file (never a codec's message)."""
+    try:
+        return path.read_bytes().decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise StoreRefused(
+            f"secret: {path} is not a text secret (binary bytes): restore it, or delete it "
+            "to make a new one"
+        ) from None
+    except OSError as exc:
+        raise StoreRefused(f"secret: cannot read {path}: {exc.strerror or exc}") from exc
 
 
 def load_secret(data_dir: Path, store: Store | None = None) -> bytes:
@@ -67,7 +84,7 @@ def load_secret(data_dir: Path, store: Store | None = None) -> bytes:
                     "PUZZLESMITH_STORE_INIT=1 to make a new secret"
                 )
             _new_secret_file(data_dir, path)
-        text = path.read_text().strip()
+        text = _read_secret(path)
         if len(text) < 32:
             raise StoreRefused(f"{path}: the secret is too short (delete it to make a new one)")
         secret = text.encode()

@@ -8,7 +8,7 @@ else's friend boards and friend stats (they can still follow others).
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, String, Text
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from puzzlesmith.server.store.models import Base
@@ -48,4 +48,8 @@ class Progress(Base):
         ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
     )
     data: Mapped[str] = mapped_column(Text)
-    updated_ms: Mapped[int] = mapped_column(BigInteger)
+    updated_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    #: bytes of ``data`` as UTF-8 (the storage budgets sum it)
+    size: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: the sender's address as the rate limits key it (HMAC, ``daily.limits.address_key``)
+    address: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)

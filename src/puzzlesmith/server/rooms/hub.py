@@ -31,6 +31,7 @@ from puzzlesmith.server.rooms.commands import ChatAdapter, Command, CommandError
 from puzzlesmith.server.rooms.limits import Bucket, Limits
 from puzzlesmith.server.rooms.room import Room, RoomError
 from puzzlesmith.server.rooms.store import Creator, MemoryStore, RoomStore
+from puzzlesmith.server.visible import BLANK
 
 log = logging.getLogger("puzzlesmith.rooms")
 
@@ -54,7 +55,7 @@ GONE = "you were removed from this room"
 def clean_name(raw: object, limit: int) -> str:
     """A display name: printable, one line, at most ``limit`` characters (shown as text only)."""
     text = raw if isinstance(raw, str) else ""
-    text = "".join(ch for ch in text if ch.isprintable()).strip()
+    text = "".join(ch for ch in text if ch.isprintable() and ch not in BLANK).strip()
     return " ".join(text.split())[:limit]
 
 

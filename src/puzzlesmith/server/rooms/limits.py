@@ -19,11 +19,15 @@ class Limits:
     #: a room nobody used for this long is closed; no room lives longer than max_age
     idle_ttl: float = 3 * 3600.0
     max_age: float = 12 * 3600.0
-    #: a room no host has joined is closed after this long
-    unjoined_ttl: float = 300.0
+    #: a room no host has joined is closed after this long (the stream page joins at once:
+    #: a room made and left unjoined only holds a share of the pool)
+    unjoined_ttl: float = 60.0
     #: room creation: live rooms per client address and per client (the browser's viewer
     #: identity, when it sends one), and new rooms per address (rate per second, burst)
     rooms_per_address: int = 20
+    #: the last rooms of ``max_rooms`` go only to addresses with none open, so a handful of
+    #: addresses holding their full shares never lock a newcomer out (issue #38)
+    newcomer_reserve: int = 50
     rooms_per_client: int = 3
     create_rate: float = 1 / 30
     create_burst: float = 20.0

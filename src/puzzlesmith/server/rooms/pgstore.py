@@ -281,9 +281,7 @@ class PgStore:
                 (who.addr, who.client),
             )
             total, by_addr, by_client = await _one(cur)
-            if total >= lim.max_rooms:
-                raise RoomError("too-many-rooms", f"the server already has {total} rooms")
-            check_creator(lim, by_addr, by_client if who.client else 0)
+            check_creator(lim, by_addr, by_client if who.client else 0, total)
             if not await self._take(cur, f"create:{who.addr}", lim.create_rate, lim.create_burst):
                 raise RoomError("too-many-new-rooms", "too many new rooms from your address; wait")
             await cur.execute(

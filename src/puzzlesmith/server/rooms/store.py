@@ -146,10 +146,8 @@ class MemoryStore:
             return False
         # the cap counts live rooms (the hub's sweep closes the others soon)
         live = [self.creators[c] for c, r in self.rooms.items() if not expired(r, now, lim)]
-        if len(live) >= lim.max_rooms:
-            raise RoomError("too-many-rooms", f"the server already has {len(live)} rooms")
         by_client = sum(c.client == who.client for c in live) if who.client else 0
-        check_creator(lim, sum(c.addr == who.addr for c in live), by_client)
+        check_creator(lim, sum(c.addr == who.addr for c in live), by_client, len(live))
         if not await self.take(f"create:{who.addr}", lim.create_rate, lim.create_burst):
             raise RoomError("too-many-new-rooms", "too many new rooms from your address; wait")
         self.rooms[room.code] = room
@@ -217,8 +215,18 @@ class MemoryStore:
         return True
 
 
-def check_creator(lim: Limits, by_addr: int, by_client: int) -> None:
-    """RoomError when the address or the client already has its share of live rooms."""
+def check_creator(lim: Limits, by_addr: int, by_client: int, total: int) -> None:
+    """RoomError when the server is full, when only the newcomers' reserve is left and the
+    address already has a room, or when the address or the client has its share."""
+    if total >= lim.max_rooms:
+        raise RoomError("too-many-rooms", f"the server already has {total} rooms")
+    reserve = min(lim.newcomer_reserve, lim.max_rooms // 10)  # a tenth at most
+    if by_addr and total >= lim.max_rooms - reserve:
+        raise RoomError(
+            "too-many-rooms-here",
+            f"the server is nearly full: its last {reserve} rooms are kept for "
+            "addresses with none open",
+        )
     if by_addr >= lim.rooms_per_address:
         raise RoomError(
             "too-many-rooms-here",

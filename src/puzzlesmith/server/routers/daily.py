@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.server.daily.service import daily_mode, daily_modes
 from puzzlesmith.server.deps import Ctx, MaybeMe, Me
-from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES
+from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES, error_responses
 
 #: a log's text: MAX_LOG_MOVES short moves with their delays
 MAX_LOG_CHARS = 400_000
@@ -47,7 +47,7 @@ class HintIn(FinishIn):
 _mode = daily_mode
 
 
-@router.get("")
+@router.get("", responses=error_responses(401))
 def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any]:
     """Every mode's daily on a date (today by default) and, with a token, the player's state."""
     day = ctx.runs.day_of(date)
@@ -67,7 +67,7 @@ def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any
     return {"date": day.isoformat(), "dailies": out}
 
 
-@router.post("/{mode}/start")
+@router.post("/{mode}/start", responses=error_responses(401, 403, 404, 429))
 def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> Response:
     """A signed run token and the level without its solution; again the same day: the same run."""
     m = _mode(mode)
@@ -81,7 +81,7 @@ def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> Respo
     return Response(text.encode(), media_type="application/json")
 
 
-@router.post("/{mode}/hint")
+@router.post("/{mode}/hint", responses=error_responses(401, 403, 404, 409, 429))
 def hint(mode: str, body: HintIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     """A daily's hint, answered and counted by the server."""
     m = _mode(mode)
@@ -89,7 +89,7 @@ def hint(mode: str, body: HintIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     return ctx.runs.hint(player, m, body.run, body.moves, body.kind)
 
 
-@router.post("/{mode}/finish")
+@router.post("/{mode}/finish", responses=error_responses(401, 403, 404, 409, 429))
 def finish(mode: str, body: FinishWithLog, player: Me, ctx: Ctx) -> dict[str, Any]:
     """Replay the log; record the run when it clears, timed by the server's clocks."""
     m = _mode(mode)
@@ -97,13 +97,13 @@ def finish(mode: str, body: FinishWithLog, player: Me, ctx: Ctx) -> dict[str, An
     return ctx.runs.finish(player, m, body.run, body.moves, body.log)
 
 
-@router.get("/{mode}/replay/{entry}")
+@router.get("/{mode}/replay/{entry}", responses=error_responses(404))
 def replay(mode: str, entry: int, ctx: Ctx) -> dict[str, Any]:
     """A leaderboard entry's verified run as ``{code, log}`` once its day is over."""
     return ctx.runs.replay_of(_mode(mode), entry)
 
 
-@router.get("/{mode}/leaderboard")
+@router.get("/{mode}/leaderboard", responses=error_responses(404))
 def leaderboard(mode: str, ctx: Ctx, player: MaybeMe, date: str | None = None) -> JSONResponse:
     """The top 100 ranked runs by time and, with a token, the player's own."""
     m = _mode(mode)

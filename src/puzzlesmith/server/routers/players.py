@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from puzzlesmith.server.daily.limits import client_address
+from puzzlesmith.server.daily.limits import address_key, client_address
 from puzzlesmith.server.daily.service import today
 from puzzlesmith.server.daily.stats import player_stats
 from puzzlesmith.server.deps import Ctx, Me
@@ -33,11 +33,13 @@ def _me(p: Player) -> dict[str, Any]:
     return {"id": p.id, "name": p.name}
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, responses=error_responses(429, 507))
 def create_player(body: NameIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     """A new anonymous player; keep the token (it is shown once)."""
-    ctx.limiter.hit(client_address(request), "create")
-    p, token = ctx.players.create(body.name, ctx.runs.dailies.clock())
+    address = client_address(request)
+    ctx.limiter.hit(address, "create")
+    key = address_key(ctx.runs.secret, address)
+    p, token = ctx.players.create(body.name, ctx.runs.dailies.clock(), key)
     return {"id": p.id, "token": token, "name": p.name}
 
 
@@ -52,7 +54,7 @@ def rename(body: NameIn, player: Me, ctx: Ctx) -> dict[str, Any]:
     return _me(ctx.players.rename(player.id, body.name))
 
 
-@router.post("/me/transfer")
+@router.post("/me/transfer", responses=error_responses(401, 429))
 def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
     """A one-time code (24 h) that moves this profile to another device."""
     ctx.limiter.hit(player.id, "profile")
@@ -60,7 +62,7 @@ def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"code": code, "expires_ms": expires}
 
 
-@router.post("/claim")
+@router.post("/claim", responses=error_responses(404, 429))
 def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
     """Take over the profile of a transfer code: a new token; the old device's stops working."""
     ctx.limiter.hit(client_address(request), "create")

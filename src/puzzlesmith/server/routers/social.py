@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
 from puzzlesmith.server.daily.archive import archive, month_of
 from puzzlesmith.server.daily.context import DailyContext
+from puzzlesmith.server.daily.limits import address_key, client_address
 from puzzlesmith.server.daily.service import daily_mode, today
 from puzzlesmith.server.deps import Ctx, MaybeMe, Me
 from puzzlesmith.server.friends import progress
@@ -80,7 +81,7 @@ def friends_stats(player: Me, ctx: Ctx) -> dict[str, Any]:
     return {"friends": _friends(ctx).stats(player, today())}
 
 
-@router.get("/api/archive/{mode}")
+@router.get("/api/archive/{mode}", responses=error_responses(404))
 def month(mode: str, ctx: Ctx, player: MaybeMe, month: str | None = None) -> dict[str, Any]:
     """A month of past dailies (this month by default) with my marks when signed in."""
     day = today()
@@ -97,11 +98,14 @@ class ProgressIn(BaseModel):
     )
 
 
-@router.put("/api/players/me/progress", responses=error_responses(401, 429))
-def save_progress(body: ProgressIn, player: Me, ctx: Ctx) -> dict[str, Any]:
-    """Keep this device's level progress for the next device this profile moves to."""
+@router.put("/api/players/me/progress", responses=error_responses(401, 413, 429, 507))
+def save_progress(body: ProgressIn, player: Me, ctx: Ctx, request: Request) -> dict[str, Any]:
+    """Keep this device's level progress for the next device this profile moves to
+    (507 ``storage-full`` past the store's budget or the address's share of it)."""
     ctx.limiter.hit(player.id, "profile")
-    size = progress.save(ctx.runs.store, player.id, body.data, ctx.runs.dailies.clock())
+    address = address_key(ctx.runs.secret, client_address(request))
+    now = ctx.runs.dailies.clock()
+    size = progress.save(ctx.runs.store, player.id, body.data, now, address)
     return {"saved": True, "bytes": size}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from puzzlesmith.server.config import settings
@@ -97,6 +98,36 @@ def _is_empty_file(path: Path) -> bool:
         return False
 
 
+def _create_sqlite_atomically(path: Path, kwargs: dict[str, Any]) -> None:
+    """A missing SQLite store is made and migrated under a temporary name, then linked into
+    place: a first start that fails half-way (a full disk) leaves no file behind, never the
+    0-byte database every later start refused (issue #38). Several processes starting at
+    once each build one; the first link wins and the others use it."""
+    if path.exists():
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        engine = create_engine(f"sqlite:///{tmp}", **kwargs)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        try:
+            Store(engine).migrate()
+            with engine.connect() as conn:  # one self-contained file: no -wal to carry over
+                conn.exec_driver_sql("PRAGMA journal_mode=DELETE")
+        finally:
+            engine.dispose()
+        with suppress(FileExistsError):
+            os.link(tmp, path)
+    except (OSError, SQLAlchemyError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else getattr(exc, "orig", None) or exc
+        raise StoreRefused(
+            f"store: cannot create {path} ({' '.join(str(reason).split())[:120]}); "
+            "nothing was left behind: free space and start again"
+        ) from exc
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+
+
 class Store:
     """An engine and a session factory over one migrated database."""
 
@@ -135,6 +166,8 @@ class Store:
                 pool_timeout=conf.db_pool_timeout,
                 pool_pre_ping=True,
             )
+        if migrate and url.startswith("sqlite") and _sqlite_path(url) not in ("", ":memory:"):
+            _create_sqlite_atomically(Path(_sqlite_path(url)), kwargs)
         engine = create_engine(url, **kwargs)
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas)

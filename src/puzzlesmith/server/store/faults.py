@@ -2,7 +2,7 @@
 
 ``busy`` (503 with ``Retry-After``): no free connection in the pool within its short
 timeout, or the database refused another client — try again in a moment.
-``store-unavailable`` (503): the store cannot be written or reached (disk full,
+``store-unavailable`` (503 with ``Retry-After: 30``): the store cannot be written or reached (disk full,
 read-only, down). Both leave the HTTP connection usable.
 """
 
@@ -15,6 +15,8 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 #: seconds a client is told to wait after ``busy``
 RETRY_AFTER_S = 1
+#: seconds after ``store-unavailable``: an operator frees space or restarts the database
+UNAVAILABLE_RETRY_S = 30
 
 #: PostgreSQL SQLSTATEs that mean "too many connections" (53300) or "cannot connect now"
 PG_BUSY = {"53300", "57P03"}
@@ -31,9 +33,13 @@ class Fault(NamedTuple):
 
 BUSY = Fault("busy", "The server is busy; try again in a moment.", RETRY_AFTER_S)
 UNWRITABLE = Fault(
-    "store-unavailable", "The store cannot save right now (disk full or read-only).", None
+    "store-unavailable",
+    "The store cannot save right now (disk full or read-only).",
+    UNAVAILABLE_RETRY_S,
 )
-UNREACHABLE = Fault("store-unavailable", "The store cannot be reached right now.", None)
+UNREACHABLE = Fault(
+    "store-unavailable", "The store cannot be reached right now.", UNAVAILABLE_RETRY_S
+)
 
 
 def classify(exc: SQLAlchemyError) -> Fault:

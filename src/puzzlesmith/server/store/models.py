@@ -35,6 +35,8 @@ class Player(Base):
     #: hash of the one-time code that moves this profile to another device
     transfer_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     transfer_expires_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: the creating address as the rate limits key it (HMAC): the per-address profile budget
+    address: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class Daily(Base):

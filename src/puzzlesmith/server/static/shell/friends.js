@@ -16,6 +16,7 @@ addStrings({
     "f.tabAll": "全部", "f.tabFriends": "好友", "f.boardEmpty": "今天还没有好友完成。",
     "f.me": "我", "f.todayCol": "今天",
     "f.noFriend": "没有这个好友码", "f.self": "这是你自己的好友码", "f.tooMany": "关注的人太多了",
+    "f.badCode": "这不是好友码，请检查后再试", "f.failed": "现在关注不了，请稍后再试",
   },
   en: {
     "f.title": "Friends", "f.code": "My friend code", "f.link": "Friend link", "f.copy": "Copy link", "f.copied": "Copied",
@@ -26,6 +27,7 @@ addStrings({
     "f.tabAll": "Everyone", "f.tabFriends": "Friends", "f.boardEmpty": "No friend has finished this one yet.",
     "f.me": "me", "f.todayCol": "Today",
     "f.noFriend": "No player has this friend code", "f.self": "This is your own friend code", "f.tooMany": "You follow too many players",
+    "f.badCode": "That is not a friend code; check it and try again", "f.failed": "Following does not work right now; try again later",
   },
 });
 
@@ -40,10 +42,14 @@ export const board = (mode, date) =>
 
 const linkOf = (code) => `${location.origin}${location.pathname}#/daily/friend/${code}`;
 
-/** A refusal in the player's language (the server's codes), else its message. */
+/** A refusal in the player's language, never the API's own text: a malformed code (a
+ *  bad link: too long, wrong letters) is "not a friend code", anything else unknown a
+ *  plain "try again later". */
 function why(err) {
   const key = { "no-friend": "f.noFriend", "self-follow": "f.self", "too-many-friends": "f.tooMany" }[err?.error];
-  return key ? t(key) : (err?.message || String(err));
+  if (key) return t(key);
+  if (err?.field === "code" || err?.error === "invalid-request") return t("f.badCode");
+  return t("f.failed");
 }
 
 async function followAndSay(env, code) {

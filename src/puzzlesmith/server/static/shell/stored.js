@@ -45,3 +45,19 @@ export function readStored(key, valid, { maxChars = MAX_STORED_CHARS, fallback =
   dropped(key);
   return fallback;
 }
+
+/**
+ * The stored text at `key` when it is within `maxChars` and `valid(text)` is true (the
+ * stream pages' name, host key, way back and viewer token); otherwise the key is removed
+ * and `fallback` returned. A 3 MB value set by hand or by another page is never put into an
+ * input, a URL or a WebSocket (it crashed the stream pages, issue #38).
+ */
+export function readText(key, valid, { maxChars = 200, fallback = null, storage = globalThis.localStorage } = {}) {
+  let raw;
+  try { raw = storage.getItem(key); } catch { return fallback; }
+  if (raw === null || raw === undefined) return fallback;
+  if (typeof raw === "string" && raw.length <= maxChars && valid(raw) === true) return raw;
+  try { storage.removeItem(key); } catch { /* private mode: nothing to remove */ }
+  dropped(key);
+  return fallback;
+}

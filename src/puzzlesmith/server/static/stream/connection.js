@@ -1,8 +1,10 @@
 // One room's live channel: reconnects by itself with backoff, and the server sends the
 // current state first on every (re)connect, so the page only ever renders what the server says.
 import { post } from "../shell/api.js";
+import { readText } from "../shell/stored.js";
 
 const TOKEN_KEY = "stream:token";
+const TOKEN = /^v1\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_=-]{24}$/;
 //: an unknown room is tried again this many times (a worker restarting, a link typed early)
 const UNKNOWN_TRIES = 6;
 
@@ -10,8 +12,8 @@ const UNKNOWN_TRIES = 6;
  *  {token} or {token: null, status} when the server gives none now (404: no such room yet,
  *  429: too many new viewers from this address). */
 export async function viewerToken(room, { fresh = false } = {}) {
-  let token = fresh ? null : localStorage.getItem(TOKEN_KEY);
-  if (token && /^v1\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_=-]{24}$/.test(token)) return { token };
+  let token = fresh ? null : readText(TOKEN_KEY, (x) => TOKEN.test(x), { maxChars: 64 });
+  if (token) return { token };
   try {
     token = (await post(`/api/rooms/${encodeURIComponent(room)}/viewer`, {})).token;
   } catch (e) {

@@ -6,18 +6,23 @@ import { Board, renderBars } from "./board.js";
 import { RoomConnection } from "./connection.js";
 import { button, errorText, h, hintText, langSwitch, RoundClock } from "./common.js";
 import { backName, hostKeyName } from "./open.js";
+import { readText } from "../shell/stored.js";
+
+const BACK = /^#\/[\w./~%:+,()-]*$/;
+//: the host key the server issued (secrets.token_urlsafe(18): 24 characters)
+const HOST_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The way back to the game: the level the room was opened from (else the home screen). */
 function backLink(room) {
-  const hash = localStorage.getItem(backName(room)) || "#/";
+  const hash = readText(backName(room), (x) => BACK.test(x), { maxChars: 300, fallback: "#/" });
   const a = h("a", "st-btn st-back", t("st.back"));
-  a.href = `/${/^#\/[\w./~%:+,()-]*$/.test(hash) ? hash : "#/"}`;
+  a.href = `/${hash}`;
   a.dataset.action = "back";
   return a;
 }
 
 export function mountHost(root, room, onLang) {
-  const key = localStorage.getItem(hostKeyName(room));
+  const key = readText(hostKeyName(room), (x) => HOST_KEY.test(x), { maxChars: 64 });
   if (!key) {
     root.replaceChildren(backLink(room), h("div", "st-note", t("st.noKey")));
     return null;

@@ -1,5 +1,6 @@
 // Opening a room from the game: POST /api/rooms, keep the host key, go to the host page.
 import { post } from "../shell/api.js";
+import { readText } from "../shell/stored.js";
 import "./strings.js";
 
 export const hostKeyName = (room) => `stream:host:${room}`;
@@ -9,7 +10,8 @@ export const backName = (room) => `stream:back:${room}`;
 /** A shipped level (mode id + level id), or a level code (the #/play/<code> route). */
 export async function startStream(modeId, levelId) {
   const body = modeId === "play" ? { code: levelId } : { mode: modeId, level: levelId };
-  const client = localStorage.getItem("stream:token");  // this browser's identity, if it has one
+  // this browser's identity, if it has one (bounded and checked as connection.js reads it)
+  const client = readText("stream:token", (x) => /^v1\.[\w=-]+\.[\w=-]+$/.test(x), { maxChars: 64 });
   if (client) body.client = client;
   const r = await post("/api/rooms", body);
   localStorage.setItem(hostKeyName(r.room), r.host_key);

@@ -4,6 +4,7 @@ import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
 import { RoomConnection, viewerToken } from "./connection.js";
 import { button, errorText, h, langSwitch, RoundClock } from "./common.js";
+import { readText } from "../shell/stored.js";
 
 const NAME_KEY = "stream:name";
 
@@ -30,7 +31,7 @@ export function mountViewer(root, room, onLang) {
   const nameInput = h("input", "st-channel st-name");
   nameInput.placeholder = t("st.namePh");
   nameInput.maxLength = 20;
-  nameInput.value = localStorage.getItem(NAME_KEY) ?? "";
+  nameInput.value = readText(NAME_KEY, () => true, { maxChars: 20, fallback: "" });
   const saveName = () => {
     const name = nameInput.value.trim();
     try { localStorage.setItem(NAME_KEY, name); } catch { /* private mode */ }
