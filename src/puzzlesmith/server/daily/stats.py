@@ -1,4 +1,5 @@
-"""A player's own stats: days played, streaks, best and mean time per mode, a calendar."""
+"""A player's own stats: days played, streaks, best and mean time and rating per mode, a
+calendar."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from sqlalchemy import select
 
 from puzzlesmith.core.mode import JSON
 from puzzlesmith.server.daily.streaks import streak
+from puzzlesmith.server.ratings.service import player_ratings
 from puzzlesmith.server.store import Run, Store
 
 
@@ -21,6 +23,7 @@ def player_stats(store: Store, player_id: str, today: date) -> JSON:
         per_mode.setdefault(r.mode, []).append(r)
     on_the_day = {date.fromisoformat(r.date) for r in runs if "archive" not in r.flags.split()}
     st = streak(on_the_day, today)
+    rated = player_ratings(store, player_id)
     return {
         "days_played": len(calendar),
         "streak": {
@@ -35,6 +38,8 @@ def player_stats(store: Store, player_id: str, today: date) -> JSON:
                 "best_ms": min(r.time_ms for r in rs),
                 "mean_ms": round(sum(r.time_ms for r in rs) / len(rs)),
                 "flawless": sum(r.flawless for r in rs),
+                #: the player's Glicko-2 rating in the mode (its dailies' games)
+                "rating": rated.get(mode),
             }
             for mode, rs in per_mode.items()
         },
