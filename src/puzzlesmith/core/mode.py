@@ -26,6 +26,7 @@ from puzzlesmith.core.errors import (
 from puzzlesmith.core.jsonfile import read_json_file
 from puzzlesmith.core.pack import duplicate_level_ids, level_id_of, parse_header
 from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.core.ramp import WEEK, Band, DailyRamp
 from puzzlesmith.core.text import safe
 
 if TYPE_CHECKING:
@@ -178,6 +179,12 @@ class Mode(ABC, Generic[L]):
     assist_verbs: ClassVar[frozenset[str]] = frozenset()
     #: a dataclass type whose fields are the generator's options (the CLI turns them into flags)
     generate_options: ClassVar[type[Any] | None] = None
+    #: the mode's week of dailies (core/ramp: generator options and score bands per
+    #: weekday); None: the generator's defaults every day, the shared bands
+    daily_ramp: ClassVar[DailyRamp | None] = None
+    #: technique names of this mode's grade traces that are lookahead, beyond the shared
+    #: words (core/ramp.LOOKAHEAD_WORDS): no daily may need one
+    lookahead_techniques: ClassVar[frozenset[str]] = frozenset()
     #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
     codec: ClassVar[LevelCodec | None] = None
     #: the largest :meth:`level_size` the server's live check takes (the editor's limit)
@@ -381,6 +388,18 @@ class Mode(ABC, Generic[L]):
         return self.votes(level, self.play(level, moves))
 
     # ---- generation and design (capabilities ``generate``, ``design``) ----------------
+    def daily_options(self, weekday: int) -> Any:
+        """The generator options of this mode's daily on ``weekday`` (0 = Monday)."""
+        if self.generate_options is None:
+            raise ValueError(f"{self.cli_name}: no generator, so no daily")
+        if self.daily_ramp is None:
+            return self.generate_options()
+        return self.daily_ramp.options_for(self.generate_options, weekday)
+
+    def daily_band(self, weekday: int) -> Band:
+        """The band of the model's score a daily on ``weekday`` aims at (core/ramp)."""
+        return (self.daily_ramp.bands if self.daily_ramp else WEEK)[weekday]
+
     def generate_one(self, options: Any, seed: int, index: int) -> L:
         """Level ``index`` of the batch for ``seed``: deterministic, independent per index."""
         raise NotImplementedError(f"{self.cli_name}: no generator")

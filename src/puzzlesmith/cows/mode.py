@@ -11,7 +11,7 @@ from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Capabilities, GradeResult, Mode, SolveResult, State
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
-from puzzlesmith.cows import hints, logic, rules, solver
+from puzzlesmith.cows import daily, hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level, rc_id
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
@@ -46,6 +46,7 @@ class CowsMode(Mode[Level]):
     #: the hint that explains the next step (core/breakdown.py reads it at long pauses)
     why_kind = "why"
     generate_options = CowsOptions
+    daily_ramp = daily.RAMP
     codec = CODEC
     check_max_size = 12
     capabilities = Capabilities(vote=True, raster=True, generate=True, codes=True, editor=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import HEX, canonical_key
-from puzzlesmith.hexwalls import rules, solver
+from puzzlesmith.hexwalls import daily, rules, solver
 from puzzlesmith.hexwalls.board import (
     Board,
     Level,
@@ -47,6 +47,7 @@ class HexWallsMode(PathMode[Level]):
     title_en = "Hex Walls"
     levels_package = "puzzlesmith.hexwalls"
     generate_options = GenerateOptions
+    daily_ramp = daily.RAMP
     undo_verbs = frozenset({"undo", "reset"})
     state_type = rules.GameState
     codec = CODEC

@@ -84,17 +84,23 @@ _by_path: dict[str, Entry] = {}
 MAX_PATHS = 10_000
 
 
-def cached_json(request: Request, key: str, build: Callable[[], BaseModel | Any]) -> Response:
-    """The JSON of ``build()`` (computed once per ``key``), or 304 if the client has it.
-
-    The request's path is remembered too, so the next request for it is answered by
-    :class:`FastPath` before the framework routes it."""
+def entry_of(key: str, build: Callable[[], BaseModel | Any]) -> Entry:
+    """The kept answer of ``key``, built once (a route that adds live fields to it)."""
     hit = _cache.get(key)
     if hit is None:
         value = build()
         data = value.model_dump() if isinstance(value, BaseModel) else value
         hit = Entry(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         _cache[key] = hit
+    return hit
+
+
+def cached_json(request: Request, key: str, build: Callable[[], BaseModel | Any]) -> Response:
+    """The JSON of ``build()`` (computed once per ``key``), or 304 if the client has it.
+
+    The request's path is remembered too, so the next request for it is answered by
+    :class:`FastPath` before the framework routes it."""
+    hit = entry_of(key, build)
     if not request.scope.get("query_string") and len(_by_path) < MAX_PATHS:
         _by_path[request.scope["path"]] = hit
     return hit.response(request.headers)

@@ -9,7 +9,7 @@ from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
 from puzzlesmith.paths.mode import PathMode
-from puzzlesmith.stroke import logic, rules, solver
+from puzzlesmith.stroke import daily, logic, rules, solver
 from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
 from puzzlesmith.stroke.code import CODEC
 from puzzlesmith.stroke.design import redundant_clue_warnings, removable_clues, suggest_clue_sets
@@ -28,6 +28,7 @@ class StrokeMode(PathMode[Level]):
     title_en = "Number Stroke"
     levels_package = "puzzlesmith.stroke"
     generate_options = GenerateOptions
+    daily_ramp = daily.RAMP
     undo_verbs = frozenset({"rewind", "reset"})
     state_type = rules.GameState
     codec = CODEC

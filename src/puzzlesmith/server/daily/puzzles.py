@@ -3,7 +3,8 @@
 The generator seed is an HMAC of ``mode id`` and date under the server's secret, so a
 restart (or a second worker) makes the same puzzle and no client can work out tomorrow's.
 A candidate is kept only when the exact solver proves it unique (the search for a second
-solution ran out) and the mode's logic solver clears it without guessing.
+solution ran out) and the mode's logic solver clears it without guessing or any lookahead;
+of those, the one whose model score fits the weekday's band (server/daily/ramp.py).
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.publish import publish_refusal
-from puzzlesmith.server.daily.ramp import options_for
+from puzzlesmith.server.daily.ramp import fit, lookahead_of, options_for
 
 #: daily #1 of every mode
 EPOCH = date(2026, 11, 20)
-#: generator indices tried for one date before giving up
-TRIES = 6
+#: generator indices tried for one date (the first in the weekday's band wins) …
+TRIES = 8
+#: … and further ones, while none of those could be a daily (all needed lookahead)
+MAX_TRIES = 32
 #: level fields a daily never carries: designer notes may hold the author's path
 _PRIVATE = ("teach", "notes")
 
@@ -62,14 +65,23 @@ def parse_daily(mode: Mode[Any], raw: JSON) -> Any:
 
 
 def make_daily(mode: Mode[Any], day: date, secret: bytes) -> DailyPuzzle:
-    """The daily of ``mode`` on ``day``: the same inputs always give the same puzzle."""
+    """The daily of ``mode`` on ``day``: the same inputs always give the same puzzle.
+
+    Candidates come in a fixed order; the first whose score is in the weekday's band
+    is the day's puzzle. Without one, the candidate nearest the band — within the week's
+    limits (Monday at most medium, Sunday at least hard) if any is. A candidate that needs
+    lookahead (contradiction, trial, …) is never taken."""
     number = number_of(day)
     if number < 1:
         raise DailyError(f"date {day.isoformat()}: before daily #1 ({EPOCH.isoformat()})")
     seed = seed_for(secret, mode.id, day)
-    options = options_for(mode, day.weekday())
+    weekday = day.weekday()
+    options = options_for(mode, weekday)
     last = "no candidate"
-    for index in range(TRIES):
+    best: tuple[tuple[int, float], DailyPuzzle] | None = None
+    for index in range(MAX_TRIES):
+        if index >= TRIES and best is not None:
+            break
         try:
             candidate = mode.generate_one(options, seed, index)
         except PuzzlesmithError as exc:
@@ -85,8 +97,17 @@ def make_daily(mode: Mode[Any], day: date, secret: bytes) -> DailyPuzzle:
             last = f"candidate {index}: {refused}"
             continue
         graded = mode.grade(level)
-        if not graded.solved:
-            last = f"candidate {index}: the logic solver needs a guess"
+        lookahead = lookahead_of(mode, graded)
+        if not graded.solved or lookahead:
+            why = ", ".join(lookahead) or "a guess"
+            last = f"candidate {index}: the logic solver needs {why}"
             continue
-        return DailyPuzzle(mode.id, day, number, graded.grade, mode.dump_level(level))
+        how = fit(mode, weekday, graded.score)
+        puzzle = DailyPuzzle(mode.id, day, number, graded.grade, mode.dump_level(level))
+        if how == (0, 0.0):
+            return puzzle
+        if best is None or how < best[0]:
+            best = (how, puzzle)
+    if best is not None:
+        return best[1]
     raise DailyError(f"{mode.cli_name} daily {day.isoformat()}: no puzzle ({last})")

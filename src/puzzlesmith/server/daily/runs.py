@@ -28,6 +28,8 @@ from puzzlesmith.server.daily.players import display_key, tagged
 from puzzlesmith.server.daily.service import Dailies, today
 from puzzlesmith.server.daily.timing import REASONS, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
+from puzzlesmith.server.ratings import service as ratings
+from puzzlesmith.server.ratings.scores import daily_key, daily_score
 from puzzlesmith.server.store import Player, Run, Start
 
 #: the fastest a person plays one move of the log (a drag through cells, a tap)
@@ -282,9 +284,17 @@ class Runs:
             flags=" ".join(flags),
             log=None if timed is None else encode(timed),
         )
+        day = date.fromisoformat(claim.date)
+        rated = set(flags) <= {"archive"}  # a run whose timing is not a person's rates nothing
+        score = daily_score(mode, day, level) if rated else 0.0  # graded before the lock
+        game = ratings.Clear(
+            mode.id, daily_key(day), player.id, time_ms, hints, undos, lambda: score
+        )
         try:
             with self.store.write() as s:
                 s.add(run)
+                s.flush()  # the same run twice fails here, before any rating moves
+                ratings.record(self.store, [game] if rated else [], session=s)
         except IntegrityError:  # the same run posted twice at once: the first one counts
             raise DailyApiError(
                 409, "already-finished", "run: a run of this daily is already recorded", "run"

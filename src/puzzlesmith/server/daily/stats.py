@@ -1,4 +1,5 @@
-"""A player's own stats: days played, streaks, best and mean time per mode, a calendar."""
+"""A player's own stats: days played, streaks, best and mean time and rating per mode, a
+calendar."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from sqlalchemy import select
 
 from puzzlesmith.core.mode import JSON
 from puzzlesmith.server.daily.streaks import streak
+from puzzlesmith.server.ratings.service import player_ratings
 from puzzlesmith.server.store import Run, Store
 
 
@@ -24,6 +26,7 @@ def player_stats(store: Store, player_id: str, today: date) -> JSON:
     own = [r for r in runs if "archive" not in r.flags.split()]
     on_the_day = {date.fromisoformat(r.date) for r in own}
     st = streak(on_the_day, today)
+    rated = player_ratings(store, player_id)
     return {
         "days_played": len(on_the_day),
         "streak": {
@@ -32,7 +35,7 @@ def player_stats(store: Store, player_id: str, today: date) -> JSON:
             "freezes": st.freezes,
             "frozen": [d.isoformat() for d in st.frozen],
         },
-        "modes": {mode: _mode_stats(rs) for mode, rs in per_mode.items()},
+        "modes": {mode: {**_mode_stats(rs), "rating": rated.get(mode)} for mode, rs in per_mode.items()},
         "calendar": calendar,
     }
 

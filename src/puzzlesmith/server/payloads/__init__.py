@@ -16,7 +16,7 @@ from typing import Annotated, Any, get_args
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from puzzlesmith.server.payloads.common import Payload
+from puzzlesmith.server.payloads.common import Payload, ViewPayload
 from puzzlesmith.server.payloads.cows import CowsHint, CowsState, CowsView
 from puzzlesmith.server.payloads.hexwalls import HexHint, HexState, HexView
 from puzzlesmith.server.payloads.stroke import StrokeHint, StrokeState, StrokeView
@@ -44,7 +44,7 @@ _OTHER_MODE: Any = Field(
 )
 
 
-class AnyView(Payload):
+class AnyView(ViewPayload):
     """A level view of a mode without typed models: its id and level id, the rest as the
     mode's ``view`` writes it."""
 

@@ -19,6 +19,22 @@ class Payload(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+class RatingOut(Payload):
+    """A level's (or player's) Glicko-2 rating as players' games have moved it (docs/ratings.md)."""
+
+    value: int = Field(description="the rating (a level starts from the model's score)")
+    deviation: int = Field(description="its uncertainty (rating deviation), smaller when surer")
+    plays: int = Field(ge=0, description="rated games so far")
+
+
+class ViewPayload(Payload):
+    """A level view: the mode's own fields, plus the rating the server adds when it answers."""
+
+    rating: RatingOut | None = Field(
+        default=None, description="the level's rating now (added by the server, not the mode)"
+    )
+
+
 class Bounds(Payload):
     """The board's bounding box, in the mode's drawing units."""
 

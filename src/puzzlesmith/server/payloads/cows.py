@@ -6,12 +6,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from puzzlesmith.server.payloads.common import Payload
+from puzzlesmith.server.payloads.common import Payload, ViewPayload
 
 MODE = Literal["04-cows"]
 
 
-class CowsView(Payload):
+class CowsView(ViewPayload):
     mode: MODE
     id: str
     caption: str | None

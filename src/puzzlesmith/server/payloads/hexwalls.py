@@ -12,6 +12,7 @@ from puzzlesmith.server.payloads.common import (
     PathState,
     Payload,
     RevealHint,
+    ViewPayload,
     WhyHint,
 )
 
@@ -54,7 +55,7 @@ class Turner(Payload):
     cycle: list[TurnerEdge]
 
 
-class HexView(Payload):
+class HexView(ViewPayload):
     mode: MODE
     id: str
     caption: str | None

@@ -12,6 +12,7 @@ from puzzlesmith.server.payloads.common import (
     PathState,
     Payload,
     RevealHint,
+    ViewPayload,
     WhyHint,
 )
 
@@ -31,7 +32,7 @@ class StrokeCell(Payload):
     parity: Literal["odd", "even"] | None = None
 
 
-class StrokeView(Payload):
+class StrokeView(ViewPayload):
     """Everything the client needs to play offline, unique solution included."""
 
     mode: MODE

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode, daily_modes
 from puzzlesmith.server.deps import Ctx, MaybeMe, Me
+from puzzlesmith.server.ratings.scores import daily_key, daily_score
+from puzzlesmith.server.ratings.service import level_rating
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES, error_responses
 
 #: a log's text: MAX_LOG_MOVES short moves with their delays
@@ -47,18 +52,24 @@ class HintIn(FinishIn):
 _mode = daily_mode
 
 
+def _rating(ctx: DailyContext, m: Mode[Any], day: date, level: Any) -> dict[str, Any]:
+    """The daily's rating now (its start from the model's score before any finish)."""
+    return level_rating(ctx.runs.store, m.id, daily_key(day), lambda: daily_score(m, day, level))
+
+
 @router.get("", responses=error_responses(401))
 def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any]:
     """Every mode's daily on a date (today by default) and, with a token, the player's state."""
     day = ctx.runs.day_of(date)
     out = []
     for m in daily_modes():
-        puzzle, _ = ctx.runs.dailies.get(m, day)
+        puzzle, level = ctx.runs.dailies.get(m, day)
         item: dict[str, Any] = {
             "mode": m.id,
             "title": {"zh": m.title_zh, "en": m.title_en},
             "number": puzzle.number,
             "grade": puzzle.grade,
+            "rating": _rating(ctx, m, day, level),
             "state": "new",
         }
         if player is not None:
@@ -74,6 +85,7 @@ def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> Respo
     ctx.limiter.hit(player.id, "start")
     day = ctx.runs.day_of(body.date if body else None)
     out = ctx.runs.start(player, m, day)
+    out["rating"] = _rating(ctx, m, day, ctx.runs.dailies.get(m, day)[1])
     # the level view is the bulk of the answer and the same all day: spliced in as text
     del out["level"]
     head = json.dumps(out, ensure_ascii=False)[:-1]

@@ -18,6 +18,8 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.errors import UnknownModeError
 from puzzlesmith.server.catalog import catalog
 from puzzlesmith.server.errors import ApiError, field_of
+from puzzlesmith.server.ratings import service as ratings
+from puzzlesmith.server.ratings.scores import shipped_score
 from puzzlesmith.server.store import Store
 from puzzlesmith.server.tries.models import LevelPlay
 
@@ -151,7 +153,9 @@ _UPDATED = (
 def record(store: Store, batch: BatchIn, now: int | None = None) -> int:
     """Store a checked batch: one upsert statement a try. A try already stored is updated
     only while it is ``left``, by a report of the same level that ends no earlier; a
-    cleared try is final. Returns the number of tries received."""
+    cleared try is final. A try that becomes a clear here (new, or left until now) is a
+    rated game between the level and the anonymous session (``s:<session>``: plays never
+    name a player), in the same transaction. Returns the number of tries received."""
     now = time.time_ns() // 1_000_000 if now is None else now
     rows = rows_of(batch, now)
     t = LevelPlay.__table__.c
@@ -165,6 +169,28 @@ def record(store: Store, batch: BatchIn, now: int | None = None) -> int:
         & (t.level == new.level)
         & (new.ended_ms >= t.ended_ms),
     )
+    who = f"s:{batch.session}"
+    for row in rows:  # graded before the write lock is taken (once per level and process)
+        if row["outcome"] == "cleared":
+            shipped_score(row["mode"], row["level"])
     with store.write() as s:
-        s.execute(stmt, rows)
+        clears = [
+            _clear(row, who)
+            for row in rows
+            if s.execute(stmt.values(row).returning(t.outcome)).scalar() == "cleared"
+        ]
+        ratings.record(store, clears, session=s)
     return len(rows)
+
+
+def _clear(row: dict[str, Any], player: str) -> ratings.Clear:
+    mode, level = row["mode"], row["level"]
+    return ratings.Clear(
+        mode,
+        level,
+        player,
+        row["time_ms"],
+        row["hints"],
+        row["rewinds"],
+        lambda: shipped_score(mode, level),
+    )

@@ -252,6 +252,13 @@ function scopeTabs(friendsView, everyone, first) {
   return box;
 }
 
+/** The player's Glicko-2 rating in a mode (docs/ratings.md): value, ± its deviation. */
+function ratingCell(r) {
+  const td = el("td", "d-rating", r ? String(r.value) : "–");
+  if (r) td.append(el("small", "d-muted", ` ±${r.deviation}`));
+  return td;
+}
+
 /** My stats (全部), and once I follow anyone a 好友 tab: me beside each friend. */
 export async function renderStats(env) {
   const [st, modes, fs] = await Promise.all([dapi.stats(), env.getModes(), friendStats().catch(() => null)]);
@@ -270,14 +277,15 @@ export async function renderStats(env) {
   wrap.append(grid, el("p", "d-muted d-freeze-why", t("d.freezeWhy")));
   const table = el("table", "d-table");
   const head = el("tr");
-  for (const k of ["", "d.played", "d.bestTime", "d.meanTime"]) head.append(el("th", "", k ? t(k) : ""));
+  for (const k of ["", "d.played", "d.bestTime", "d.meanTime", "d.rating"]) head.append(el("th", "", k ? t(k) : ""));
   table.append(head);
   for (const m of modes) {
     const s = st.modes[m.id];
     const tr = el("tr");
     tr.append(el("td", "", titleOf(m)), el("td", "", s ? String(s.played) : "0"),
       // only archive runs yet: no time of its own day to show (they set none)
-      el("td", "", s && s.best_ms != null ? clock(s.best_ms) : "–"), el("td", "", s && s.mean_ms != null ? clock(s.mean_ms) : "–"));
+      el("td", "", s && s.best_ms != null ? clock(s.best_ms) : "–"), el("td", "", s && s.mean_ms != null ? clock(s.mean_ms) : "–"),
+      ratingCell(s?.rating));
     table.append(tr);
   }
   wrap.append(table, el("h2", "d-h2", t("d.calendar")), calendar(st.calendar, st.streak.frozen));
