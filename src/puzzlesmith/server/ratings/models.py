@@ -1,4 +1,4 @@
-"""The rating tables (migration 0008_ratings): a level's and a player's Glicko-2 rating per mode.
+"""The rating tables (migration 0009_ratings): a level's and a player's Glicko-2 rating per mode.
 
 A level is a shipped level's id or a daily's ``daily-YYYY-MM-DD``; a player is a player id,
 or ``s:<session>`` for the anonymous browser session of ``POST /api/plays`` without a token.

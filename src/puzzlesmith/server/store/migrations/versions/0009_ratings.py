@@ -1,7 +1,7 @@
 """Glicko-2 ratings of levels and players per mode (server/ratings)
 
-Revision ID: 0008_ratings
-Revises: 0007_level_plays
+Revision ID: 0009_ratings
+Revises: 0008_storage_budget
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_ratings"
-down_revision = "0007_level_plays"
+revision = "0009_ratings"
+down_revision = "0008_storage_budget"
 branch_labels = None
 depends_on = None
 
