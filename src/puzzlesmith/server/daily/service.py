@@ -23,6 +23,7 @@ from puzzlesmith.core.batch import run_tasks
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
+from puzzlesmith.server.daily.sameness import Print, fingerprint, solved_by
 from puzzlesmith.server.daily.secret import load_secret
 from puzzlesmith.server.store import Daily, Store, default_data_dir, url_for
 
@@ -65,7 +66,7 @@ class Dailies:
     _levels: dict[tuple[str, str], tuple[DailyPuzzle, Any]] = field(default_factory=dict)
     _views: dict[tuple[str, str], JSON] = field(default_factory=dict)
     _view_texts: dict[tuple[str, str], str] = field(default_factory=dict)
-    _keys: dict[tuple[str, str], str] = field(default_factory=dict)
+    _prints: dict[tuple[str, str], Print | None] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def get(self, mode: Mode[Any], day: date) -> tuple[DailyPuzzle, Any]:
@@ -106,11 +107,12 @@ class Dailies:
         return hit
 
     def is_todays(self, mode: Mode[Any], level: Any) -> bool:
-        """Whether ``level`` is today's daily of its mode, turned or mirrored or not."""
+        """Whether today's daily solution of the mode solves ``level``, turned or mirrored
+        or not: today's board itself, and any board one harmless change away from it
+        (daily/sameness.py). Nothing is solved for ``level``."""
         day = today()
         key = (mode.id, day.isoformat())
-        daily_key = self._keys.get(key)
-        if daily_key is None:
+        if key not in self._prints:
             # only a stored daily: one not yet made (its first start makes it) is in nobody's
             # hands, and making it here would spend the asking route's work budget
             hit = self._levels.get(key)
@@ -118,8 +120,8 @@ class Dailies:
             if puzzle is None:
                 return False
             parsed = hit[1] if hit is not None else puzzle.parsed(mode)
-            daily_key = self._keys[key] = mode.symmetry_key(parsed)
-        return bool(mode.symmetry_key(level) == daily_key)
+            self._prints[key] = fingerprint(mode, parsed)
+        return solved_by(mode, level, self._prints[key])
 
     def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
         with self.store.session() as s:
