@@ -139,13 +139,7 @@ class Runs:
         hit = self._finished.get(key)
         if hit is not None:
             return hit
-        with self.store.session() as s:
-            run = s.scalars(
-                select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
-            ).first()
-        if run is not None:
-            self._remember(run)
-        return run
+        return self._stored_run(player_id, mode_id, iso)
 
     def _remember(self, run: Run) -> None:
         if len(self._finished) > 200_000:
@@ -235,10 +229,9 @@ class Runs:
         what is replayed and counted; without it, the compacted ``moves``."""
         finished_ms = self.dailies.clock()
         claim, row = self._claim(player, mode, token)
-        if (player.id, mode.id, claim.date) in self._finished:  # known here: skip the replay
-            raise DailyApiError(
-                409, "already-finished", "run: a run of this daily is already recorded", "run"
-            )
+        known = self._finished.get((player.id, mode.id, claim.date))
+        if known is not None:  # a retry (its answer lost, or a 503): the same answer again
+            return self._again(player, claim, known)
         _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
         time_ms = finished_ms - claim.started_ms
         timed = None if log is None else self.read_log(log, time_ms)
@@ -279,13 +272,34 @@ class Runs:
         try:
             with self.store.write() as s:
                 s.add(run)
-        except IntegrityError:  # the same run posted twice at once: the first one counts
-            raise DailyApiError(
-                409, "already-finished", "run: a run of this daily is already recorded", "run"
-            ) from None
+        except IntegrityError:  # stored already (a retry, or posted twice at once): that one
+            stored = self._stored_run(player.id, mode.id, claim.date)
+            if stored is None:
+                raise
+            return self._again(player, claim, stored)
         self._boards.pop((mode.id, claim.date), None)
         self._remember(run)
         return {**self.result(run), "achievements": self.awards.award(player.id, finished_ms)}
+
+    def _stored_run(self, player_id: str, mode_id: str, iso: str) -> Run | None:
+        """The stored run, read from the store (not this worker's memory)."""
+        with self.store.session() as s:
+            run = s.scalars(
+                select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
+            ).first()
+        if run is not None:
+            self._remember(run)
+        return run
+
+    def _again(self, player: Player, claim: RunClaim, run: Run) -> JSON:
+        """A finish of a stored run is answered as the first was (200, its result and rank,
+        and any achievement the first did not get to store): a finish is idempotent, so a
+        retry after a lost answer or a 503 shows the player their time on any worker."""
+        if run.started_ms != claim.started_ms:  # not this run: an older token of the day
+            raise DailyApiError(
+                409, "already-finished", "run: a run of this daily is already recorded", "run"
+            )
+        return {**self.result(run), "achievements": self.awards.award(player.id, run.finished_ms)}
 
     def rank_of(self, run: Run) -> int | None:
         """1 + ranked runs of the day before it (time, then who finished first by id)."""
