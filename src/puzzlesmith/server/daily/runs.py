@@ -22,11 +22,12 @@ from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode, encode, moves_of
+from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.server.daily.awards import Awards
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.players import display_key, tagged
 from puzzlesmith.server.daily.service import Dailies, today
-from puzzlesmith.server.daily.timing import REASONS, judge
+from puzzlesmith.server.daily.timing import REASONS, floor_ms, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 from puzzlesmith.server.store import Player, Run, Start
 
@@ -64,6 +65,8 @@ class Runs:
         self._boards: dict[tuple[str, str], tuple[float, list[JSON], int]] = {}
         #: finished runs never change: (player, mode, date) → run, once seen
         self._finished: dict[tuple[str, str, str], Run] = {}
+        #: (mode, date) → the fastest clear ranked (timing.floor_ms), graded once per process
+        self._floors: dict[tuple[str, str], int] = {}
         self.awards = Awards(self.store)
 
     @property
@@ -201,18 +204,39 @@ class Runs:
             )
         return log
 
+    def floor_of(self, mode: Mode[Any], iso: str, level: Any) -> int:
+        """The daily's floor (timing.floor_ms): its solution's moves, its decisions (every
+        Cows tap; a path's forks) and its difficulty score."""
+        key = (mode.id, iso)
+        hit = self._floors.get(key)
+        if hit is None:
+            moves = len(mode.solution_moves(level))
+            graded = mode.grade(level)
+            taps = not isinstance(mode, PathMode)
+            decisions = moves if taps else int(graded.details.get("branch_points", moves))
+            hit = self._floors[key] = floor_ms(moves, decisions, graded.score)
+        return hit
+
     def flags_of(
-        self, claim: RunClaim, time_ms: int, played: int, timed: list[TimedMove] | None
+        self,
+        claim: RunClaim,
+        time_ms: int,
+        played: int,
+        timed: list[TimedMove] | None,
+        mode: Mode[Any],
+        level: Any,
     ) -> list[str]:
         """Why a verified run is not ranked (no reason: ranked)."""
         flags: list[str] = []
         if self.rules.judges_timing:
             if time_ms < self.rules.min_ms_per_move * played:
                 flags.append("too-fast")
+            if time_ms < self.floor_of(mode, claim.date, level):
+                flags.append("under-floor")
             if timed is None:
                 flags.append("no-log")
             else:
-                flags.extend(flag for flag, _ in judge(timed))
+                flags.extend(flag for flag, _ in judge(timed, not isinstance(mode, PathMode)))
         if utc_date(claim.started_ms) != claim.date:  # an old daily: no rank, no streak
             flags.append("archive")
         return flags
@@ -253,7 +277,7 @@ class Runs:
                 422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
             )
         hints = max(row.hints, sum(map(mode.is_assist, played)))
-        flags = self.flags_of(claim, time_ms, len(played), timed)
+        flags = self.flags_of(claim, time_ms, len(played), timed, mode, level)
         run = Run(
             player_id=player.id,
             mode=mode.id,
