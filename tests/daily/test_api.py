@@ -260,7 +260,7 @@ def test_100_concurrent_finishes_recorded_once_and_ranked_consistently(
 
 
 def test_a_past_daily_is_verified_but_neither_ranked_nor_streaked(
-    client: Any, daily_app: Any
+    client: Any, afternoon: Any, daily_app: Any
 ) -> None:
     m = MODES[0]
     yesterday = today() - timedelta(days=1)

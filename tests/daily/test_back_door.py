@@ -167,7 +167,7 @@ def test_a_board_one_change_from_today_s_is_refused_on_every_route(
 
 @pytest.mark.parametrize("mode_id", MODES)
 def test_yesterday_s_variant_is_a_level_code_like_any(
-    client: Any, daily_app: Any, mode_id: str
+    client: Any, afternoon: Any, daily_app: Any, mode_id: str
 ) -> None:
     """The guard is about today: yesterday's one-change variant is viewed and hinted."""
     mode = registry.get(mode_id)

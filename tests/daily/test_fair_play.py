@@ -141,7 +141,9 @@ def test_a_finish_without_a_log_is_not_ranked(client: Any, judged: Any) -> None:
 
 # ---- today's daily through the code routes -------------------------------------------------------
 @pytest.mark.parametrize("mode_id", MODES)
-def test_the_code_routes_refuse_today_s_daily(client: Any, daily_app: Any, mode_id: str) -> None:
+def test_the_code_routes_refuse_today_s_daily(
+    client: Any, afternoon: Any, daily_app: Any, mode_id: str
+) -> None:
     mode = registry.get(mode_id)
     code = encode_level(mode, level_of(daily_app, mode_id))
     body = {"moves": [], "kind": mode.hint_kinds[0]}

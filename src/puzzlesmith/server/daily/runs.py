@@ -26,7 +26,7 @@ from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.server.daily.awards import Awards
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.players import display_key, tagged
-from puzzlesmith.server.daily.service import Dailies, today
+from puzzlesmith.server.daily.service import Dailies, earth_dates
 from puzzlesmith.server.daily.timing import REASONS, floor_ms, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 from puzzlesmith.server.store import Player, Run, Start
@@ -73,17 +73,43 @@ class Runs:
     def secret(self) -> bytes:
         return self.dailies.secret
 
-    def day_of(self, raw: object) -> date:
-        """The date asked for (today by default): a real date, not before #1, not in the future."""
+    def local_today(self, local: object = None) -> date:
+        """The player's date: ``local`` (the client's own date, header ``X-Local-Date``) when
+        it exists somewhere on Earth now (UTC−12 … UTC+14), else 422 ``bad-local-date``;
+        without one, the UTC date."""
+        now_ms = self.dailies.clock()
+        if local is None:
+            return date.fromisoformat(utc_date(now_ms))
+        try:
+            day = date.fromisoformat(str(local))
+        except ValueError:
+            raise DailyApiError(
+                422, "bad-local-date", f"X-Local-Date: {local!r} is not YYYY-MM-DD", "date"
+            ) from None
+        first, last = earth_dates(now_ms)
+        if not first <= day <= last:
+            raise DailyApiError(
+                422,
+                "bad-local-date",
+                f"X-Local-Date: {day.isoformat()} is no one's date now (UTC−12 … UTC+14: "
+                f"{first.isoformat()} … {last.isoformat()})",
+                "date",
+            )
+        return day
+
+    def day_of(self, raw: object, local: object = None) -> date:
+        """The date asked for (the player's today by default): a real date, not before #1,
+        not after the player's today."""
+        mine = self.local_today(local)
         if raw is None:
-            return today()
+            return mine
         try:
             day = date.fromisoformat(str(raw))
         except ValueError:
             raise DailyApiError(
                 422, "bad-date", f"date: {raw!r} is not YYYY-MM-DD", "date"
             ) from None
-        if day > today():
+        if day > mine:
             raise DailyApiError(
                 403, "future-date", f"date: {day.isoformat()} is not here yet", "date"
             )
@@ -237,7 +263,8 @@ class Runs:
                 flags.append("no-log")
             else:
                 flags.extend(flag for flag, _ in judge(timed, not isinstance(mode, PathMode)))
-        if utc_date(claim.started_ms) != claim.date:  # an old daily: no rank, no streak
+        first, last = earth_dates(claim.started_ms)
+        if not first <= date.fromisoformat(claim.date) <= last:  # no one's today: no rank
             flags.append("archive")
         return flags
 
@@ -442,11 +469,11 @@ class Runs:
             raise DailyApiError(
                 404, "no-entry", f"replay: no ranked {mode.cli_name} run {entry_id}", "id"
             )
-        if date.fromisoformat(run.date) >= today():
+        if date.fromisoformat(run.date) >= earth_dates(self.dailies.clock())[0]:
             raise DailyApiError(
                 403,
                 "day-not-over",
-                f"replay: runs of {run.date} can be watched once the day is over (UTC)",
+                f"replay: runs of {run.date} can be watched once the day is over everywhere",
                 "id",
             )
         if run.log is None:

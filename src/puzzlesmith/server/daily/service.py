@@ -36,6 +36,22 @@ def today() -> date:
     return datetime.now(UTC).date()
 
 
+#: the Earth's time zones run from UTC−12 to UTC+14: at any moment, the dates that exist
+#: somewhere lie between these offsets' dates (two dates, three for ten hours a day)
+EARLIEST_OFFSET_H = -12
+LATEST_OFFSET_H = 14
+
+
+def earth_dates(now_ms: int) -> tuple[date, date]:
+    """The first and last date that exist somewhere on Earth at ``now_ms``: a player's local
+    date must lie between them (a player in UTC+14 meets tomorrow's UTC puzzle first)."""
+    now = datetime.fromtimestamp(now_ms / 1000, UTC)
+    return (
+        (now + timedelta(hours=EARLIEST_OFFSET_H)).date(),
+        (now + timedelta(hours=LATEST_OFFSET_H)).date(),
+    )
+
+
 def daily_modes() -> list[Mode[Any]]:
     """Every registered mode that can generate (and so has dailies), in menu order."""
     return [m for m in registry.all_modes() if m.capabilities.generate]
@@ -107,10 +123,19 @@ class Dailies:
         return hit
 
     def is_todays(self, mode: Mode[Any], level: Any) -> bool:
-        """Whether today's daily solution of the mode solves ``level``, turned or mirrored
-        or not: today's board itself, and any board one harmless change away from it
+        """Whether a daily that is someone's today (every date that exists on Earth now,
+        UTC−12 … UTC+14) has a solution that solves ``level``, turned or mirrored or not:
+        that board itself, and any board one harmless change away from it
         (daily/sameness.py). Nothing is solved for ``level``."""
-        day = today()
+        first, last = earth_dates(self.clock())
+        day = first
+        while day <= last:
+            if solved_by(mode, level, self._print(mode, day)):
+                return True
+            day += timedelta(days=1)
+        return False
+
+    def _print(self, mode: Mode[Any], day: date) -> Print | None:
         key = (mode.id, day.isoformat())
         if key not in self._prints:
             # only a stored daily: one not yet made (its first start makes it) is in nobody's
@@ -118,10 +143,10 @@ class Dailies:
             hit = self._levels.get(key)
             puzzle = hit[0] if hit is not None else self._read(mode.id, day)
             if puzzle is None:
-                return False
+                return None  # not remembered: it may be made and stored a moment later
             parsed = hit[1] if hit is not None else puzzle.parsed(mode)
             self._prints[key] = fingerprint(mode, parsed)
-        return solved_by(mode, level, self._prints[key])
+        return self._prints[key]
 
     def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
         with self.store.session() as s:
