@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from datetime import time as dtime
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +56,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return cluster.new_database()
 
 
+def afternoon_clock() -> Callable[[], int]:
+    """The server's clock, moved on to 12:00 UTC when it is earlier in the UTC day (it runs
+    on from there): then yesterday is no one's date anywhere on Earth (UTC−12 … UTC+14), so
+    a test's "past day" is past (archive, replays open) whatever the hour it runs at."""
+    now = time.time_ns() // 1_000_000
+    noon = int(datetime.combine(datetime.now(UTC).date(), dtime(12), UTC).timestamp() * 1000)
+    shift = max(0, noon - now)
+    return lambda: time.time_ns() // 1_000_000 + shift
+
+
 @pytest.fixture
 def daily_app(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A fresh app whose daily store is the parametrised database (SQLite or PostgreSQL).
@@ -67,6 +80,13 @@ def daily_app(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> I
     app.state.daily.rules.min_ms_per_move = 0  # tests that want the too-fast flag set it
     yield app
     app.state.daily.close()
+
+
+@pytest.fixture
+def afternoon(daily_app: Any) -> Any:
+    """The daily app on :func:`afternoon_clock`, for tests of a past day."""
+    daily_app.state.daily.open().runs.dailies.clock = afternoon_clock()
+    return daily_app
 
 
 @pytest.fixture

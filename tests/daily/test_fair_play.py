@@ -49,6 +49,18 @@ def human_gaps(seed: int, n: int = 400) -> list[int]:
     return out
 
 
+def paced_gaps(seed: int, n: int = 400) -> list[int]:
+    """A person at 0.5–4 s a move, with a longer pause now and then (Cows taps included)."""
+    rng = random.Random(seed)
+    return [rng.randint(5000, 9000) if k % 6 == 5 else rng.randint(500, 4000) for k in range(n)]
+
+
+def bot_gaps(seed: int, n: int = 400) -> list[int]:
+    """The minimal bot: a one-second look, then random 60–140 ms gaps."""
+    rng = random.Random(seed)
+    return [1000] + [rng.randint(60, 140) for _ in range(n - 1)]
+
+
 @pytest.fixture
 def judged(daily_app: Any) -> Any:
     daily_app.state.daily.rules.min_ms_per_move = 60  # the real rules (conftest turns them off)
@@ -78,10 +90,35 @@ def test_jittered_quick_decisions_are_flagged(client: Any, judged: Any) -> None:
     assert "fast-decisions" in out["flags"] and not out["ranked"]
 
 
-@pytest.mark.parametrize("mode_id", MODES)
+@pytest.mark.parametrize("mode_id", [m for m in MODES if m != "04-cows"])
 def test_a_human_rhythm_is_ranked(client: Any, judged: Any, mode_id: str) -> None:
+    """Quick drags between decisions (a path mode's rhythm)."""
     out = timed_finish(client, judged, player(client, "真人"), mode_id, human_gaps(7)).json()
     assert out["flags"] == [] and out["ranked"] and out["rank"] == 1, out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("mode_id", MODES)
+def test_the_minimal_bot_is_unranked_and_a_person_s_pace_ranked(
+    client: Any, judged: Any, mode_id: str, seed: int
+) -> None:
+    """A one-second look then 60–140 ms a move clears under the level's floor (and in
+    Cows, where every tap is a decision, half its decisions are under a quarter second);
+    0.5–4 s a move with pauses is ranked."""
+    bot = timed_finish(client, judged, player(client, "机器人"), mode_id, bot_gaps(seed)).json()
+    assert bot["verified"] and not bot["ranked"] and bot["rank"] is None, bot
+    assert "under-floor" in bot["flags"], bot
+    assert "read this puzzle" in bot["reasons"]["under-floor"]
+    if mode_id == "04-cows":
+        assert "fast-decisions" in bot["flags"]
+    me = timed_finish(client, judged, player(client, "真人"), mode_id, paced_gaps(seed)).json()
+    assert me["flags"] == [] and me["ranked"] and me["rank"] == 1, me
+    floor = judged.state.daily.open().runs.floor_of(
+        registry.get(mode_id), today().isoformat(), level_of(judged, mode_id)
+    )
+    assert bot["time_ms"] < floor <= me["time_ms"]
+    board = client.get(f"/api/daily/{mode_id}/leaderboard").json()
+    assert [e["name"] for e in board["entries"]] == ["真人"]
 
 
 def test_a_log_may_not_claim_more_than_the_server_measured(client: Any, judged: Any) -> None:
@@ -104,7 +141,9 @@ def test_a_finish_without_a_log_is_not_ranked(client: Any, judged: Any) -> None:
 
 # ---- today's daily through the code routes -------------------------------------------------------
 @pytest.mark.parametrize("mode_id", MODES)
-def test_the_code_routes_refuse_today_s_daily(client: Any, daily_app: Any, mode_id: str) -> None:
+def test_the_code_routes_refuse_today_s_daily(
+    client: Any, afternoon: Any, daily_app: Any, mode_id: str
+) -> None:
     mode = registry.get(mode_id)
     code = encode_level(mode, level_of(daily_app, mode_id))
     body = {"moves": [], "kind": mode.hint_kinds[0]}

@@ -105,7 +105,9 @@ def test_the_same_follow_twice_at_once_is_one_row_and_no_5xx(client: Any, daily_
         assert s.scalar(select(func.count()).select_from(Follow)) == 1
 
 
-def test_the_archive_lists_past_days_with_my_marks(client: Any, daily_app: Any) -> None:
+def test_the_archive_lists_past_days_with_my_marks(
+    client: Any, afternoon: Any, daily_app: Any
+) -> None:
     m = MODES[0]
     me = player(client)
     yesterday = today() - timedelta(days=1)

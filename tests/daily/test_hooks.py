@@ -119,7 +119,9 @@ def test_forged_logs_are_refused_with_a_reason(client: Any, daily_app: Any) -> N
 
 
 # ---- 2. replays of past days ---------------------------------------------------------------
-def test_past_entries_replay_and_today_s_do_not(client: Any, daily_app: Any) -> None:
+def test_past_entries_replay_and_today_s_do_not(
+    client: Any, afternoon: Any, daily_app: Any
+) -> None:
     m = MODES[-1]
     mode = registry.get(m)
     yesterday = today() - timedelta(days=1)
@@ -171,7 +173,7 @@ def test_daily_streak_unlocks_once_and_is_stored(client: Any, daily_app: Any) ->
     assert set(got[0] + got[1] + got[2] + again) == stored
 
 
-def test_archive_runs_do_not_make_a_streak(client: Any, daily_app: Any) -> None:
+def test_archive_runs_do_not_make_a_streak(client: Any, afternoon: Any, daily_app: Any) -> None:
     """Old dailies played today count as clears, not as days played."""
     me = player(client, "小李")
     m = MODES[0]

@@ -5,6 +5,7 @@ start with one line."""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -16,11 +17,15 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import update
+from test_fair_play import paced_gaps
 from workers import refused_start, server_env, workers
 
+from puzzlesmith.core import registry
+from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server.daily.limits import LIMITS
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
-from puzzlesmith.server.store import Player, Run, Store
+from puzzlesmith.server.daily.tokens import sign, verify
+from puzzlesmith.server.store import Player, Run, Start, Store
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "editor"))
@@ -58,8 +63,6 @@ def four(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     data_dir = tmp_path_factory.mktemp("workers-data")
     env = server_env(url, data_dir, SECRET)
     # today's daily stored beforehand (`puzzlesmith daily build` does this in the README)
-    import os
-
     old = os.environ.get("PUZZLESMITH_SECRET")
     os.environ["PUZZLESMITH_SECRET"] = SECRET
     try:
@@ -167,8 +170,49 @@ def three_established_reporters_on_three_workers_hide_it(four: Cluster) -> None:
     assert four.call(0, "GET", f"/api/community/levels/{lid}").status_code == 404
 
 
+def a_retried_finish_is_answered_the_same_on_every_worker(four: Cluster) -> None:
+    """A ranked finish posted to all four at once, then again to each: 200 and one result."""
+    _, token = four.player("重试者")
+    started = four.call(0, "POST", f"/api/daily/{MODE}/start", token).json()
+    old = os.environ.get("PUZZLESMITH_SECRET")
+    os.environ["PUZZLESMITH_SECRET"] = SECRET
+    try:
+        dailies = open_dailies(four.data_dir, four.url)
+    finally:
+        if old is None:
+            del os.environ["PUZZLESMITH_SECRET"]
+        else:
+            os.environ["PUZZLESMITH_SECRET"] = old
+    try:  # the start ten minutes back (the test holds the secret), so a person's log fits
+        claim = verify(dailies.secret, started["run"])
+        earlier = claim._replace(started_ms=claim.started_ms - 600_000)
+        with dailies.store.write() as s:
+            s.execute(update(Start).where(Start.id == claim.start).values(
+                started_ms=earlier.started_ms))  # fmt: skip
+        run = sign(dailies.secret, earlier)
+        sol = registry.get(MODE).solution_moves(dailies.get(registry.get(MODE), today())[1])
+    finally:
+        dailies.store.close()
+    log, ms = [], 0
+    for gap, move in zip(paced_gaps(7), sol, strict=False):
+        ms += gap
+        log.append(TimedMove(ms, move))
+    body = {"run": run, "moves": [], "log": encode(log)}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(
+            lambda w: four.call(w, "POST", f"/api/daily/{MODE}/finish", token, json=body),
+            range(4)))  # fmt: skip
+    answers += [four.call(w, "POST", f"/api/daily/{MODE}/finish", token, json=body)
+                for w in range(4)]  # fmt: skip
+    assert [a.status_code for a in answers] == [200] * 8, [a.text for a in answers]
+    results = [{k: v for k, v in a.json().items() if k != "achievements"} for a in answers]
+    assert results[0]["ranked"] and results[0]["rank"] >= 1, results[0]
+    assert all(r == results[0] for r in results), results
+
+
 def test_four_workers_on_one_postgresql_behave_as_one(four: Cluster) -> None:
     """One test for the four processes (so a parallel run starts them once, not per test)."""
+    a_retried_finish_is_answered_the_same_on_every_worker(four)
     starts_across_4_workers_get_the_limit_of_one(four)
     a_claim_invalidates_the_old_token_on_every_worker_at_once(four)
     likes_from_every_worker_count_exactly(four)

@@ -1,9 +1,12 @@
 """Today's dailies are played through the daily routes only, where hints are counted.
 
 A daily's level carries no solution, but the same board sent as a level code would get a
-view with its solution and free hints from ``/api/codes/{code}``; those routes call
-:func:`not_todays_daily` on the level they decoded, which refuses today's daily of any
-mode (turned or mirrored too) with 403 ``daily-level``.
+view with its solution and free hints from ``/api/codes/{code}``; so would a board one
+harmless change away (a clue the path satisfies, a wall it never crosses, a cell moved to
+a neighbouring region). The code routes (view, check, hint, breakdown) and community
+publishing call :func:`not_todays_daily` on the level they decoded, which refuses with
+403 ``daily-level`` any level that today's daily solution of its mode solves, turned or
+mirrored or not (daily/sameness.py).
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.errors import ApiError
 
 
-def not_todays_daily(cfg: Any, mode: Mode[Any], level: Any) -> tuple[Mode[Any], Any]:
-    """``(mode, level)`` unchanged, or 403 when the level is one of today's dailies.
+def not_todays_daily(
+    cfg: Any, mode: Mode[Any], level: Any, where: str = "code"
+) -> tuple[Mode[Any], Any]:
+    """``(mode, level)`` unchanged, or 403 when today's daily solution solves the level.
 
     ``cfg`` is ``app.state.daily``; a server whose store is not open has served no daily
     (``puzzlesmith play`` and a deployment with a store open it at start)."""
@@ -25,6 +30,15 @@ def not_todays_daily(cfg: Any, mode: Mode[Any], level: Any) -> tuple[Mode[Any], 
         raise ApiError(
             403,
             "daily-level",
-            "code: this level is today's daily; play it as the daily (its hints count there)",
+            f"{where}: today's daily solution solves this level; play it as the daily"
+            " (its hints count there)",
         )
     return mode, level
+
+
+def raw_not_todays_daily(cfg: Any, mode: Mode[Any], raw: Any) -> None:
+    """:func:`not_todays_daily` for a level as sent (publish, the editor's suggestions); a
+    level that does not load is let through: the check refuses it with its own line."""
+    level, _ = mode.parse_level(raw, "draft")
+    if level is not None:
+        not_todays_daily(cfg, mode, level, "level")

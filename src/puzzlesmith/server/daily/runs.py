@@ -22,11 +22,12 @@ from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode, encode, moves_of
+from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.server.daily.awards import Awards
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.players import display_key, tagged
-from puzzlesmith.server.daily.service import Dailies, today
-from puzzlesmith.server.daily.timing import REASONS, judge
+from puzzlesmith.server.daily.service import Dailies, earth_dates
+from puzzlesmith.server.daily.timing import REASONS, floor_ms, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 from puzzlesmith.server.ratings import service as ratings
 from puzzlesmith.server.ratings.scores import daily_key, daily_score
@@ -66,23 +67,51 @@ class Runs:
         self._boards: dict[tuple[str, str], tuple[float, list[JSON], int]] = {}
         #: finished runs never change: (player, mode, date) → run, once seen
         self._finished: dict[tuple[str, str, str], Run] = {}
+        #: (mode, date) → the fastest clear ranked (timing.floor_ms), graded once per process
+        self._floors: dict[tuple[str, str], int] = {}
         self.awards = Awards(self.store)
 
     @property
     def secret(self) -> bytes:
         return self.dailies.secret
 
-    def day_of(self, raw: object) -> date:
-        """The date asked for (today by default): a real date, not before #1, not in the future."""
+    def local_today(self, local: object = None) -> date:
+        """The player's date: ``local`` (the client's own date, header ``X-Local-Date``) when
+        it exists somewhere on Earth now (UTC−12 … UTC+14), else 422 ``bad-local-date``;
+        without one, the UTC date."""
+        now_ms = self.dailies.clock()
+        if local is None:
+            return date.fromisoformat(utc_date(now_ms))
+        try:
+            day = date.fromisoformat(str(local))
+        except ValueError:
+            raise DailyApiError(
+                422, "bad-local-date", f"X-Local-Date: {local!r} is not YYYY-MM-DD", "date"
+            ) from None
+        first, last = earth_dates(now_ms)
+        if not first <= day <= last:
+            raise DailyApiError(
+                422,
+                "bad-local-date",
+                f"X-Local-Date: {day.isoformat()} is no one's date now (UTC−12 … UTC+14: "
+                f"{first.isoformat()} … {last.isoformat()})",
+                "date",
+            )
+        return day
+
+    def day_of(self, raw: object, local: object = None) -> date:
+        """The date asked for (the player's today by default): a real date, not before #1,
+        not after the player's today."""
+        mine = self.local_today(local)
         if raw is None:
-            return today()
+            return mine
         try:
             day = date.fromisoformat(str(raw))
         except ValueError:
             raise DailyApiError(
                 422, "bad-date", f"date: {raw!r} is not YYYY-MM-DD", "date"
             ) from None
-        if day > today():
+        if day > mine:
             raise DailyApiError(
                 403, "future-date", f"date: {day.isoformat()} is not here yet", "date"
             )
@@ -141,13 +170,7 @@ class Runs:
         hit = self._finished.get(key)
         if hit is not None:
             return hit
-        with self.store.session() as s:
-            run = s.scalars(
-                select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
-            ).first()
-        if run is not None:
-            self._remember(run)
-        return run
+        return self._stored_run(player_id, mode_id, iso)
 
     def _remember(self, run: Run) -> None:
         if len(self._finished) > 200_000:
@@ -215,19 +238,41 @@ class Runs:
             )
         return log
 
+    def floor_of(self, mode: Mode[Any], iso: str, level: Any) -> int:
+        """The daily's floor (timing.floor_ms): its solution's moves, its decisions (every
+        Cows tap; a path's forks) and its difficulty score."""
+        key = (mode.id, iso)
+        hit = self._floors.get(key)
+        if hit is None:
+            moves = len(mode.solution_moves(level))
+            graded = mode.grade(level)
+            taps = not isinstance(mode, PathMode)
+            decisions = moves if taps else int(graded.details.get("branch_points", moves))
+            hit = self._floors[key] = floor_ms(moves, decisions, graded.score)
+        return hit
+
     def flags_of(
-        self, claim: RunClaim, time_ms: int, played: int, timed: list[TimedMove] | None
+        self,
+        claim: RunClaim,
+        time_ms: int,
+        played: int,
+        timed: list[TimedMove] | None,
+        mode: Mode[Any],
+        level: Any,
     ) -> list[str]:
         """Why a verified run is not ranked (no reason: ranked)."""
         flags: list[str] = []
         if self.rules.judges_timing:
             if time_ms < self.rules.min_ms_per_move * played:
                 flags.append("too-fast")
+            if time_ms < self.floor_of(mode, claim.date, level):
+                flags.append("under-floor")
             if timed is None:
                 flags.append("no-log")
             else:
-                flags.extend(flag for flag, _ in judge(timed))
-        if utc_date(claim.started_ms) != claim.date:  # an old daily: no rank, no streak
+                flags.extend(flag for flag, _ in judge(timed, not isinstance(mode, PathMode)))
+        first, last = earth_dates(claim.started_ms)
+        if not first <= date.fromisoformat(claim.date) <= last:  # no one's today: no rank
             flags.append("archive")
         return flags
 
@@ -243,10 +288,9 @@ class Runs:
         what is replayed and counted; without it, the compacted ``moves``."""
         finished_ms = self.dailies.clock()
         claim, row = self._claim(player, mode, token)
-        if (player.id, mode.id, claim.date) in self._finished:  # known here: skip the replay
-            raise DailyApiError(
-                409, "already-finished", "run: a run of this daily is already recorded", "run"
-            )
+        known = self._finished.get((player.id, mode.id, claim.date))
+        if known is not None:  # a retry (its answer lost, or a 503): the same answer again
+            return self._again(player, claim, known)
         _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
         time_ms = finished_ms - claim.started_ms
         timed = None if log is None else self.read_log(log, time_ms)
@@ -268,7 +312,7 @@ class Runs:
                 422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
             )
         hints = max(row.hints, sum(map(mode.is_assist, played)))
-        flags = self.flags_of(claim, time_ms, len(played), timed)
+        flags = self.flags_of(claim, time_ms, len(played), timed, mode, level)
         run = Run(
             player_id=player.id,
             mode=mode.id,
@@ -295,13 +339,34 @@ class Runs:
                 s.add(run)
                 s.flush()  # the same run twice fails here, before any rating moves
                 ratings.record(self.store, [game] if rated else [], session=s)
-        except IntegrityError:  # the same run posted twice at once: the first one counts
-            raise DailyApiError(
-                409, "already-finished", "run: a run of this daily is already recorded", "run"
-            ) from None
+        except IntegrityError:  # stored already (a retry, or posted twice at once): that one
+            stored = self._stored_run(player.id, mode.id, claim.date)
+            if stored is None:
+                raise
+            return self._again(player, claim, stored)
         self._boards.pop((mode.id, claim.date), None)
         self._remember(run)
         return {**self.result(run), "achievements": self.awards.award(player.id, finished_ms)}
+
+    def _stored_run(self, player_id: str, mode_id: str, iso: str) -> Run | None:
+        """The stored run, read from the store (not this worker's memory)."""
+        with self.store.session() as s:
+            run = s.scalars(
+                select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
+            ).first()
+        if run is not None:
+            self._remember(run)
+        return run
+
+    def _again(self, player: Player, claim: RunClaim, run: Run) -> JSON:
+        """A finish of a stored run is answered as the first was (200, its result and rank,
+        and any achievement the first did not get to store): a finish is idempotent, so a
+        retry after a lost answer or a 503 shows the player their time on any worker."""
+        if run.started_ms != claim.started_ms:  # not this run: an older token of the day
+            raise DailyApiError(
+                409, "already-finished", "run: a run of this daily is already recorded", "run"
+            )
+        return {**self.result(run), "achievements": self.awards.award(player.id, run.finished_ms)}
 
     def rank_of(self, run: Run) -> int | None:
         """1 + ranked runs of the day before it (time, then who finished first by id)."""
@@ -420,11 +485,11 @@ class Runs:
             raise DailyApiError(
                 404, "no-entry", f"replay: no ranked {mode.cli_name} run {entry_id}", "id"
             )
-        if date.fromisoformat(run.date) >= today():
+        if date.fromisoformat(run.date) >= earth_dates(self.dailies.clock())[0]:
             raise DailyApiError(
                 403,
                 "day-not-over",
-                f"replay: runs of {run.date} can be watched once the day is over (UTC)",
+                f"replay: runs of {run.date} can be watched once the day is over everywhere",
                 "id",
             )
         if run.log is None:

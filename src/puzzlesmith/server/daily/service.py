@@ -23,6 +23,7 @@ from puzzlesmith.core.batch import run_tasks
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
+from puzzlesmith.server.daily.sameness import Print, fingerprint, solved_by
 from puzzlesmith.server.daily.secret import load_secret
 from puzzlesmith.server.store import Daily, Store, default_data_dir, url_for
 
@@ -33,6 +34,22 @@ def now_ms() -> int:
 
 def today() -> date:
     return datetime.now(UTC).date()
+
+
+#: the Earth's time zones run from UTC−12 to UTC+14: at any moment, the dates that exist
+#: somewhere lie between these offsets' dates (two dates, three for ten hours a day)
+EARLIEST_OFFSET_H = -12
+LATEST_OFFSET_H = 14
+
+
+def earth_dates(now_ms: int) -> tuple[date, date]:
+    """The first and last date that exist somewhere on Earth at ``now_ms``: a player's local
+    date must lie between them (a player in UTC+14 meets tomorrow's UTC puzzle first)."""
+    now = datetime.fromtimestamp(now_ms / 1000, UTC)
+    return (
+        (now + timedelta(hours=EARLIEST_OFFSET_H)).date(),
+        (now + timedelta(hours=LATEST_OFFSET_H)).date(),
+    )
 
 
 def daily_modes() -> list[Mode[Any]]:
@@ -65,7 +82,7 @@ class Dailies:
     _levels: dict[tuple[str, str], tuple[DailyPuzzle, Any]] = field(default_factory=dict)
     _views: dict[tuple[str, str], JSON] = field(default_factory=dict)
     _view_texts: dict[tuple[str, str], str] = field(default_factory=dict)
-    _keys: dict[tuple[str, str], str] = field(default_factory=dict)
+    _prints: dict[tuple[str, str], Print | None] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def get(self, mode: Mode[Any], day: date) -> tuple[DailyPuzzle, Any]:
@@ -106,20 +123,30 @@ class Dailies:
         return hit
 
     def is_todays(self, mode: Mode[Any], level: Any) -> bool:
-        """Whether ``level`` is today's daily of its mode, turned or mirrored or not."""
-        day = today()
+        """Whether a daily that is someone's today (every date that exists on Earth now,
+        UTC−12 … UTC+14) has a solution that solves ``level``, turned or mirrored or not:
+        that board itself, and any board one harmless change away from it
+        (daily/sameness.py). Nothing is solved for ``level``."""
+        first, last = earth_dates(self.clock())
+        day = first
+        while day <= last:
+            if solved_by(mode, level, self._print(mode, day)):
+                return True
+            day += timedelta(days=1)
+        return False
+
+    def _print(self, mode: Mode[Any], day: date) -> Print | None:
         key = (mode.id, day.isoformat())
-        daily_key = self._keys.get(key)
-        if daily_key is None:
+        if key not in self._prints:
             # only a stored daily: one not yet made (its first start makes it) is in nobody's
             # hands, and making it here would spend the asking route's work budget
             hit = self._levels.get(key)
             puzzle = hit[0] if hit is not None else self._read(mode.id, day)
             if puzzle is None:
-                return False
+                return None  # not remembered: it may be made and stored a moment later
             parsed = hit[1] if hit is not None else puzzle.parsed(mode)
-            daily_key = self._keys[key] = mode.symmetry_key(parsed)
-        return bool(mode.symmetry_key(level) == daily_key)
+            self._prints[key] = fingerprint(mode, parsed)
+        return self._prints[key]
 
     def _read(self, mode_id: str, day: date) -> DailyPuzzle | None:
         with self.store.session() as s:

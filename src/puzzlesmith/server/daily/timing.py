@@ -4,9 +4,15 @@ only their mean (after Lichess: where there is a leaderboard, there is cheating)
 The log's times are the client's claim, but they may not add up to more than the server
 measured, so a script that wants a human-looking log has to spend the time it shows.
 Each check below names what a person never does over a whole daily; a run that trips one
-is recorded and verified but not ranked, with the reason in the finish answer. A script
-that waits like a person (pauses, uneven gaps, a quarter second and more per decision)
-gets through: the guarantee is that it then plays at a person's pace, not faster.
+is recorded and verified but not ranked, with the reason in the finish answer. Every Cows
+tap is a decision (``taps``); in the path modes a gesture (a drag) starts after a gap of
+:data:`GESTURE_GAP_MS`, and decisions are judged from the first move on. Whatever the log
+says, a clear faster than the level's floor (:func:`floor_ms`: a look at the board, its
+decisions at a quarter second and more each, scaled by its difficulty score, and its
+forced drag steps) is not ranked either: the log cannot hide that one, since the time is
+the server's. A script that waits like a person (pauses, uneven gaps, a quarter second
+and more per decision) still gets through: the guarantee is that it then plays at a
+person's pace, not faster.
 
 >>> from puzzlesmith.core.movelog import TimedMove
 >>> bot = [TimedMove(60 * k, f"m{k}") for k in range(1, 31)]
@@ -40,8 +46,19 @@ MIN_LONGEST_PAUSE_MS = 1000
 GESTURE_GAP_MS = 150
 #: the median time before a gesture (a decision) is at least this for a person
 MIN_MEDIAN_DECISION_MS = 250
-#: decisions needed before their median is judged (a 7×7 Cows daily is 7 taps)
-MIN_DECISIONS = 6
+#: decisions needed before their median is judged (from the first move on)
+MIN_DECISIONS = 3
+#: the floor's look at the board before the first move
+FLOOR_READ_MS = 1000
+#: the floor's least time for one decision (a Cows tap, a fork of the path) on an easy level
+FLOOR_DECISION_MS = 250
+#: a decision's floor grows by this fraction per 100 points of the level's score
+#: (core/score.py: 0–100 easy, 100–200 medium, 200–300 hard, 300+ expert), up to
+#: :data:`FLOOR_SCORE_CAP` (so a decision's floor stays under 420 ms)
+FLOOR_SCORE_PER_100 = 1 / 6
+FLOOR_SCORE_CAP = 400.0
+#: the floor's least time for a forced step of a path (a cell dragged through, no choice)
+FLOOR_STEP_MS = 150
 
 REASONS = {
     "machine-timing": "the moves came at an even pace no hand keeps",
@@ -49,7 +66,28 @@ REASONS = {
     "fast-decisions": "half the decisions came faster than a quarter second",
     "no-log": "the finish sent no timed move log, so its timing cannot be checked",
     "too-fast": "faster than a person can make the moves",
+    "under-floor": "cleared faster than a person can read this puzzle and make its decisions",
 }
+
+
+def floor_ms(moves: int, decisions: int, score: float) -> int:
+    """The fastest clear ranked on a level of ``moves`` solution moves of which
+    ``decisions`` are choices (every Cows tap; a path's forks), rated ``score``.
+
+    Every term is under what a person needs at half a second a move, and over what a
+    script needs at 140 ms a move after a one-second look, so the floor parts the two
+    by construction (docs/fair-play.md gives the figures).
+
+    >>> floor_ms(8, 8, 150.0)  # an 8×8 medium Cows: 1 s + 8 × 312 ms
+    3500
+    >>> floor_ms(20, 8, 260.0)  # a hard path of 20 steps, 8 of them forks
+    5666
+    """
+    decisions = max(1, min(decisions, moves))
+    per_decision = FLOOR_DECISION_MS * (
+        1 + FLOOR_SCORE_PER_100 * min(FLOOR_SCORE_CAP, max(0.0, score)) / 100
+    )
+    return int(FLOOR_READ_MS + decisions * per_decision + (moves - decisions) * FLOOR_STEP_MS)
 
 
 def gaps_of(log: Sequence[TimedMove]) -> list[int]:
@@ -61,8 +99,9 @@ def gaps_of(log: Sequence[TimedMove]) -> list[int]:
     return out
 
 
-def judge(log: Sequence[TimedMove]) -> list[tuple[str, str]]:
-    """(flag, reason) for each check the log's timing fails; [] for a plausible run."""
+def judge(log: Sequence[TimedMove], taps: bool = False) -> list[tuple[str, str]]:
+    """(flag, reason) for each check the log's timing fails; [] for a plausible run.
+    ``taps``: every move is its own decision (Cows), not a cell of a drag."""
     if len(log) < MIN_MOVES:
         return []
     gaps = gaps_of(log)
@@ -74,7 +113,7 @@ def judge(log: Sequence[TimedMove]) -> list[tuple[str, str]]:
             out.append(("machine-timing", REASONS["machine-timing"]))
     if max(gaps) < MIN_LONGEST_PAUSE_MS:
         out.append(("no-pause", REASONS["no-pause"]))
-    decisions = [g for g in gaps if g >= GESTURE_GAP_MS]
+    decisions = gaps if taps else [g for g in gaps if g >= GESTURE_GAP_MS]
     if len(decisions) >= MIN_DECISIONS and statistics.median(decisions) < MIN_MEDIAN_DECISION_MS:
         out.append(("fast-decisions", REASONS["fast-decisions"]))
     return out

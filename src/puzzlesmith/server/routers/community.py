@@ -17,6 +17,7 @@ from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
+from puzzlesmith.server.daily.guard import raw_not_todays_daily
 from puzzlesmith.server.daily.limits import RateLimiter, address_key, client_address
 from puzzlesmith.server.deps import Checker, Ctx, EditorMode, MaybeMe, Me, app_limiter
 from puzzlesmith.server.errors import ApiError
@@ -35,7 +36,7 @@ LIMITS: dict[str, tuple[int, float]] = {
     "report": (10, 600.0),
     "play": (120, 60.0),
 }
-_ERR = error_responses(401, 404, 409, 422, 429, 503)
+_ERR = error_responses(401, 403, 404, 409, 422, 429, 503)  # 403: today's daily
 
 
 def limiter(request: Request, ctx: Ctx) -> RateLimiter:
@@ -76,6 +77,8 @@ async def publish(
     """The server's own check runs in the checkers' fair lane (the editor's share)."""
     title = check_text(body.title, "title", low=1, high=TITLE_MAX)
     caption = check_text(body.caption, "caption", low=0, high=CAPTION_MAX)
+    daily = getattr(request.app.state, "daily", None)  # today's daily is not published
+    await run_in_threadpool(raw_not_todays_daily, daily, m, body.level)
     await run_in_threadpool(limits.hit, me.id, "publish-try")
     await run_in_threadpool(limits.hit, me.id, "publish")
     try:

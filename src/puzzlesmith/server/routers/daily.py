@@ -6,7 +6,7 @@ import json
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -57,10 +57,17 @@ def _rating(ctx: DailyContext, m: Mode[Any], day: date, level: Any) -> dict[str,
     return level_rating(ctx.runs.store, m.id, daily_key(day), lambda: daily_score(m, day, level))
 
 
+#: the client's own date (YYYY-MM-DD), its today: accepted when it exists somewhere on Earth
+LocalDate = Annotated[str | None, Header(alias="X-Local-Date", max_length=10)]
+
+
 @router.get("", responses=error_responses(401))
-def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any]:
-    """Every mode's daily on a date (today by default) and, with a token, the player's state."""
-    day = ctx.runs.day_of(date)
+def dailies(
+    ctx: Ctx, player: MaybeMe, x_local_date: LocalDate = None, date: str | None = None
+) -> dict[str, Any]:
+    """Every mode's daily on a date (the player's today by default) and, with a token, the
+    player's state."""
+    day = ctx.runs.day_of(date, x_local_date)
     out = []
     for m in daily_modes():
         puzzle, level = ctx.runs.dailies.get(m, day)
@@ -79,11 +86,13 @@ def dailies(ctx: Ctx, player: MaybeMe, date: str | None = None) -> dict[str, Any
 
 
 @router.post("/{mode}/start", responses=error_responses(401, 403, 404, 429))
-def start(mode: str, player: Me, ctx: Ctx, body: StartIn | None = None) -> Response:
+def start(
+    mode: str, player: Me, ctx: Ctx, x_local_date: LocalDate = None, body: StartIn | None = None
+) -> Response:
     """A signed run token and the level without its solution; again the same day: the same run."""
     m = _mode(mode)
     ctx.limiter.hit(player.id, "start")
-    day = ctx.runs.day_of(body.date if body else None)
+    day = ctx.runs.day_of(body.date if body else None, x_local_date)
     out = ctx.runs.start(player, m, day)
     out["rating"] = _rating(ctx, m, day, ctx.runs.dailies.get(m, day)[1])
     # the level view is the bulk of the answer and the same all day: spliced in as text
@@ -116,7 +125,10 @@ def replay(mode: str, entry: int, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/{mode}/leaderboard", responses=error_responses(404))
-def leaderboard(mode: str, ctx: Ctx, player: MaybeMe, date: str | None = None) -> JSONResponse:
-    """The top 100 ranked runs by time and, with a token, the player's own."""
+def leaderboard(
+    mode: str, ctx: Ctx, player: MaybeMe, x_local_date: LocalDate = None, date: str | None = None
+) -> JSONResponse:
+    """The top 100 ranked runs of one puzzle (a date's, the player's today by default) by
+    time and, with a token, the player's own."""
     m = _mode(mode)
-    return JSONResponse(ctx.runs.leaderboard(m, ctx.runs.day_of(date), player))
+    return JSONResponse(ctx.runs.leaderboard(m, ctx.runs.day_of(date, x_local_date), player))

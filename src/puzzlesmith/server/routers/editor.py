@@ -14,12 +14,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.concurrency import run_in_threadpool
 
 from puzzlesmith.core.catalogue import catalogue
 from puzzlesmith.core.levelcheck import DRAFT_ID, LevelCheck
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
+from puzzlesmith.server.daily.guard import raw_not_todays_daily
 from puzzlesmith.server.deps import Checker, EditorMode
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
@@ -75,7 +77,7 @@ def problem_codes(mode: str) -> dict[str, dict[str, str]]:
 
 @router.post(
     "/{mode}/check-level",
-    responses=error_responses(400, 404, 413, 422, 429, 503),  # 400: not JSON; 503: busy
+    responses=error_responses(400, 403, 404, 413, 422, 429, 503),  # 403: today's daily
 )
 async def check_level(m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker) -> Any:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells.
@@ -88,6 +90,9 @@ async def check_level(m: EditorMode, body: CheckLevelBody, request: Request, poo
         raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
     if body.suggest and not m.capabilities.design:
         body.suggest = 0  # cows: the differ cells are what keeps it ambiguous
+    if body.suggest:  # suggested clues are read off a solution: not today's daily's
+        daily = getattr(request.app.state, "daily", None)
+        await run_in_threadpool(raw_not_todays_daily, daily, m, body.level)
     try:
         out = await pool.run(request, m.id, body.level, body.suggest)
     except Busy as exc:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.server.daily.limits import address_key, client_address
-from puzzlesmith.server.daily.service import today
 from puzzlesmith.server.daily.stats import player_stats
 from puzzlesmith.server.deps import Ctx, Me
 from puzzlesmith.server.schemas import error_responses
@@ -71,5 +70,9 @@ def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/me/stats", responses=error_responses(401))
-def stats(player: Me, ctx: Ctx) -> dict[str, Any]:
-    return {"name": player.name, **player_stats(ctx.runs.store, player.id, today())}
+def stats(
+    player: Me, ctx: Ctx, x_local_date: Annotated[str | None, Header(max_length=10)] = None
+) -> dict[str, Any]:
+    """Days played and the streak, counted in the player's local days (``X-Local-Date``)."""
+    day = ctx.runs.local_today(x_local_date)
+    return {"name": player.name, **player_stats(ctx.runs.store, player.id, day)}

@@ -18,7 +18,17 @@ export function player() {
 
 function keep(p) { localStorage.setItem(KEY, JSON.stringify({ id: p.id, token: p.token, name: p.name })); return p; }
 
-const auth = () => { const p = player(); return p ? { Authorization: `Bearer ${p.token}` } : {}; };
+/** This device's own date, YYYY-MM-DD in its time zone: the daily is the puzzle of the
+ *  player's date, and the streak counts the player's days (the server accepts any date
+ *  that exists somewhere on Earth now). */
+export function localDate(now = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+const auth = () => {
+  const p = player();
+  return { "X-Local-Date": localDate(), ...(p ? { Authorization: `Bearer ${p.token}` } : {}) };
+};
 const enc = encodeURIComponent;
 
 const MOVED = "daily:moved";
@@ -74,7 +84,8 @@ export async function transfer() {
 }
 /** Whether the server answers at all (any status, a 401 included): a new player offline
  *  is told the daily needs a connection instead of a name form that cannot work. */
-export const reachable = () => call("GET", "/api/daily").then(() => true, (e) => e?.status !== 0);
+export const reachable = () =>
+  call("GET", "/api/daily", undefined, { "X-Local-Date": localDate() }).then(() => true, (e) => e?.status !== 0);
 export const stats = () => authed("GET", "/api/players/me/stats");
 export const today = () => authed("GET", "/api/daily");
 export const start = (mode, date) => authed("POST", `/api/daily/${enc(mode)}/start`, date ? { date } : undefined);
