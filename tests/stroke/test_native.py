@@ -212,6 +212,13 @@ def test_doctests_of_the_compiled_modules_run_from_source(module: str) -> None:
     assert result.attempted >= 2
 
 
+def test_a_type_check_that_fails_in_the_build_is_not_blamed_on_the_compiler() -> None:
+    """mypy stopping at a missing library once printed "install a C compiler"."""
+    site = Path("/nonexistent-site")
+    info = {"compiled": False, "chosen": False, "why": "mypyc's type check failed", "fix": "X"}
+    assert _native.why_pure(info, site).startswith("mypyc's type check failed; X and reinstall")
+
+
 def test_a_pure_install_says_why_and_how_to_fix_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -263,7 +270,8 @@ def test_a_compiler_that_fails_is_a_warning_and_recorded_in_the_package(tmp_path
         cwd=ROOT, capture_output=True, text=True, env=env, check=False,
     )  # fmt: skip
     assert built.returncode == 0, built.stderr[-2000:]
-    assert "WARNING: puzzlesmith: the Number Stroke solver is NOT compiled" in built.stderr
+    assert "WARNING: puzzlesmith: the solvers are NOT compiled" in built.stderr
+    assert "a C compiler" in built.stderr  # the real cause's fix, not mypy's
     info = json.loads((lib / "puzzlesmith" / "build.json").read_text(encoding="utf-8"))
     assert info["compiled"] is False and "failed" in info["why"]
     assert not list(lib.rglob("*.so"))
