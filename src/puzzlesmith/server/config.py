@@ -12,6 +12,7 @@ package can be imported; it is declared here too so that one list names them all
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -53,6 +54,8 @@ class Settings(BaseSettings):
     #: an OAuth token for the chat bridge (with ``twitch_nick``), else the anonymous login
     twitch_token: str = ""
     twitch_nick: str = ""
+    #: ``json``: server logs as one JSON object per line with the request id; else plain
+    log_format: Literal["plain", "json"] = "plain"
     #: build without the compiled solver (read by setup.py and tools/build_native.py)
     pure: bool = False
     #: the Chromium the browser tests drive
