@@ -19,9 +19,11 @@ def test_a_batch_with_no_worker_left_says_so_and_gives_up(
 ) -> None:
     monkeypatch.setattr(batch, "NO_WORKER_SECONDS", 1.0)
     monkeypatch.setattr(batch, "POLL_SECONDS", 0.2)
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as cl:
-        with pytest.raises(PuzzlesmithError) as err:
-            batch.run_tasks(square, [(i,) for i in range(3)], scheduler=cl.scheduler_address)
+    with (
+        distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as cl,
+        pytest.raises(PuzzlesmithError) as err,
+    ):
+        batch.run_tasks(square, [(i,) for i in range(3)], scheduler=cl.scheduler_address)
     line = str(err.value)
     assert "no Dask worker for 1 s, 0 of 3 tasks done" in line and "\n" not in line
     said = capsys.readouterr().err

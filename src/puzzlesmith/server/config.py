@@ -2,8 +2,8 @@
 
 :func:`settings` reads the environment each time it is called (a few microseconds, and
 only where a process starts something: a store, a check worker, a chat bridge), so a
-test's ``monkeypatch.setenv`` takes effect without a cache to clear. The README's
-"Environment variables" table lists the same fields with their defaults.
+test's ``monkeypatch.setenv`` takes effect without a cache to clear. The manual's
+"Environment variables" table (docs/configuration.md) lists the same fields with their defaults.
 
 ``PUZZLESMITH_PURE`` is read by ``setup.py`` and ``tools/build_native.py`` before the
 package can be imported; it is declared here too so that one list names them all.
