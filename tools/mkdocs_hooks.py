@@ -90,9 +90,7 @@ def http_reference() -> str:
     for path, methods in sorted(spec["paths"].items()):
         for method, op in methods.items():
             tag = (op.get("tags") or ["other"])[0]
-            params = ", ".join(
-                f"`{p['name']}` ({p['in']})" for p in op.get("parameters", [])
-            )
+            params = ", ".join(f"`{p['name']}` ({p['in']})" for p in op.get("parameters", []))
             body = "JSON body" if "requestBody" in op else ""
             what = " ".join(x for x in (params, body) if x)
             first = str(op.get("description") or "").split("\n\n")[0]

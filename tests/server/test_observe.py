@@ -70,7 +70,9 @@ def test_metrics_count_requests_by_route_template_with_a_request_id(client: Test
     before = client.get("/metrics").text
     route = "/api/modes/{mode}/levels/{level_id}"
     key = {"method": "GET", "route": route}
-    answers = [client.get(f"/api/modes/stroke/levels/{name}") for name in ("no-such-1", "no-such-2")]
+    answers = [
+        client.get(f"/api/modes/stroke/levels/{name}") for name in ("no-such-1", "no-such-2")
+    ]
     assert all(a.status_code == 404 for a in answers)
     given = client.get("/healthz", headers={"X-Request-ID": "lb-1234"})
     assert given.headers["x-request-id"] == "lb-1234"
