@@ -170,3 +170,38 @@ def test_two_uvicorn_workers_sum_their_counts(tmp_path: Path) -> None:
     access = [a for a in logged if a["logger"] == "uvicorn.access" and "/api/modes" in a["message"]]
     assert len(access) >= 60 and all(a.get("request_id") for a in access)
     assert any(a["logger"] == "uvicorn.error" for a in logged)  # the server's own lines too
+
+
+def test_live_sockets_and_rooms_are_gauged_while_open() -> None:
+    from prometheus_client import REGISTRY
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    async def hold(ws: WebSocket) -> None:
+        await ws.accept()
+        await ws.receive_text()  # until the client says bye
+        await ws.close()
+
+    app = Starlette(routes=[WebSocketRoute("/ws/rooms/{room}", hold)])
+    app.add_middleware(observe.Observe)
+
+    def value(name: str) -> float:
+        return REGISTRY.get_sample_value(name) or 0.0
+
+    sockets0, rooms0 = value("puzzlesmith_websockets_live"), value("puzzlesmith_rooms_live")
+    with (
+        TestClient(app) as client,
+        client.websocket_connect("/ws/rooms/abc") as one,
+        client.websocket_connect("/ws/rooms/ABC") as two,  # the same room
+        client.websocket_connect("/ws/rooms/XYZ") as three,
+    ):
+        assert value("puzzlesmith_websockets_live") - sockets0 == 3
+        assert value("puzzlesmith_rooms_live") - rooms0 == 2
+        for ws in (one, two, three):
+            ws.send_text("bye")
+    deadline = time.monotonic() + 30
+    while value("puzzlesmith_websockets_live") != sockets0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert value("puzzlesmith_websockets_live") == sockets0
+    assert value("puzzlesmith_rooms_live") == rooms0

@@ -127,7 +127,7 @@ class Observe:
         return sending
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        room = str(scope.get("path", ""))
+        room = str(scope.get("path", "")).upper()  # (the hub reads room codes so)
         SOCKETS.inc()
         _room_sockets[room] += 1
         ROOMS.set(len(_room_sockets))
