@@ -205,3 +205,36 @@ def test_live_sockets_and_rooms_are_gauged_while_open() -> None:
         time.sleep(0.01)
     assert value("puzzlesmith_websockets_live") == sockets0
     assert value("puzzlesmith_rooms_live") == rooms0
+
+
+def test_readiness_restarts_a_dead_check_worker_and_fails_when_it_cannot(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlesmith.server import deps
+    from puzzlesmith.server.checkworker import Busy, CheckPool, CheckWorker
+
+    pool = CheckPool(size=1)
+    monkeypatch.setattr(deps, "WORKER", pool)
+    worker = pool.workers[0]
+    try:
+        worker._ensure()  # started, then killed from outside
+        proc = worker._proc
+        assert proc is not None
+        proc.kill()
+        proc.join(30)
+        ready = client.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["check_pool"] == "ok"
+        assert worker._proc is not None and worker._proc.is_alive()  # started again
+        worker._proc.kill()
+        worker._proc.join(30)
+
+        def cannot_start(self: CheckWorker) -> None:
+            raise Busy("the check worker did not start")
+
+        monkeypatch.setattr(CheckWorker, "_ensure", cannot_start)
+        down = client.get("/readyz")
+        assert down.status_code == 503
+        assert down.json()["check_pool"] == "1 of 1 dead" and down.json()["store"] == "ok"
+    finally:
+        monkeypatch.undo()
+        pool.close()
