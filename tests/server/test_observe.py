@@ -238,3 +238,33 @@ def test_readiness_restarts_a_dead_check_worker_and_fails_when_it_cannot(
     finally:
         monkeypatch.undo()
         pool.close()
+
+
+def test_the_check_queue_depth_counts_checks_in_the_lane(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check counts from joining the pool's lane until it leaves it, even by an error."""
+    import asyncio
+
+    from prometheus_client import REGISTRY
+
+    from puzzlesmith.server.checkworker import CheckPool
+
+    def depth() -> float:
+        return REGISTRY.get_sample_value("puzzlesmith_check_queue_depth") or 0.0
+
+    pool = CheckPool(size=1)  # no process starts: the lane is replaced
+    seen: list[float] = []
+
+    async def lane_run(*args: object) -> dict[str, object]:
+        seen.append(depth())
+        if len(seen) == 2:
+            raise RuntimeError("the check failed")
+        return {"ok": True}
+
+    monkeypatch.setattr(pool.lane, "run", lane_run)
+    before = depth()
+    assert asyncio.run(pool.run(object(), "stroke", {})) == {"ok": True}  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError):
+        asyncio.run(pool.run(object(), "stroke", {}))  # type: ignore[arg-type]
+    assert [s - before for s in seen] == [1, 1]
+    assert depth() == before
+    pool.close()
