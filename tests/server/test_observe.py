@@ -268,3 +268,33 @@ def test_the_check_queue_depth_counts_checks_in_the_lane(monkeypatch: pytest.Mon
     assert [s - before for s in seen] == [1, 1]
     assert depth() == before
     pool.close()
+
+
+def test_daily_finishes_and_their_flags_are_counted(client: TestClient) -> None:
+    from prometheus_client import REGISTRY
+
+    from puzzlesmith.server.daily.service import daily_modes, today
+
+    mode = daily_modes()[-1]
+    dailies = client.app.state.daily.open().runs.dailies  # type: ignore[attr-defined]
+    moves = mode.solution_moves(dailies.get(mode, today())[1])
+    made = client.post("/api/players", json={"name": "metrics"})
+    assert made.status_code == 201, made.text
+    auth = {"Authorization": f"Bearer {made.json()['token']}"}
+
+    def count(name: str, **labels: str) -> float:
+        return REGISTRY.get_sample_value(name, {"mode": mode.id, **labels}) or 0.0
+
+    before = count("puzzlesmith_daily_finishes_total")
+    started = client.post(f"/api/daily/{mode.id}/start", headers=auth)
+    assert started.status_code == 200, started.text
+    done = client.post(
+        f"/api/daily/{mode.id}/finish", headers=auth,
+        json={"run": started.json()["run"], "moves": moves},
+    )  # fmt: skip
+    assert done.status_code == 200, done.text
+    assert count("puzzlesmith_daily_finishes_total") - before == 1
+    flags = done.json()["flags"]
+    assert flags  # a finish without its move log is never ranked (no-log)
+    for flag in flags:
+        assert count("puzzlesmith_daily_flags_total", flag=flag) >= 1
