@@ -4,7 +4,8 @@ Every client is a player with its own keep-alive connection: it starts today's d
 one mode, reads that mode's leaderboard while "playing" (a think time between requests),
 posts its finish (the winning move log), then reads the board a few more times. Printed:
 requests/s, p50 and p99 latency per kind and overall, errors (any non-2xx, any transport
-failure), CPU used by the server and by the load generator, and whether every accepted
+failure), CPU used by the server and by the load generator (and per finish, with its start and
+reads: the sizing figure of docs/operations.md), and whether every accepted
 finish is in the store afterwards (targets: p99 < 100 ms, zero errors, all present).
 
 The load generator speaks HTTP/1.1 over asyncio streams itself: a general client costs
@@ -180,6 +181,13 @@ def main() -> None:
         f" per request), load generator "
         f"{cpu(own1) - cpu(own0):.1f} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    finishes = len(log.get("finish", ()))
+    if finishes:  # the sizing figure (docs/operations.md): a finish with its start and reads
+        print(
+            f"CPU per daily finish (with its start and {args.reads} board reads): "
+            f"{(busy - idle) / finishes * 1000:.1f} ms of server and SQLite CPU; "
+            f"a peak of F finishes/s needs F x that in cores"
+        )
     print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
     print(
         f"finishes accepted: {len(accepted)}, runs in the store: {stored}, all present: {stored == len(accepted)}"

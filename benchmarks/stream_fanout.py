@@ -16,7 +16,8 @@ moment the N-th viewer has decoded the state that contains it (p50 / p99 / max o
 moves). Votes: every viewer sends 5 votes (changing its pick, within the per-viewer
 burst); votes/s is all votes over the time to the last acknowledgement, then the round
 is closed and the server's tally must equal every viewer's last acknowledged vote (lost =
-mismatch; votes the rate limits refused are counted apart, as refused).
+mismatch; votes the server refused are counted apart, as refused, and printed by reason).
+The viewer-token request is retried on 503 ``busy`` after its Retry-After, as a client does.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ class Viewer:
         self.last: str | None = None  # the last vote the server acknowledged
         self.closed: int | None = None  # the close code, once closed
         self.round_open = asyncio.Event()
+        self.options: list[str] = []  # the cells this round takes votes for (its state)
+        self.refusals: dict[str, int] = {}  # refused votes by the server's reason code
         self.task = asyncio.get_running_loop().create_task(self.read())
 
     async def read(self) -> None:
@@ -105,12 +108,15 @@ class Viewer:
                 if kind == "state":
                     self.moves_seen.setdefault(len(msg["moves"]), time.perf_counter())
                     if msg["round"] is not None:
+                        self.options = list(msg["round"]["options"])
                         self.round_open.set()
                 elif kind == "voted":
                     self.acks += 1
                     self.last = msg["cell"]
                 elif kind == "error":
                     self.errors += 1
+                    code = str(msg.get("code"))
+                    self.refusals[code] = self.refusals.get(code, 0) + 1
         except websockets.ConnectionClosed:
             pass
         self.closed = self.ws.close_code
@@ -132,7 +138,11 @@ async def connect_viewer(base: str, code: str, i: int) -> Any:
     local = addr(i // PER_ADDRESS)
     transport = httpx.AsyncHTTPTransport(local_address=local)
     async with httpx.AsyncClient(transport=transport, timeout=60) as http:
-        r = await http.post(f"{base}/api/rooms/{code}/viewer")
+        for _ in range(60):  # 503 busy (the store's pool at its bound): retry as told
+            r = await http.post(f"{base}/api/rooms/{code}/viewer")
+            if r.status_code != 503:
+                break
+            await asyncio.sleep(float(r.headers.get("Retry-After", "1")))
     r.raise_for_status()
     url = base.replace("http://", "ws://") + f"/ws/rooms/{code}?token={r.json()['token']}"
     return await websockets.connect(
@@ -182,9 +192,8 @@ async def run(bases: list[str], n: int, moves: int) -> dict[str, Any]:
     cpu_client, cpu_server = time.process_time() - cpu0, server_cpu() - srv0
     await host.send(json.dumps({"type": "host", "key": key, "action": "vote", "seconds": 60}))
     await asyncio.gather(*(asyncio.wait_for(v.round_open.wait(), 30) for v in viewers))
-    cells = [f"r{r}c{c}" for r in range(9) for c in range(9)]
-
     async def vote(i: int, v: Viewer) -> None:
+        cells = v.options  # the round's own cell names (the board counts from r1c1)
         for j in range(VOTES_PER_VIEWER):
             cell = cells[(i * 7 + j * 13) % len(cells)]
             await v.ws.send(json.dumps({"type": "vote", "cell": cell}))
@@ -228,6 +237,12 @@ async def run(bases: list[str], n: int, moves: int) -> dict[str, Any]:
             codes[v.closed] = codes.get(v.closed, 0) + 1
     if codes:
         print(f"  closed before the end, by close code: {codes}", flush=True)
+    reasons: dict[str, int] = {}
+    for v in viewers:
+        for code, k in v.refusals.items():
+            reasons[code] = reasons.get(code, 0) + k
+    if reasons:
+        print(f"  refused votes, by reason: {reasons}", flush=True)
     for v in viewers:
         await v.ws.close()
     await host.close()
@@ -242,6 +257,7 @@ async def run(bases: list[str], n: int, moves: int) -> dict[str, Any]:
         "votes_per_s": acked / elapsed,
         "lost": lost,
         "refused": sum(v.errors for v in viewers),
+        "reasons": reasons,
         "dropped": dropped,
         "server_ms": cpu_server / moves * 1000,
         "client_ms": cpu_client / moves * 1000,

@@ -142,11 +142,11 @@ def test_only_config_reads_puzzlesmith_variables() -> None:
     assert [r for r in readers if r != "puzzlesmith/_native.py"] == []
 
 
-def test_the_readme_documents_every_setting() -> None:
+def test_the_manual_documents_every_setting() -> None:
     from puzzlesmith.server.config import Settings
 
-    readme = (codegraph.SRC.parent / "README.md").read_text(encoding="utf-8")
-    table = readme.split("## Environment variables", 1)[1].split("\n## ", 1)[0]
+    page = (codegraph.SRC.parent / "docs" / "configuration.md").read_text(encoding="utf-8")
+    table = page.split("## Environment variables", 1)[1].split("\n## ", 1)[0]
     missing = [f for f in Settings.model_fields if f"`PUZZLESMITH_{f.upper()}`" not in table]
     assert missing == []
 

@@ -18,6 +18,7 @@ import pytest
 from stroke_support import from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
+from puzzlesmith.cows import solver as cows_solver
 from puzzlesmith.paths import techniques
 from puzzlesmith.stroke import propagate, solver
 from puzzlesmith.stroke.board import board_of
@@ -140,17 +141,22 @@ for i in range(12):
 
 @pytest.mark.slow
 def test_the_wheel_carries_the_compiled_solver_and_its_sources(tmp_path: Path) -> None:
-    """What ``pip install`` and ``./scripts/play`` get: a wheel with the extension modules
-    beside the .py files, which a plain import picks; and the same answers as the source."""
+    """What ``pip install .`` gets: pip's isolated (PEP 517) build, from a Python with no
+    packages installed (mypy once stopped there at Pillow), makes a wheel with the extension
+    modules beside the .py files, which a plain import picks; same answers as the source."""
     if not (ROOT / "setup.py").is_file():
         pytest.skip("not a source checkout")
-    env = {k: v for k, v in os.environ.items() if k != "PUZZLESMITH_PURE"}
+    env = {k: v for k, v in os.environ.items() if k not in ("PUZZLESMITH_PURE", "VIRTUAL_ENV")}
+    clean = tmp_path / "clean"  # a bare venv: the build sees only its build requirements
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(clean)], check=True)
+    python = clean / "bin" / "python"
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+        [sys.executable, "-m", "pip", "--python", str(python), "wheel", "-v", "--no-deps",
          "-w", str(tmp_path / "dist"), str(ROOT)],
         capture_output=True, text=True, env=env, check=False,
     )  # fmt: skip
     assert built.returncode == 0, built.stderr[-2000:]
+    assert "NOT compiled" not in built.stdout + built.stderr, built.stdout[-3000:]
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     for module in _native.MODULES:
@@ -206,6 +212,13 @@ def test_doctests_of_the_compiled_modules_run_from_source(module: str) -> None:
     assert result.attempted >= 2
 
 
+def test_a_type_check_that_fails_in_the_build_is_not_blamed_on_the_compiler() -> None:
+    """mypy stopping at a missing library once printed "install a C compiler"."""
+    site = Path("/nonexistent-site")
+    info = {"compiled": False, "chosen": False, "why": "mypyc's type check failed", "fix": "X"}
+    assert _native.why_pure(info, site).startswith("mypyc's type check failed; X and reinstall")
+
+
 def test_a_pure_install_says_why_and_how_to_fix_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -257,7 +270,8 @@ def test_a_compiler_that_fails_is_a_warning_and_recorded_in_the_package(tmp_path
         cwd=ROOT, capture_output=True, text=True, env=env, check=False,
     )  # fmt: skip
     assert built.returncode == 0, built.stderr[-2000:]
-    assert "WARNING: puzzlesmith: the Number Stroke solver is NOT compiled" in built.stderr
+    assert "WARNING: puzzlesmith: the solvers are NOT compiled" in built.stderr
+    assert "a C compiler" in built.stderr  # the real cause's fix, not mypy's
     info = json.loads((lib / "puzzlesmith" / "build.json").read_text(encoding="utf-8"))
     assert info["compiled"] is False and "failed" in info["why"]
     assert not list(lib.rglob("*.so"))
@@ -278,3 +292,36 @@ def test_the_compiled_logic_engine_deduces_exactly_what_its_source_deduces() -> 
         for name in ("solved", "impossible", "solution", "steps", "techniques", "max_depth"):
             assert getattr(got, name) == getattr(want, name), name
         assert got.candidates == want.candidates
+
+
+def _random_cows_boards(seed: int, count: int) -> list[object]:
+    """Planted Cows boards of random regions, 5×5 to 10×10: most have many solutions."""
+    from puzzlesmith.cows.board import board_of as cows_board
+    from puzzlesmith.cows.generate import grow_regions, plant_solution, to_level
+
+    rng = random.Random(seed)
+    boards: list[object] = []
+    for i in range(count):
+        n = rng.randint(5, 10)
+        owner = grow_regions(n, plant_solution(n, rng), rng, skew=rng.choice([1.0, 4.0]))
+        boards.append(cows_board(to_level(f"r{i}", n, owner)))
+    return boards
+
+
+@pytest.mark.skipif(not _native.compiled(cows_solver), reason="no fresh compiled build here")
+def test_the_compiled_cows_solver_counts_exactly_what_its_source_counts() -> None:
+    """Cows' exact solver (the uniqueness check) compiled: the same solutions in the same
+    order, the same count and completeness for every limit."""
+    pure = from_source("puzzlesmith.cows.solver")
+    assert not _native.compiled(pure)
+    unique = several = 0
+    for k, board in enumerate(_random_cows_boards(11, 40)):
+        limit = (1, 2, 5, 50)[k % 4]
+        got = cows_solver.solve_board(board, limit)  # type: ignore[arg-type]
+        want = pure.solve_board(board, limit)
+        assert (got.count, got.complete, got.solutions) == (
+            want.count, want.complete, want.solutions,
+        )  # fmt: skip
+        unique += want.complete and want.count == 1
+        several += want.count > 1
+    assert unique and several  # both verdicts were compared

@@ -10,6 +10,7 @@ import ctypes
 import ctypes.util
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -170,14 +171,22 @@ def run_tasks(
     return [results[i] for i in range(len(tasks))]
 
 
+#: how long a Dask batch waits with no worker connected before it gives up (seconds)
+NO_WORKER_SECONDS = 60.0
+#: how often the batch looks at the scheduler's workers while nothing finishes
+POLL_SECONDS = 1.0
+
+
 def _run_dask(
     fn: Callable[..., Any],
     tasks: Sequence[tuple[Any, ...]],
     scheduler: str,
     done: Callable[[int, Any], None],
 ) -> None:
+    """As the local pool, on a Dask scheduler. When every worker is gone the batch says so
+    at once (stderr) and gives up after :data:`NO_WORKER_SECONDS` with one line, instead
+    of waiting silently for a worker that may never come."""
     from distributed import Client
-    from distributed import as_completed as dask_completed
 
     try:
         client = Client(scheduler)  # type: ignore[no-untyped-call]
@@ -185,5 +194,41 @@ def _run_dask(
         raise PuzzlesmithError(f"--scheduler {scheduler!r}: cannot connect ({exc})") from None
     with client:
         futures = {client.submit(fn, *t, pure=False): i for i, t in enumerate(tasks)}
-        for fut in dask_completed(list(futures)):  # type: ignore[no-untyped-call]
+        _collect(client, futures, scheduler, done)
+
+
+def _collect(client: Any, futures: dict[Any, int], scheduler: str,
+             done: Callable[[int, Any], None]) -> None:  # fmt: skip
+    from distributed import wait
+
+    pending = set(futures)
+    alone_since: float | None = None
+    while pending:
+        try:
+            finished = wait(  # type: ignore[no-untyped-call]
+                list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
+            ).done
+        except TimeoutError:
+            finished = set()
+        for fut in finished:
             done(futures[fut], fut.result())
+            pending.discard(fut)
+        if not pending or client.scheduler_info().get("workers"):
+            alone_since = None
+            continue
+        now = time.monotonic()
+        if alone_since is None:
+            alone_since = now
+            print(
+                f"puzzlesmith: --scheduler {scheduler}: no Dask worker is connected; "
+                f"waiting {NO_WORKER_SECONDS:.0f} s for one ({len(futures) - len(pending)} of "
+                f"{len(futures)} tasks done)",
+                file=sys.stderr,
+                flush=True,
+            )
+        elif now - alone_since >= NO_WORKER_SECONDS:
+            raise PuzzlesmithError(
+                f"--scheduler {scheduler}: no Dask worker for {NO_WORKER_SECONDS:.0f} s, "
+                f"{len(futures) - len(pending)} of {len(futures)} tasks done: start workers "
+                "(`dask worker <scheduler>`) and run again, or run without --scheduler"
+            )

@@ -7,8 +7,9 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
-from puzzlesmith.server import errors
+from puzzlesmith.server import errors, observe
 from puzzlesmith.server.cache import FastPath
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.context import DailyConfig, OpenAtStart
 from puzzlesmith.server.limits import BodyLimit
 from puzzlesmith.server.routers import (
@@ -54,6 +55,9 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.add_middleware(FastPath, page=index_entry, static=immutable_entry)
     app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
     app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
+    app.add_middleware(observe.Observe)  # outermost: request ids, per-route metrics
+    observe.configure_logging(settings().log_format)
+    app.include_router(observe.router)  # /healthz, /readyz, /metrics
     for module in (modes, levels, play, clips, achievements, players, daily, social, breakdown):
         app.include_router(module.router)
     app.include_router(share.router)  # /api/daily/{mode}/share(.png): the result picture

@@ -27,6 +27,7 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.levelcheck import check_raw
 from puzzlesmith.core.publish import publish_refusal
+from puzzlesmith.server import metrics
 from puzzlesmith.server.config import settings
 from puzzlesmith.server.heavy import Lane, RequestLike
 
@@ -154,6 +155,21 @@ class CheckWorker:
         finally:
             self._lock.release()
 
+    def healthy(self) -> bool:
+        """For ``/readyz``: not started yet, or alive; a worker that died is started again
+        here (as the next check would), and only one that cannot start is unhealthy."""
+        if self._proc is None or self._proc.is_alive():
+            return True
+        if not self._lock.acquire(timeout=_wait(self.seconds)):
+            return True  # a check holds it: that check restarts it
+        try:
+            self._ensure()
+            return True
+        except Busy:
+            return False
+        finally:
+            self._lock.release()
+
     def close(self) -> None:
         with self._lock:
             self._stop()
@@ -186,10 +202,13 @@ class CheckPool:
     ) -> dict[str, Any] | None:
         """:meth:`check` in this pool's fair lane; a turn that did not come within the
         lane's deadline is :class:`Busy` (retry), a client over its share 429."""
+        metrics.check_queue(1)
         try:
             return await self.lane.run(request, self.check, mode_id, raw, suggest, publish)
         except BudgetExceeded:
             raise Busy("the level checker is busy; retrying") from None
+        finally:
+            metrics.check_queue(-1)
 
     @property
     def seconds(self) -> float:

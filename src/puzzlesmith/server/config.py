@@ -2,8 +2,8 @@
 
 :func:`settings` reads the environment each time it is called (a few microseconds, and
 only where a process starts something: a store, a check worker, a chat bridge), so a
-test's ``monkeypatch.setenv`` takes effect without a cache to clear. The README's
-"Environment variables" table lists the same fields with their defaults.
+test's ``monkeypatch.setenv`` takes effect without a cache to clear. The manual's
+"Environment variables" table (docs/configuration.md) lists the same fields with their defaults.
 
 ``PUZZLESMITH_PURE`` is read by ``setup.py`` and ``tools/build_native.py`` before the
 package can be imported; it is declared here too so that one list names them all.
@@ -12,6 +12,7 @@ package can be imported; it is declared here too so that one list names them all
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -63,6 +64,8 @@ class Settings(BaseSettings):
     #: the server's public address (``https://puzzles.example``), for links players share;
     #: unset: the address the request came in on
     public_url: str | None = Field(default=None, pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")
+    #: ``json``: server logs as one JSON object per line with the request id; else plain
+    log_format: Literal["plain", "json"] = "plain"
     #: build without the compiled solver (read by setup.py and tools/build_native.py)
     pure: bool = False
     #: the Chromium the browser tests drive

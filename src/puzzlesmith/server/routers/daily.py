@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.server import metrics
 from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode, daily_modes
 from puzzlesmith.server.deps import Ctx, MaybeMe, Me
@@ -115,7 +116,9 @@ def finish(mode: str, body: FinishWithLog, player: Me, ctx: Ctx) -> dict[str, An
     """Replay the log; record the run when it clears, timed by the server's clocks."""
     m = _mode(mode)
     ctx.limiter.hit(player.id, "finish")
-    return ctx.runs.finish(player, m, body.run, body.moves, body.log)
+    out = ctx.runs.finish(player, m, body.run, body.moves, body.log)
+    metrics.finished(m.id, out.get("flags"))
+    return out
 
 
 @router.get("/{mode}/replay/{entry}", responses=error_responses(404))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -20,8 +21,10 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
+from puzzlesmith.server import metrics
 from puzzlesmith.server.config import settings
 from puzzlesmith.server.store.models import (
     Base,
@@ -200,8 +203,16 @@ class Store:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session committed on success and rolled back on any error."""
+        """A session committed on success and rolled back on any error; its connection is
+        taken at once, so the pool's wait and refusals are measured (``/metrics``)."""
         with self.sessions() as s, s.begin():
+            started = time.perf_counter()
+            try:
+                s.connection()
+            except PoolTimeout:
+                metrics.POOL_REFUSED.inc()
+                raise
+            metrics.POOL_WAIT.observe(time.perf_counter() - started)
             yield s
 
     @contextmanager
