@@ -27,6 +27,10 @@ class UnknownModeError(PuzzlesmithError, LookupError):
     """No registered mode has that id, CLI name or alias."""
 
 
+class ModeLoadError(PuzzlesmithError):
+    """A ``puzzlesmith.modes`` entry point that does not load, or loads no Mode."""
+
+
 class UnknownLevelError(PuzzlesmithError, LookupError):
     """No level with that id in the packs searched."""
 

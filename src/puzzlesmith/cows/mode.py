@@ -15,6 +15,7 @@ from puzzlesmith.cows import hints, logic, rules, solver
 from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level, rc_id
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
+from puzzlesmith.cows.problem_codes import TEXTS as PROBLEM_TEXTS
 from puzzlesmith.cows.render import region_colours, render_svg
 
 
@@ -47,6 +48,7 @@ class CowsMode(Mode[Level]):
     why_kind = "why"
     generate_options = CowsOptions
     codec = CODEC
+    problem_texts = PROBLEM_TEXTS
     check_max_size = 12
     capabilities = Capabilities(vote=True, raster=True, generate=True, codes=True, editor=True)
     # No verb of Cows is a way back by itself (an undo is recorded as the cell changes it
