@@ -71,7 +71,8 @@ def _import_builtin() -> None:
     for point in points:
         try:
             mode = point.load()
-        except Exception as exc:  # a broken plugin is named, not a traceback from deep inside
+        except (ImportError, AttributeError) as exc:  # a broken plugin, named in one line
+            # (anything else, a budget's interruption say, passes as it is)
             raise ModeLoadError(f"mode entry point {point.name!r} ({point.value}): {exc}") from exc
         if not isinstance(mode, Mode):
             raise ModeLoadError(
