@@ -19,7 +19,7 @@ def run(*args: str) -> Any:
     return runner.invoke(build_app(), list(args))
 
 
-@pytest.mark.parametrize("mode", [m.cli_name for m in registry.all_modes()])
+@pytest.mark.parametrize("mode", [m.cli_name for m in registry.modes_with("codes")])
 def test_code_then_decode_then_solve(mode: str, tmp_path: Path) -> None:
     m = registry.get(mode)
     pack_file = m.shipped_pack_files()[0]

@@ -18,10 +18,10 @@ from puzzlesmith.core import clip as clipmod
 from puzzlesmith.core.clip import ClipError, make_clip
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import TimedMove, encode
-from puzzlesmith.core.registry import all_modes
+from puzzlesmith.core.registry import modes_with
 from puzzlesmith.server.app import create_app
 
-MODES = all_modes()
+MODES = modes_with("raster")  # a clip is the raster capability
 
 
 def first_level(mode: Mode[Any]) -> Any:

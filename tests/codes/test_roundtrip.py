@@ -29,7 +29,7 @@ EXAMPLES = {STROKE: 4000, HEX: 3000, COWS: 3000}
 
 def shipped() -> list[tuple[str, Any]]:
     out = []
-    for mode in registry.all_modes():
+    for mode in registry.modes_with("codes"):
         for f in mode.shipped_pack_files() + mode.hidden_pack_files():
             out.extend((mode.id, lv) for lv in mode.load_file(f).levels)
     return out
@@ -127,9 +127,11 @@ def random_level_of(mode_id: str, raw: dict[str, Any]) -> Any:
     return level
 
 
-def test_every_mode_has_a_codec_with_its_own_tag() -> None:
-    codecs = [m.codec for m in registry.all_modes()]
-    assert all(c is not None for c in codecs)
+def test_every_mode_with_codes_has_a_codec_with_its_own_tag() -> None:
+    """The ``codes`` capability and a codec go together (a mode without it has none)."""
+    assert all((m.codec is not None) == m.capabilities.codes for m in registry.all_modes())
+    codecs = [m.codec for m in registry.modes_with("codes")]
+    assert codecs and all(c is not None for c in codecs)
     tags = [c.tag for c in codecs if c is not None]
     assert len(set(tags)) == len(tags)
     assert all(len(t) == 1 and t in ALPHABET for t in tags)

@@ -26,7 +26,7 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import Mode, Pack
 
-MODES = [*registry.all_modes(), TEST_ONLY_MODE]
+MODES = [m for m in registry.all_modes() if m.id != TEST_ONLY_MODE.id] + [TEST_ONLY_MODE]
 
 
 @pytest.fixture(autouse=True, scope="module")

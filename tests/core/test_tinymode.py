@@ -44,19 +44,26 @@ def _me(client: TestClient, name: str) -> dict[str, str]:
 
 
 def _finish(client: TestClient, who: dict[str, str], extra: list[str]) -> dict[str, Any]:
-    start = client.post(f"/api/daily/{MODE.id}/start", headers=who).json()
-    view = start["level"]
-    assert view["mode"] == MODE.id and "solution" not in view  # the daily's view, public part
-    sol = [
-        f"press {cell}" for cell, ch in zip(view["cells"], view["lamps"], strict=True) if ch == "1"
-    ]
-    log = [*extra, *sol]
-    body = {
-        "run": start["run"],
-        "moves": sol,
-        "log": encode([TimedMove(k, m) for k, m in enumerate(log)]),
-    }
-    r = client.post(f"/api/daily/{MODE.id}/finish", json=body, headers=who)
+    """The test holds the server's clock: the log claims 1 ms a move and the server measures
+    the log's length and 0.2 s more, however fast or busy the machine (never less)."""
+    dailies = client.app.state.daily.open().runs.dailies  # type: ignore[attr-defined]
+    real_clock, t0 = dailies.clock, dailies.clock()
+    try:
+        dailies.clock = lambda: t0
+        start = client.post(f"/api/daily/{MODE.id}/start", headers=who).json()
+        view = start["level"]
+        assert view["mode"] == MODE.id and "solution" not in view  # the daily's public view
+        sol = [
+            f"press {cell}"
+            for cell, ch in zip(view["cells"], view["lamps"], strict=True)
+            if ch == "1"
+        ]
+        log = [TimedMove(k, m) for k, m in enumerate([*extra, *sol])]
+        dailies.clock = lambda: t0 + log[-1].ms + 200
+        body = {"run": start["run"], "moves": sol, "log": encode(log)}
+        r = client.post(f"/api/daily/{MODE.id}/finish", json=body, headers=who)
+    finally:
+        dailies.clock = real_clock
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -65,9 +64,7 @@ def test_real_levels_counts(real: tuple[list[Level], dict[str, Any]]) -> None:
     """All 1,041 real puzzles: counts to 2 and the unique solutions match the corpus."""
     levels, counts = real
     assert len(levels) == 1041
-    t = time.perf_counter()
-    results = {lv.id: solve(lv, 2) for lv in levels}
-    elapsed = time.perf_counter() - t
+    results = {lv.id: solve(lv, 2) for lv in levels}  # its speed is benchmarks/' business
     for lv in levels:
         want = counts[lv.id]
         got = results[lv.id]
@@ -77,4 +74,3 @@ def test_real_levels_counts(real: tuple[list[Level], dict[str, Any]]) -> None:
     linkedin = [lv for lv in levels if is_linkedin(lv)]
     assert len(linkedin) == 650 and all(results[lv.id].count == 1 for lv in linkedin)
     assert sum(results[lv.id].count > 1 for lv in levels) == 59
-    assert elapsed < 30  # a sanity bound only; the speed target lives in benchmarks/

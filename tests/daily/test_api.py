@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import base64
-import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import date, timedelta
 from typing import Any
 
@@ -22,6 +23,23 @@ def player(client: Any, name: str = "小王") -> dict[str, str]:
     r = client.post("/api/players", json={"name": name})
     assert r.status_code == 201, r.text
     return {"Authorization": f"Bearer {r.json()['token']}"}
+
+
+@contextmanager
+def held_clock(app: Any) -> Iterator[Callable[[int], None]]:
+    """The server's clock held by the test: ``move(ms)`` sets it ``ms`` after the start, so
+    what the server measures never depends on the machine's speed."""
+    dailies = app.state.daily.open().runs.dailies
+    real_clock, t0 = dailies.clock, dailies.clock()
+
+    def move(ms: int) -> None:
+        dailies.clock = lambda: t0 + ms
+
+    move(0)
+    try:
+        yield move
+    finally:
+        dailies.clock = real_clock
 
 
 def level_of(app: Any, mode_id: str, day: date | None = None) -> Any:
@@ -151,20 +169,23 @@ def test_tampered_foreign_and_replayed_tokens(client: Any, daily_app: Any) -> No
 def test_client_sent_time_is_ignored(client: Any, daily_app: Any) -> None:
     m = MODES[0]
     me = player(client)
-    run = start(client, me, m)["run"]
-    time.sleep(0.3)
-    moves = registry.get(m).solution_moves(level_of(daily_app, m))
-    out = finish(client, me, m, run, moves, time_ms=1, started_ms=0, rank=1).json()
-    assert out["time_ms"] >= 300
+    with held_clock(daily_app) as clock:
+        run = start(client, me, m)["run"]
+        clock(300)  # 0.3 s pass between start and finish
+        moves = registry.get(m).solution_moves(level_of(daily_app, m))
+        out = finish(client, me, m, run, moves, time_ms=1, started_ms=0, rank=1).json()
+    assert out["time_ms"] == 300
 
 
 def test_too_fast_run_is_recorded_flagged_not_ranked(client: Any, daily_app: Any) -> None:
     daily_app.state.daily.rules.min_ms_per_move = 10_000
     m = MODES[0]
     me = player(client)
-    run = start(client, me, m)["run"]
     moves = registry.get(m).solution_moves(level_of(daily_app, m))
-    out = finish(client, me, m, run, moves).json()
+    with held_clock(daily_app) as clock:  # 1 s a move, far under the 10 s the rule asks
+        run = start(client, me, m)["run"]
+        clock(1000 * len(moves))
+        out = finish(client, me, m, run, moves).json()
     assert out["verified"] and not out["ranked"] and out["rank"] is None
     assert out["flags"] == ["too-fast", "under-floor", "no-log"]  # and no timed log either
     assert "faster than a person" in out["reasons"]["too-fast"]

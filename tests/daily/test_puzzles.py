@@ -99,6 +99,22 @@ def test_cli_build_then_show_json(tmp_path: Path) -> None:
     assert f"0 generated, {2 * len(MODES)} already stored" in again.output
 
 
+def test_cli_show_json_of_a_mode_without_codes(tmp_path: Path) -> None:
+    """A daily mode without the ``codes`` capability shows a null code (it exited 1)."""
+    from tinymode import MODE as SWITCHES
+
+    assert SWITCHES.capabilities.generate and not SWITCHES.capabilities.codes
+    with registry.registered(SWITCHES):
+        res = CliRunner().invoke(
+            build_app(),
+            ["daily", "show", "--date", "2026-12-01", "--data-dir", str(tmp_path), "--json"],
+        )
+    assert res.exit_code == 0, res.output
+    lines = {x["mode"]: x for x in map(json.loads, res.output.splitlines())}
+    assert lines[SWITCHES.id]["code"] is None and lines[SWITCHES.id]["number"] == 12
+    assert all(lines[m.id]["code"] for m in registry.modes_with("generate", "codes"))
+
+
 def test_cli_bad_date_is_one_line_exit_2(tmp_path: Path) -> None:
     res = CliRunner().invoke(
         build_app(), ["daily", "show", "--date", "yesterday", "--data-dir", str(tmp_path)]

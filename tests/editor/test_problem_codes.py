@@ -7,6 +7,7 @@ catalogue from the server and the CLI prints it with ``--lang``.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -31,7 +32,10 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 def emitted(mode_id: str) -> set[str]:
     """Every code the mode's package and the shared packages it uses can emit."""
     mode = registry.get(mode_id)
-    out = package_codes(SRC / mode.levels_package.rsplit(".", 1)[1]) | package_codes(SRC / "core")
+    spec = importlib.util.find_spec(mode.levels_package)  # a plugin lives outside SRC
+    assert spec is not None and spec.submodule_search_locations
+    home = Path(next(iter(spec.submodule_search_locations)))
+    out = package_codes(home) | package_codes(SRC / "core")
     if isinstance(mode, PathMode):
         out |= package_codes(SRC / "paths")
     return out

@@ -29,8 +29,6 @@ from puzzlesmith.server.routers import codes
 OPEN_HEX = "HAKUxh59___fPAJ4AAAAAAAAAAAAAAAAAW"  # an open 37-hex board, one clue
 CHECK = "/api/modes/01-number-stroke/levels/1-1/check"
 ATTACKER, PLAYER = ("10.0.0.66", 4000), ("10.0.0.7", 5000)
-#: a generous bound for "answered now" on a loaded machine (the attack took 9.6–10 s)
-SOON = 8.0
 
 
 def clients(app: Any) -> tuple[httpx.AsyncClient, httpx.AsyncClient]:
@@ -120,16 +118,13 @@ def test_a_player_checks_while_an_attacker_loops_an_open_code(monkeypatch: Any) 
             r = await player.post(CHECK, json={"moves": []})
             seen = await attack_task
             jobs = len(ran)
-            t = time.monotonic()
             again = await bad.get(f"/api/codes/{OPEN_HEX}")  # remembered: no work at all
-            again_took = time.monotonic() - t
         assert r.status_code == 200, r.text
         assert len(ran) == jobs  # the remembered refusal never reached the lane
         assert seen[503] >= 1 and set(seen) <= {429, 503}, seen
         assert again.status_code == 503 and again.json()["error"] == "gave-up"
         spent = re.search(r"(\d+) nodes", again.json()["message"])  # a node budget, not time
         assert spent is not None and int(spent.group(1)) > CODE_NODES
-        assert again_took < SOON
         # the player's check ran right after the attacker's first view, before its queued one
         assert ran[:2] == ["_view_of_code", "replay_level"], ran
 

@@ -105,11 +105,11 @@ def show(
 
 
 def _code(mode: Any, level: Any) -> str | None:
-    """The level code (share link) once ``core.codes`` is installed; null before that."""
-    try:
-        from puzzlesmith.core.codes import encode_level
-    except ImportError:
+    """The level code (share link) of a mode with the ``codes`` capability; null without."""
+    if not mode.capabilities.codes:
         return None
+    from puzzlesmith.core.codes import encode_level
+
     code: str = encode_level(mode, level)
     return code
 

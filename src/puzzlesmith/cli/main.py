@@ -14,6 +14,7 @@ from puzzlesmith.cli.export import export_html
 from puzzlesmith.cli.play import play
 from puzzlesmith.cli.playtest import playtest
 from puzzlesmith.core import registry
+from puzzlesmith.core.errors import ModeLoadError
 
 #: click's base error, wherever this Typer keeps click (vendored as ``typer._click`` lately).
 _CLICK_ERROR: type[Exception] = next(
@@ -65,6 +66,9 @@ def main() -> None:
         sys.exit(code)
     except typer.Abort:
         sys.exit(1)
+    except ModeLoadError as exc:  # a broken plugin mode: named in one line
+        typer.echo(f"puzzlesmith: {exc}", err=True)
+        sys.exit(2)
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"puzzlesmith: {where}{exc.strerror or exc}", err=True)

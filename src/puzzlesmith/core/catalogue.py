@@ -1,8 +1,7 @@
 """One catalogue of problem codes per mode: code → a sentence in Chinese and in English.
 
-As pzprjs keeps ``failcode.en.json`` / ``failcode.ja.json``, each mode package keeps a
-``problem_codes`` module (``TEXTS = {"en": {...}, "zh": {...}}``) for the codes only it
-emits, and :mod:`puzzlesmith.core.problem_codes` holds the ones every mode shares. The
+As pzprjs keeps ``failcode.en.json`` / ``failcode.ja.json``, each mode declares
+:attr:`Mode.problem_texts` (``{"en": {...}, "zh": {...}}``) for the codes only it emits, and :mod:`puzzlesmith.core.problem_codes` holds the ones every mode shares. The
 editor downloads a mode's merged catalogue (``GET /api/modes/{mode}/problem-codes``)
 and words every problem from it in the player's language, with the cells named as the
 board draws them; the CLI prints the same sentences with ``--lang``. A test fails when a
@@ -11,8 +10,6 @@ mode can emit a code that has no text in either language.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 from functools import cache
 from typing import Any, Literal
 
@@ -37,9 +34,7 @@ def catalogue(mode_id: str) -> dict[str, dict[str, str]]:
     from puzzlesmith.core import registry
 
     mode = registry.get(mode_id)
-    own: dict[str, dict[str, str]] = {}
-    with contextlib.suppress(ModuleNotFoundError):
-        own = importlib.import_module(f"{mode.levels_package}.problem_codes").TEXTS
+    own = mode.problem_texts
     return {lang: {**problem_codes.TEXTS[lang], **own.get(lang, {})} for lang in LANGS}
 
 

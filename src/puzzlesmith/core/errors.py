@@ -6,15 +6,23 @@ from puzzlesmith.core.problems import Problem
 
 
 class PuzzlesmithError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error raised on purpose (engine, server, rooms): each carries ``code``,
+    the stable word clients and the catalogue of words key on."""
+
+    #: a class's code; an instance may carry its own (ApiError, RoomError)
+    code: str = "bad-request"
 
 
 class UnreadableFileError(PuzzlesmithError):
     """A file that cannot be read or is not JSON (CLI exit code 2)."""
 
+    code = "unreadable-file"
+
 
 class LevelFormatError(PuzzlesmithError):
     """A pack or level that breaks the format's hard rules; carries every problem found."""
+
+    code = "level-format"
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
@@ -26,14 +34,28 @@ class LevelFormatError(PuzzlesmithError):
 class UnknownModeError(PuzzlesmithError, LookupError):
     """No registered mode has that id, CLI name or alias."""
 
+    code = "unknown-mode"
+
+
+class ModeLoadError(PuzzlesmithError):
+    """A ``puzzlesmith.modes`` entry point that does not load, or loads no Mode."""
+
+    code = "mode-load"
+
 
 class UnknownLevelError(PuzzlesmithError, LookupError):
     """No level with that id in the packs searched."""
+
+    code = "unknown-level"
 
 
 class IllegalMoveError(PuzzlesmithError, ValueError):
     """A move string that is malformed or not legal in the position it is applied to."""
 
+    code = "illegal-move"
+
 
 class PackExistsError(PuzzlesmithError):
     """Refusing to overwrite an accepted (shipped or existing) pack."""
+
+    code = "pack-exists"

@@ -12,7 +12,7 @@ declared in :class:`Capabilities`, never discovered by calling and catching.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -187,6 +187,9 @@ class Mode(ABC, Generic[L]):
     lookahead_techniques: ClassVar[frozenset[str]] = frozenset()
     #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
     codec: ClassVar[LevelCodec | None] = None
+    #: the words of the problem codes only this mode emits, ``{"zh": {code: text}, "en": …}``
+    #: (core/catalogue.py lays them over the shared ones); a test fails on a missing one
+    problem_texts: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: the largest :meth:`level_size` the server's live check takes (the editor's limit)
     check_max_size: ClassVar[int] = 0
 

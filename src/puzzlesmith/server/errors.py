@@ -26,7 +26,7 @@ from puzzlesmith.server.store.faults import UNREACHABLE, classify
 log = logging.getLogger("puzzlesmith.server")
 
 
-class ApiError(Exception):
+class ApiError(PuzzlesmithError):
     """An error the routes raise on purpose, with its HTTP status and code.
 
     Every route answers the same envelope: ``{"error": code, "message": one line}``, plus

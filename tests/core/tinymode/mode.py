@@ -23,6 +23,7 @@ from puzzlesmith.core.mode import (
     SolveResult,
     State,
 )
+from puzzlesmith.core.pack import check_fields
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.rng import rng_for
 
@@ -107,16 +108,37 @@ class SwitchesState:
         }
 
 
+#: the words of the codes only Switches emits (core/catalogue.py adds the shared ones)
+PROBLEM_TEXTS = {
+    "en": {
+        "lamps": "Lamps must be 2 to 12 characters, each 0 or 1.",
+        "lamps-dark": "At least one lamp must be lit.",
+    },
+    "zh": {
+        "lamps": "灯必须是 2 到 12 个字符，每个是 0 或 1。",
+        "lamps-dark": "至少要有一盏灯亮着。",
+    },
+}
+
+
 def parse_level(raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
-    if not isinstance(raw, dict):
-        return None, [Problem("json-type", "a level must be an object", level=lid)]
-    lamps = raw.get("lamps")
-    if not isinstance(lamps, str) or not _LAMPS.fullmatch(lamps):
+    # the shared rules first: types, unknown fields, the id rule, bounded texts
+    problems = check_fields(
+        raw,
+        where="level",
+        required={"id": str, "lamps": str},
+        optional={"teach": str, "caption": str},
+        level=lid,
+    )
+    if problems or not isinstance(raw, dict):
+        return None, problems
+    lamps = raw["lamps"]
+    if not _LAMPS.fullmatch(lamps):
         return None, [Problem("lamps", "lamps must be 2–12 characters 0 or 1", level=lid)]
     if "1" not in lamps:
         return None, [Problem("lamps-dark", "at least one lamp must be lit", level=lid)]
     texts = {k: raw[k] for k in ("teach", "caption") if isinstance(raw.get(k), str)}
-    return Level(str(raw.get("id", lid)), lamps, **texts), []
+    return Level(raw["id"], lamps, **texts), []
 
 
 class SwitchesMode(Mode[Level]):
@@ -128,6 +150,7 @@ class SwitchesMode(Mode[Level]):
     hint_kinds = ("next",)
     generate_options = SwitchesOptions
     capabilities: ClassVar[Capabilities] = Capabilities(vote=True, generate=True)
+    problem_texts = PROBLEM_TEXTS
     undo_verbs = frozenset({"undo"})
     assist_verbs = frozenset({"peek"})
 

@@ -21,6 +21,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzlesmith.core.errors import PuzzlesmithError
+
 #: preset hint messages (a viewer picks one; nothing a viewer types is shown)
 PRESETS: dict[str, tuple[str, str]] = {
     "look": ("看这里！", "Look here!"),
@@ -47,8 +49,10 @@ class Command:
     n: int | None = None
 
 
-class CommandError(ValueError):
+class CommandError(PuzzlesmithError, ValueError):
     """A request that cannot be understood; the message is one line for the viewer."""
+
+    code = "bad-command"
 
 
 def hint_command(cell: object, preset: object = "look", n: object = None) -> Command:

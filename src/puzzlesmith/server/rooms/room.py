@@ -18,7 +18,7 @@ from puzzlesmith.server.rooms.commands import PRESETS, Command
 from puzzlesmith.server.rooms.limits import Limits
 
 
-class RoomError(Exception):
+class RoomError(PuzzlesmithError):
     """A request the room refuses, with a stable code and a one-line message."""
 
     def __init__(self, code: str, message: str) -> None:
