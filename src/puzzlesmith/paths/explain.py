@@ -68,6 +68,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "The highlighted cell is the only way between two parts: the path must pass it at "
         "step {steps}.",
     ),
+    "dead_end": (
+        "如果高亮的格是别的步数，它旁边的一格就接不上它，只剩一条路却又当不了路的一头：所以它只能是第 {steps} 步。",
+        "If the highlighted cell took another step, a neighbour that cannot join it would be "
+        "left with one way on while it cannot be an end: so it can only be step {steps}.",
+    ),
     "contradiction": (
         "假设高亮的格走别的步数，接下来的推理会走不通，所以它只能是第 {steps} 步。",
         "Suppose the highlighted cell took another step: the deductions that follow break "
@@ -86,6 +91,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "distance": ("数步数", "Counting moves"),
     "parity": ("黑白相间", "Chessboard colours"),
     "connectivity": ("唯一通道", "Only way through"),
+    "dead_end": ("不留死角", "No dead end"),
     "contradiction": ("假设推翻", "Try and fail"),
 }
 MISTAKE = (
