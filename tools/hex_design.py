@@ -13,6 +13,7 @@ and the author path.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from puzzlesmith.hexwalls.checks import check_level
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.solver import solve
+from puzzlesmith.paths.techniques import LOOKAHEAD
 
 LEVELS = Path(__file__).resolve().parents[1] / "src/puzzlesmith/hexwalls/levels"
 
@@ -34,6 +36,10 @@ class Plan:
     intent: str
     opts: GenerateOptions
     grades: tuple[str, ...]
+    #: techniques the level's own grade trace must show (what its caption teaches)
+    needs: tuple[str, ...] = ()
+    #: the first generator seed to try (the seeds before it were tried and do not fit)
+    seed: int = 1
 
 
 def hand_levels() -> list[Level]:
@@ -100,10 +106,11 @@ PLANS: list[Plan] = [
     ),
     Plan(
         "1-8",
-        "别让剩下的格被切成两块 / Do not cut the cells left into two parts",
-        "需要‘不切断’推理",
+        "只剩两个邻格能走的格：路从一边进、另一边出 / A cell with two open neighbours left: the path comes in by one and leaves by the other",
+        "只剩两个邻格的格一进一出（‘不切断’推理移到 2-5：生成的 12–16 格无转墙盘面都不需要它）",
         GenerateOptions(cells=12, walls=3),
         ("easy", "medium"),
+        needs=("two_neighbours",),
     ),
     Plan(
         "1-9",
@@ -132,48 +139,60 @@ PLANS: list[Plan] = [
         "一个转墙，只给起点",
         GenerateOptions(cells=9, walls=1, turners=1),
         ("easy", "medium"),
+        needs=("turner_timing",),
+        seed=5,
     ),
     Plan(
         "2-3",
         "数一数：走到这里时，转墙转到了哪边？ / Count: where will the turning wall be when you get here?",
         "一个转墙，较大盘，配静态墙",
         GenerateOptions(cells=11, walls=2, turners=1),
-        ("medium",),
+        ("medium", "hard", "expert"),
+        needs=("turner_timing",),
+        seed=11,
     ),
     Plan(
         "2-4",
         "两个转墙，各转各的 / Two turning walls, each on its own dot",
         "两个转墙",
         GenerateOptions(cells=11, walls=1, turners=2, end_clue=True),
-        ("medium", "hard"),
+        ("medium", "hard", "expert"),
+        needs=("turner_timing",),
+        seed=2,
     ),
     Plan(
         "2-5",
-        "撤销一步，转墙也会转回去 / Undo a step and the walls turn back too",
-        "两个转墙，只给起点",
+        "别让剩下的格被切成两块，转墙也会挡路 / Do not cut the cells left into two parts; turning walls block too",
+        "两个转墙，只给起点；需要‘不切断’推理",
         GenerateOptions(cells=12, walls=2, turners=2),
-        ("hard",),
+        ("medium", "hard", "expert"),
+        needs=("turner_timing", "connectivity|no_split"),
+        seed=3,
     ),
     Plan(
         "2-6",
         "早到或晚到一步，墙就不一样 / One step early or late meets a different wall",
         "两个转墙，中段数字",
         GenerateOptions(cells=14, walls=2, turners=2, clues=1),
-        ("hard",),
+        ("medium", "hard", "expert"),
+        needs=("turner_timing",),
+        seed=1,
     ),
     Plan(
         "2-7",
         "三个转墙 / Three turning walls",
         "三个转墙，只给起点",
         GenerateOptions(cells=14, walls=2, turners=3),
-        ("hard",),
+        ("medium", "hard", "expert"),
+        needs=("turner_timing",),
     ),
     Plan(
         "2-8",
         "四个转墙，还有静态墙 / Four turning walls, and fixed walls too",
         "四个转墙，配静态墙",
         GenerateOptions(cells=17, walls=3, turners=4),
-        ("expert", "hard"),
+        ("hard", "expert"),
+        needs=("turner_timing",),
     ),
     Plan(
         "2-9",
@@ -181,19 +200,26 @@ PLANS: list[Plan] = [
         "转墙包终章：三个转墙，16 格",
         GenerateOptions(cells=16, walls=3, turners=3),
         ("hard", "expert"),
+        needs=("turner_timing",),
     ),
 ]
 
 
-def pick(plan: Plan, seeds: range = range(1, 40)) -> Level:
-    for seed in seeds:
+def pick(plan: Plan, floor: float = 0.0, seeds: range | None = None) -> Level:
+    """The first seed whose level fits the plan: solved without lookahead (issue #34),
+    at one of the plan's grades, its trace showing what the plan teaches, and scoring at
+    least ``floor`` (the pack's curve)."""
+    for seed in seeds or range(plan.seed, plan.seed + 200):
         try:
             lv = generate_level(plan.opts, seed, 0)
         except Exception:
             continue
-        g = grade(lv)
-        # a person can follow a handful of "what if" steps, not dozens
-        if not g.solved or g.grade not in plan.grades or g.techniques.get("trial", 0) > 12:
+        g = grade(lv, lookahead=False)
+        if not g.solved or g.grade not in plan.grades or LOOKAHEAD & set(g.techniques):
+            continue
+        if not all(any(g.techniques.get(x) for x in t.split("|")) for t in plan.needs):
+            continue
+        if g.score < floor:
             continue
         path = solve_path(lv)
         teach = (
@@ -208,6 +234,24 @@ def pick(plan: Plan, seeds: range = range(1, 40)) -> Level:
         )
         return lv.with_(id=plan.id, caption=plan.caption, teach=teach)
     raise SystemExit(f"{plan.id}: no level fits the plan")
+
+
+def picked(plans: list[Plan], only: set[str]) -> list[Level]:
+    """The pack's levels in order, each scoring at least the one before (inside 20
+    points of a band, as the curve test allows); a plan not in ``only`` (when given)
+    keeps its shipped level."""
+    out: list[Level] = []
+    floor = 0.0
+    for plan in plans:
+        if only and plan.id not in only:  # kept: the plan's words, the shipped board
+            lv = MODE.find_level(plan.id)[1]
+            teach = re.sub(r"^[^。]*", plan.intent, lv.teach or "", count=1)
+            lv = lv.with_(caption=plan.caption, teach=teach)
+        else:
+            lv = pick(plan, floor)
+        out.append(lv)
+        floor = max(floor, grade(lv).score - 20.0)
+    return out
 
 
 def solve_path(lv: Level) -> str:
@@ -225,8 +269,9 @@ def main() -> None:
     hand = hand_levels()
     for lv in hand:
         assert not [p for p in check_level(lv) if p.severity == "error"], check_level(lv)
-    tut = hand + [pick(p) for p in PLANS if p.id.startswith("1-")]
-    tur = [pick(p) for p in PLANS if p.id.startswith("2-")]
+    only = set(sys.argv[1:])  # plan ids to pick again; the others are kept as shipped
+    tut = hand + picked([p for p in PLANS if p.id.startswith("1-")], only)
+    tur = picked([p for p in PLANS if p.id.startswith("2-")], only)
     packs = [
         (
             "pack-1-tutorial.json",

@@ -4,8 +4,10 @@ steps and branch points) rises, and a pack's last level is its hardest.
 
 - The band: a level's grade (and Cows' Hall size, "hard (hall 3)") is never below the
   one before it.
-- The score, Number Stroke: never below the level before it, except where seed 001 §5's
-  table itself makes the board smaller (``dip_ok`` in seed_001_table.json: 1-4, 1-8).
+- The score, Number Stroke: never more than ``STROKE_TOLERANCE`` below the level before
+  it (the step model's resolution: a step more or less of routine), except where seed
+  001 §5's table itself makes the board smaller (``dip_ok`` in seed_001_table.json: 1-4,
+  1-8).
 - The score, Hex Walls and Cows (packs not yet re-measured by score): inside one band a
   level may score at most ``TOLERANCE`` below the level before it: a fifth of a band,
   so a level can be "a little easier" but never a band's worth.
@@ -28,6 +30,8 @@ GRADES = ("easy", "medium", "hard", "expert")
 #: how far (in score points; a band is 100) a Hex Walls or Cows level may fall below the
 #: level before it in the same band
 TOLERANCE = 20.0
+#: Number Stroke's: two points, about one routine step of the step model (issue #34)
+STROKE_TOLERANCE = 2.0
 SEED_TABLE = json.loads(
     (Path(__file__).with_name("seed_001_table.json")).read_text(encoding="utf-8")
 )
@@ -98,6 +102,6 @@ def test_every_pack_rises_to_its_finale(mode: object, pack: object) -> None:
         assert g.solved, f"{lv.id}: the logic solver is stuck ({g.grade})"
         levels.append((lv.id, g.grade, g.score))
     if mode.cli_name == "stroke":  # type: ignore[attr-defined]
-        assert curve_problems(levels, 0.0, frozenset(DIP_OK)) == []
+        assert curve_problems(levels, STROKE_TOLERANCE, frozenset(DIP_OK)) == []
     else:
         assert curve_problems(levels, TOLERANCE) == []

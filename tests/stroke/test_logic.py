@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzlesmith.cli.main import build_app
+from puzzlesmith.core.mode import LogicStep
 from puzzlesmith.paths.grades import GRADES, grade_of
 from puzzlesmith.paths.techniques import TECHNIQUES, Deduction, PathGraph, deduce
 from puzzlesmith.stroke import MODE
@@ -184,6 +185,36 @@ CRAFTED: dict[str, tuple[list[str], list[dict[str, Any]]]] = {
             {"id": "f", "x": 2, "y": 3, "w": 1, "h": 1},
         ],
     ),
+    # shipped 3-5: n cannot be 16, or its neighbour m would keep one way on (no end)
+    "dead_end": (
+        BASE,
+        [
+            {"id": "a", "x": 2, "y": 0, "w": 2, "h": 1},
+            {"id": "b", "x": 4, "y": 0, "w": 1, "h": 1},
+            {
+                "id": "c",
+                "x": 0,
+                "y": 1,
+                "w": 2,
+                "h": 3,
+                "shape": [[1, 0], [0, 1], [1, 1], [1, 2]],
+                "parity": "even",
+            },
+            {"id": "d", "x": 2, "y": 1, "w": 1, "h": 1, "clue": 9},
+            {"id": "e", "x": 3, "y": 1, "w": 1, "h": 1},
+            {"id": "f", "x": 4, "y": 1, "w": 1, "h": 1},
+            {"id": "g", "x": 2, "y": 2, "w": 1, "h": 1},
+            {"id": "h", "x": 3, "y": 2, "w": 1, "h": 1},
+            {"id": "i", "x": 4, "y": 2, "w": 1, "h": 1},
+            {"id": "j", "x": 0, "y": 3, "w": 1, "h": 1},
+            {"id": "k", "x": 2, "y": 3, "w": 1, "h": 1},
+            {"id": "l", "x": 4, "y": 3, "w": 1, "h": 1},
+            {"id": "m", "x": 0, "y": 4, "w": 1, "h": 1},
+            {"id": "n", "x": 1, "y": 4, "w": 1, "h": 1, "parity": "even"},
+            {"id": "o", "x": 2, "y": 4, "w": 1, "h": 1},
+            {"id": "p", "x": 4, "y": 4, "w": 1, "h": 1, "clue": 1},
+        ],
+    ),
 }
 
 
@@ -201,7 +232,10 @@ def test_crafted_level_needs_its_technique(technique: str) -> None:
     exact = solve(board_of(level), 2)
     assert exact.count == 1 and exact.complete
     assert [board_of(level).ids[i] for i in with_it.solution or []] == exact.solutions[0]
-    without = deduce_level(level, [t for t in base if t != technique])
+    # dead_end (a placement's direct exclusions) can stand in for any cheaper idea on
+    # boards this small: each crafted level needs its technique among the others
+    others = [t for t in base if t != technique and (technique == "dead_end" or t != "dead_end")]
+    without = deduce_level(level, others)
     assert not without.solved and not without.impossible
 
 
@@ -248,16 +282,27 @@ def test_contradiction_depth_is_recorded_and_explained() -> None:
         ({"ends": 3, "two_neighbours": 5}, 0, "easy"),
         ({"ends": 1, "distance": 2}, 0, "medium"),
         ({"parity": 1}, 0, "medium"),
-        ({"contradiction": 1}, 3, "medium"),
-        ({"contradiction": 1}, 6, "hard"),
-        ({"contradiction": 2}, 2, "hard"),
-        ({"contradiction": 3}, 2, "expert"),
-        ({"contradiction": 1}, 20, "expert"),
+        ({"dead_end": 1}, 0, "hard"),
+        ({"contradiction": 1}, 3, "expert"),  # any lookahead is the top of the scale
+        ({"distance": 1, "contradiction": 1}, 1, "expert"),
     ],
 )
 def test_grade_scale(techniques: dict[str, int], depth: int, expected: str) -> None:
     d = Deduction(True, False, [0], [], techniques, depth, [2])
     assert grade_of(d) == expected
+
+
+def test_thinking_lifts_the_grade_without_lookahead() -> None:
+    """Many counting steps, each reaching back across the board, make a level hard and
+    then expert with no "what if" at all; the same steps as routine ones do not."""
+    far = [LogicStep("distance", (f"c{i}",), "") for i in range(40)]
+    easy = [LogicStep("ends", (f"c{i}",), "") for i in range(400)]
+    few = Deduction(True, False, [0], far[:3], {"distance": 3}, 0, [2])
+    some = Deduction(True, False, [0], far[:6], {"distance": 6}, 0, [2])
+    many = Deduction(True, False, [0], far, {"distance": 40}, 0, [2])
+    tedious = Deduction(True, False, [0], easy, {"ends": 400}, 0, [2])
+    assert [grade_of(x) for x in (few, some, many)] == ["medium", "hard", "expert"]
+    assert grade_of(tedious) == "easy"
 
 
 def test_trace_names_cells_and_reasons_in_words() -> None:

@@ -62,6 +62,13 @@ class GenerateOptions:
             "(easy, medium, hard, expert; e.g. medium-hard). Empty: any grade."
         },
     )
+    lookahead: bool = field(
+        default=False,
+        metadata={
+            "help": "Also keep levels whose logic needs a 'what if' (trial): off, a made "
+            "level is finished by reasoning alone (issue #34)."
+        },
+    )
 
     def __post_init__(self) -> None:
         if not 3 <= self.cells <= 40:
@@ -270,12 +277,17 @@ def candidate(rng: random.Random, opts: GenerateOptions, lid: str) -> Level | No
 
 
 def _graded(level: Level, opts: GenerateOptions) -> bool:
-    """Whether the logic solver finishes the level at a grade ``--grade`` accepts."""
+    """Whether the logic solver finishes the level (without lookahead unless
+    ``--lookahead``) at a grade ``--grade`` accepts."""
+    if not opts.grade and opts.lookahead:
+        return True
+    result = grade(level, lookahead=opts.lookahead)
+    if not result.solved:
+        return False
     if not opts.grade:
         return True
-    result = grade(level)
     lo, hi = opts.grade_span
-    return result.solved and lo <= grade_index(result.grade) <= hi
+    return lo <= grade_index(result.grade) <= hi
 
 
 def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:

@@ -36,6 +36,7 @@ turners is just a graph with removed edges, as in Number Stroke:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any, Protocol
 
 from puzzlesmith.core.bits import bits, flood
@@ -44,7 +45,15 @@ from puzzlesmith.core.mode import JSON, GradeResult, LogicStep
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.hexwalls.solver import solve
 from puzzlesmith.paths.explain import as_sentence, because, clause
-from puzzlesmith.paths.grades import branch_points, grade_of, harder, score_of
+from puzzlesmith.paths.grades import (
+    GRADES,
+    branch_points,
+    effort_of,
+    grade_band,
+    grade_of,
+    score_of,
+)
+from puzzlesmith.paths.techniques import REASONING, Deduction
 from puzzlesmith.paths.techniques import PathGraph as StrokeGraph
 from puzzlesmith.paths.techniques import deduce as stroke_deduce
 
@@ -399,50 +408,73 @@ def several_solutions(level: Level) -> GradeResult | None:
     )
 
 
-def grade(level: Level) -> GradeResult:
+def _domains(n: int, cand: list[int]) -> list[int]:
+    """Step → cells (index 0 unused) from cell → steps."""
+    return [0] + [sum(1 << i for i, c in enumerate(cand) if c >> k & 1) for k in range(1, n + 1)]
+
+
+def _alternate(
+    board: Board, g: StrokeGraph, d: Deduction, steps: list[LogicStep], lookahead: bool
+) -> list[int] | None:
+    """The two engines in turn, each continuing from what the other showed, while either
+    finds something (no lookahead); only where both stall does ``trial`` run. Appends the
+    steps made to ``steps``; the solution path when solved."""
+    n = board.n
+    while True:
+        r = deduce(board, _domains(n, d.candidates), allow_trial=False)
+        steps += r.steps
+        if r.solved() or any(s.technique == "no_solution" for s in r.steps):
+            break
+        cand = [sum(1 << k for k in range(1, n + 1) if r.d[k] >> i & 1) for i in range(n)]
+        if cand == d.candidates:
+            if lookahead:  # both stalled: only "what if" is left
+                r = deduce(board, r.d, allow_trial=True)
+                steps += r.steps
+            break
+        d = stroke_deduce(g, REASONING, start=replace(d, candidates=cand))
+        steps += d.steps
+        if d.impossible or d.solved:
+            return d.solution
+    if r.solved() and not any(s.technique == "no_solution" for s in r.steps):
+        return [r.d[k].bit_length() - 1 for k in range(1, n + 1)]
+    return None
+
+
+def grade(level: Level, lookahead: bool = True) -> GradeResult:
     """Number Stroke's deductions first; where they stall, the time-aware ones here.
 
-    The grade is the harder of the two engines' verdicts: ``turner_timing`` and
-    ``no_split`` count as medium, one or two ``trial`` steps as hard, more as expert.
+    The grade is the path kit's over both engines' steps (paths/grades.py):
+    ``turner_timing`` and ``no_split`` count as medium, any ``trial`` (lookahead) as
+    expert.
     A level the exact solver shows to have two solutions is refused before the time-aware
     engine (see :func:`several_solutions`); that engine runs under :data:`LOGIC_WORK`
-    (``BudgetExceeded``, CLI exit 3, when it runs out).
+    (``BudgetExceeded``, CLI exit 3, when it runs out). ``lookahead=False`` stops where
+    only a "what if" would go on (a generator rejecting such levels needs no more).
     """
     board = board_of(level)
     g = stroke_graph(board)
-    d = stroke_deduce(g)
+    d = stroke_deduce(g, REASONING)
+    first_solved = d.solved
     steps = list(d.steps)
-    techniques = dict(d.techniques)
     label = grade_of(d)
     solved = d.solved
     path = d.solution
     if d.impossible:
-        return GradeResult(False, "invalid", steps, techniques, {"impossible": True})
+        return GradeResult(False, "invalid", steps, dict(d.techniques), {"impossible": True})
     if not solved:
         refused = several_solutions(level)
         if refused is not None:
             refused.steps[:0] = steps
-            refused.techniques = {**techniques, **refused.techniques}
+            refused.techniques = {**d.techniques, **refused.techniques}
             return refused
-        n = board.n
-        domains = [0] + [
-            sum(1 << i for i, c in enumerate(d.candidates) if c >> k & 1) for k in range(1, n + 1)
-        ]
         with capped(LOGIC_WORK):
-            r = deduce(board, domains)
-        steps += r.steps
-        for st in r.steps:
-            techniques[st.technique] = techniques.get(st.technique, 0) + 1
-        solved = r.solved() and "no_solution" not in techniques
-        trials = techniques.get("trial", 0)
-        mine = 0
-        if techniques.get("turner_timing") or techniques.get("no_split"):
-            mine = 1
-        if trials:
-            mine = 2 if trials <= 2 else 3
-        label = harder(label, mine)
-        if solved:
-            path = [r.d[k].bit_length() - 1 for k in range(1, n + 1)]
+            path = _alternate(board, g, d, steps, lookahead)
+        solved = path is not None and not any(s.technique == "no_solution" for s in steps)
+    techniques: dict[str, int] = {}
+    for st in steps:
+        techniques[st.technique] = techniques.get(st.technique, 0) + 1
+    if not first_solved:
+        label = GRADES[grade_band(techniques, effort_of(steps))]
     forks = branch_points(g.adj, path, 1 in board.clue.values(), g.step_edge) if path else 0
     name = label if solved else "unsolved"
     return GradeResult(
@@ -451,11 +483,11 @@ def grade(level: Level) -> GradeResult:
         steps=steps,
         techniques=techniques,
         details={
-            "stroke_engine_solved": d.solved,
+            "stroke_engine_solved": first_solved,
             "max_depth": d.max_depth,
             "branch_points": forks,
         },
-        score=score_of(name, techniques, forks),
+        score=score_of(name, techniques, forks, steps),
     )
 
 

@@ -66,6 +66,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "{subject} 是两块区域之间唯一的通道，路必须在第 {steps} 步经过它",
         "{subject} is the only way between two parts, so the path must pass it at step {steps}",
     ),
+    "dead_end": (
+        "如果高亮的格是别的步数，它旁边的一格就接不上它，只剩一条路却又当不了路的一头：所以它只能是第 {steps} 步。",
+        "If the highlighted cell took another step, a neighbour that cannot join it would be "
+        "left with one way on while it cannot be an end: so it can only be step {steps}.",
+    ),
     "contradiction": (
         "给 {subject} 换一种走法，接下来的推理就会走不通，所以 {cells} 只能是第 {steps} 步",
         "any other way for {subject} makes the deductions that follow break a rule, so "
@@ -96,6 +101,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "distance": ("数步数", "Counting moves"),
     "parity": ("黑白相间", "Chessboard colours"),
     "connectivity": ("唯一通道", "Only way through"),
+    "dead_end": ("不留死角", "No dead end"),
     "contradiction": ("假设推翻", "Try and fail"),
 }
 #: a wrong path: what broke ({broke}), then where it first left the solution

@@ -4,23 +4,27 @@ Both path modes grade on one scale so a Number Stroke "hard" and a Hex Walls "ha
 ask the same of a player:
 
 - ``easy``: ends, forced neighbours, cells next to known steps (and singles);
-- ``medium``: also counting moves, avoiding loops, parity colouring, cut cells, or a
-  single very short contradiction (depth ≤ 3);
-- ``hard``: one or two contradictions of depth ≤ 8;
-- ``expert``: longer contradictions, or more than two of them.
+- ``medium``: also counting moves, avoiding loops, parity colouring, cut cells,
+  turning-wall timing, not splitting the cells left;
+- ``hard``: a dead end read off a placement, or :data:`HARD_THINKING` of thinking;
+- ``expert``: :data:`EXPERT_THINKING` of thinking — or any lookahead (``contradiction``,
+  ``trial``: assume a placement and follow it), which nothing shipped may need.
 
-Inside a grade, :func:`score_of` measures the whole solve (technique costs, steps and
-the solution's branch points) on the scale of :mod:`puzzlesmith.core.score`.
+The thinking is core/score.py's step model over the trace (each step's cost, how far it
+reaches back, routine steps sublinear); :func:`score_of` places the whole effort inside
+the grade's band. docs/difficulty.md has the model and its calibration.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 
 from puzzlesmith.core.bits import bits
-from puzzlesmith.core.score import band_score, work
-from puzzlesmith.paths.techniques import Deduction, StepEdge
+from puzzlesmith.core.mode import LogicStep
+from puzzlesmith.core.score import BRANCH_COST, Effort, band_score, step_effort
+from puzzlesmith.paths.techniques import LOOKAHEAD, Deduction, StepEdge
 
 GRADES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
@@ -34,15 +38,17 @@ _WEIGHT: dict[str, int] = {
     "distance": 1,
     "parity": 1,
     "connectivity": 1,
+    "dead_end": 2,
+    "turner_timing": 1,
+    "no_split": 1,
 }
 
 #: what an "easy" level may need: the techniques that do not lift the grade
 EASY_TECHNIQUES: tuple[str, ...] = tuple(t for t, w in _WEIGHT.items() if w == 0)
 
-#: one contradiction up to this depth is a quick look-ahead ("medium")
-GLANCE_DEPTH = 3
-#: contradictions up to this depth, at most two of them, grade "hard"
-HARD_DEPTH = 8
+#: the thinking (core/score.py's step model) that makes a level hard, and expert
+HARD_THINKING = 20.0
+EXPERT_THINKING = 40.0
 
 
 def grade_of(d: Deduction) -> str:
@@ -52,18 +58,32 @@ def grade_of(d: Deduction) -> str:
     >>> grade_of(Deduction(True, False, [0], [], {"distance": 2}, 0, [2]))
     'medium'
     """
-    level = 0
-    for name, times in d.techniques.items():
-        if name == "contradiction":
-            if times == 1 and d.max_depth <= GLANCE_DEPTH:
-                level = max(level, 1)
-            elif times <= 2 and d.max_depth <= HARD_DEPTH:
-                level = max(level, 2)
-            else:
-                level = 3
-        elif times:
-            level = max(level, _WEIGHT.get(name, 0))
-    return GRADES[level]
+    return GRADES[grade_band(d.techniques, effort_of(d.steps))]
+
+
+def effort_of(steps: Sequence[LogicStep]) -> Effort:
+    """The step model's effort (core/score.py) of a path solve's trace."""
+    return step_effort([(s.technique, s.cells) for s in steps], COSTS, LOOKAHEAD)
+
+
+def grade_band(counts: Mapping[str, int], effort: Effort) -> int:
+    """The grade band of a solve: its hardest idea, lifted by how much thinking it took.
+
+    Lookahead is the top band whatever else the level asks (nothing shipped may need it);
+    otherwise the techniques set the floor (easy ones 0, counting/parity/connectivity 1,
+    a dead end read off a placement 2) and the thinking lifts it: :data:`HARD_THINKING`
+    makes a level hard, :data:`EXPERT_THINKING` expert.
+    """
+    if any(counts.get(t, 0) for t in LOOKAHEAD):
+        return len(GRADES) - 1
+    level = max((_WEIGHT.get(t, 0) for t, k in counts.items() if k), default=0)
+    if level == 0:
+        return 0
+    if effort.thinking >= EXPERT_THINKING:
+        return 3
+    if effort.thinking >= HARD_THINKING:
+        return max(level, 2)
+    return level
 
 
 def grade_index(name: str) -> int:
@@ -94,10 +114,11 @@ COSTS: dict[str, float] = {
     "distance": 3.0,
     "parity": 3.0,
     "connectivity": 3.0,
-    "contradiction": 6.0,
+    "dead_end": 4.0,
+    "contradiction": 12.0,
     "turner_timing": 3.0,
     "no_split": 3.0,
-    "trial": 8.0,
+    "trial": 12.0,
 }
 
 
@@ -126,7 +147,14 @@ def branch_points(
     return forks
 
 
-def score_of(grade: str, counts: Mapping[str, int], forks: int) -> float:
-    """The finer score of a path level: its grade's band plus the work inside it."""
+def score_of(
+    grade: str, counts: Mapping[str, int], forks: int, steps: Sequence[LogicStep] = ()
+) -> float:
+    """The finer score of a path level: its grade's band plus the effort inside it (the
+    step model over ``steps``; the solution's forks add tedium, not thinking)."""
     band = GRADES.index(grade) if grade in GRADES else len(GRADES) - 1
-    return band_score(band, work(COSTS, counts, forks))
+    if steps:
+        effort = effort_of(steps).total
+    else:  # counts only: every use at its cost, as if each followed on from the last
+        effort = sum(COSTS.get(t, 1.0) * k for t, k in counts.items())
+    return band_score(band, effort + BRANCH_COST * math.sqrt(forks))

@@ -25,6 +25,10 @@ Techniques, cheapest first (stable names):
 - ``parity``: where the usable graph is two-colourable steps alternate colours;
 - ``connectivity``: the usable graph stays connected; a cell whose removal splits it
   is passed through at a step fixed by the sizes of the parts;
+- ``dead_end``: what one placement excludes *directly*, read off the board without
+  following any deduction: a cell at step s is joined only to steps s−1 and s+1, so
+  every other neighbour loses it; if that leaves a neighbour with no way on, or one way
+  on while it cannot be an end, or more ends than two, the cell is not step s;
 - ``contradiction``: try one assignment, follow the techniques above; if that breaks
   a rule the assignment is false (the chain length is the depth).
 
@@ -44,6 +48,7 @@ from dataclasses import dataclass, field
 from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import capped, spend
 from puzzlesmith.core.mode import LogicStep
+from puzzlesmith.core.score import LOOKAHEAD_TECHNIQUES
 
 #: (from cell, to cell, step of the from cell) → may the path make this move then?
 StepEdge = Callable[[int, int, int], bool]
@@ -57,8 +62,15 @@ TECHNIQUES: tuple[str, ...] = (
     "distance",
     "parity",
     "connectivity",
+    "dead_end",
     "contradiction",
 )
+
+#: techniques that assume a placement and follow its consequences (a person's "what
+#: if"): the grader names and counts them, and nothing shipped may need one
+LOOKAHEAD: frozenset[str] = LOOKAHEAD_TECHNIQUES
+#: every technique of the engine but lookahead: what a made level may need
+REASONING: tuple[str, ...] = tuple(t for t in TECHNIQUES if t not in LOOKAHEAD)
 
 #: the engine's own cap, in cells looked at (``BudgetExceeded``, CLI exit 3, beyond it):
 #: a 400-cell board with 8 clues needs 4.6M (1.3 s CPU here); the shipped levels 3,300
@@ -99,6 +111,9 @@ class Deduction:
     max_depth: int
     #: per cell, the bitmask of steps still possible (bit s = step s)
     candidates: list[int]
+    #: per cell, the neighbours it is known to be joined to, and may still be
+    links: list[int] = field(default_factory=list)
+    usable: list[int] = field(default_factory=list)
 
 
 class Contradiction(Exception):
@@ -298,6 +313,8 @@ class _Engine:
             else:
                 ok = self.support(i, j)
             if not ok:
+                if not fast and cand[i] & ((cand[j] << 1) | (cand[j] >> 1)):
+                    self._turner_closes(i, j)
                 if (link[i] >> j) & 1:
                     raise Contradiction(
                         f"{self.nm(i)} and {self.nm(j)} are joined but their steps "
@@ -323,6 +340,16 @@ class _Engine:
             nb[i] = lk
         if nb[i] == 0 and self.n > 1:
             raise Contradiction(f"{self.nm(i)} has no usable neighbour left", (i,))
+
+    def _turner_closes(self, i: int, j: int) -> None:
+        """A turning wall, not the steps, keeps i and j apart: the timing is the reason."""
+        if (self.nb[i] >> j) & 1 and not (self.link[i] >> j) & 1:
+            self.record(
+                "turner_timing",
+                (i, j),
+                f"{self.nm(i)} and {self.nm(j)} could be consecutive steps, but at every such "
+                "moment a turning wall stands between them, so the path never crosses there",
+            )
 
     def _join_consecutive(self) -> None:
         """Cells at known steps s and s+1 are joined (they must be neighbours)."""
@@ -801,6 +828,53 @@ class _Engine:
                 return True
         return False
 
+    def t_dead_end(self) -> bool:
+        """Direct exclusion: x at step s strands a neighbour (no chain of deductions)."""
+        cand, nb, endm = self.cand, self.nb, self.endm
+        spend(self.n)
+        ends = sum(1 << i for i in range(self.n) if cand[i] & ~endm == 0 or nb[i].bit_count() == 1)
+        for x in range(self.n):
+            c = cand[x]
+            if c & (c - 1) == 0:
+                continue
+            spend(c.bit_count())
+            for s in bits(c):
+                why = self._strands(x, s, ends & ~(1 << x))
+                if why is None:
+                    continue
+                self.restrict(x, ~(1 << s))
+                cells, reason = why
+                self.record(
+                    "dead_end",
+                    (x, *cells),
+                    f"if {self.nm(x)} were step {s}, {reason}; so {self.nm(x)} is not step {s}",
+                )
+                return True
+        return False
+
+    def _strands(self, x: int, s: int, ends: int) -> tuple[tuple[int, ...], str] | None:
+        """Why x at step s leaves a neighbour stranded, read directly (None: it does not);
+        ``ends``: the cells other than x that must be ends already."""
+        n, cand, nb, link, endm = self.n, self.cand, self.nb, self.link, self.endm
+        near = ((1 << (s - 1)) | (1 << (s + 1))) & self.full
+        if s in (1, n):
+            ends |= 1 << x
+        for y in bits(nb[x]):
+            if cand[y] & near or (link[y] >> x) & 1:
+                continue
+            rest = nb[y] & ~(1 << x)
+            left = rest.bit_count()
+            lose = f"{self.nm(y)} (which cannot be step {s - 1} or {s + 1}) could not join {self.nm(x)}"
+            if left == 0:
+                return (y,), f"{lose} and would have no usable neighbour left"
+            if left == 1 and not cand[y] & endm & ~(1 << s):
+                return (y,), f"{lose}, would keep only one usable neighbour and cannot be an end"
+            if left == 1:
+                ends |= 1 << y
+        if ends.bit_count() > 2:
+            return tuple(bits(ends)), f"{self.nms(ends)} would all have to be ends of the path"
+        return None
+
     def t_contradiction(self) -> bool:
         n, cand = self.n, self.cand
         ones = twos = threes = 0
@@ -885,6 +959,7 @@ _TECHNIQUE_STEPS: dict[str, Callable[[_Engine], bool]] = {
     "distance": _Engine.t_distance,
     "parity": _Engine.t_parity,
     "connectivity": _Engine.t_connectivity,
+    "dead_end": _Engine.t_dead_end,
     "contradiction": _Engine.t_contradiction,
 }
 
@@ -893,11 +968,21 @@ def deduce(
     g: PathGraph,
     techniques: Collection[str] = TECHNIQUES,
     depth_budgets: tuple[int, ...] = DEPTH_BUDGETS,
+    start: Deduction | None = None,
 ) -> Deduction:
-    """Solve by named techniques only; never guesses beyond one bounded contradiction."""
+    """Solve by named techniques only; never guesses beyond one bounded contradiction.
+
+    ``start`` continues from an earlier run's state (narrowed further by another engine:
+    Hex Walls' time-aware one), so what was shown is not shown again.
+    """
     e = _Engine(g, set(techniques), depth_budgets=depth_budgets)
     n = g.n
     impossible = False
+    if start is not None:
+        e.cand = list(start.candidates)
+        if start.links:
+            e.link = list(start.links)
+            e.nb = [a & b for a, b in zip(start.usable, g.adj, strict=True)]
     for i, s in g.clue.items():
         e.cand[i] &= 1 << s
     for i, par in g.parity.items():
@@ -923,4 +1008,6 @@ def deduce(
         techniques=counts,
         max_depth=e.max_depth,
         candidates=list(e.cand),
+        links=list(e.link),
+        usable=list(e.nb),
     )

@@ -35,7 +35,7 @@ from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
-from puzzlesmith.paths.techniques import TECHNIQUES, Deduction, PathGraph, deduce
+from puzzlesmith.paths.techniques import REASONING, Deduction, PathGraph, deduce
 from puzzlesmith.stroke import solver
 from puzzlesmith.stroke.board import (
     CATALOGUE,
@@ -526,7 +526,7 @@ def _place_clues(
     steps.add(first)
     # adding: cheap techniques only (a stuck run with contradictions costs the most);
     # removing below uses them all, so the level ends as hard as logic allows
-    cheap = EASY_TECHNIQUES if hi == 0 else [t for t in TECHNIQUES if t != "contradiction"]
+    cheap = EASY_TECHNIQUES if hi == 0 else REASONING
     added = _add_clues(rng, base, path, parity, steps, cheap)
     if added is None:
         return None
@@ -571,8 +571,8 @@ def _drop_clues(
     fixed: set[int],
     d: Deduction,
 ) -> Deduction:
-    """Drop clues, those in the tightest gaps first, while logic (every technique) still
-    solves it, until none can go: no clue is left that the level can do without, so no
+    """Drop clues, those in the tightest gaps first, while logic (every technique but
+    lookahead: no level made needs a "what if") still solves it, until none can go: no clue is left that the level can do without, so no
     giveaway either (issue #21). The grade is checked by the caller afterwards."""
 
     def gap(s: int) -> tuple[int, float]:
@@ -584,7 +584,7 @@ def _drop_clues(
         dropped = False
         for s in sorted(steps - fixed, key=gap):
             trial = {path[t - 1]: t for t in steps if t != s}
-            td = deduce(_graph(base, trial, parity))
+            td = deduce(_graph(base, trial, parity), REASONING)
             if td.solved:
                 steps.discard(s)
                 d = td
@@ -603,7 +603,7 @@ def _drop_extra_guide(
     """Another clue at steps 4-7 guides already: the extra guide clue goes."""
     if any(4 <= t <= 7 and t != guide for t in steps):
         trial = {path[t - 1]: t for t in steps if t != guide}
-        td = deduce(_graph(base, trial, parity))
+        td = deduce(_graph(base, trial, parity), REASONING)
         if td.solved:
             steps.discard(guide)
             return td

@@ -73,5 +73,5 @@ def grade(level: Level, techniques: Collection[str] = TECHNIQUES) -> GradeResult
         steps=d.steps,
         techniques=d.techniques,
         details=details,
-        score=score_of(name, d.techniques, forks),
+        score=score_of(name, d.techniques, forks, d.steps),
     )
