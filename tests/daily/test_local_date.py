@@ -11,6 +11,7 @@ import pytest
 from test_api import MODES, finish, level_of, player
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.movelog import TimedMove, encode
 
 
 def at(app: Any, hour: int) -> datetime:
@@ -71,3 +72,28 @@ def test_a_player_in_utc_plus_14_plays_tomorrow_s_puzzle_ranked_on_its_board(
     assert (r.status_code, r.json()["error"]) == (403, "future-date")
     st = client.get("/api/players/me/stats", headers={**kiritimati, **local(tomorrow)}).json()
     assert st["streak"]["current"] == 1  # the local day counts
+
+
+@pytest.mark.parametrize("mode_id", MODES[:1])
+def test_the_breakdown_friends_and_archive_follow_the_player_s_date(
+    client: Any, daily_app: Any, mode_id: str
+) -> None:
+    """Every daily read that defaults to 'today' takes the player's own date: the solve
+    explained of tomorrow's UTC puzzle, the friends board and the archive month."""
+    now = at(daily_app, 11)
+    tomorrow = now.date() + timedelta(days=1)
+    kiritimati = player(client, "基里巴斯")
+    headers = {**kiritimati, **local(tomorrow)}
+    s = client.post(f"/api/daily/{mode_id}/start", headers=headers)
+    moves = registry.get(mode_id).solution_moves(level_of(daily_app, mode_id, tomorrow))
+    log = encode([TimedMove(0, mv) for mv in moves])  # never more than the server measured
+    assert finish(client, kiritimati, mode_id, s.json()["run"], moves, log=log).status_code == 200
+    bd = client.get(f"/api/daily/{mode_id}/breakdown", headers=headers)
+    assert bd.status_code == 200 and bd.json()["date"] == tomorrow.isoformat(), bd.text
+    utc = client.get(f"/api/daily/{mode_id}/breakdown", headers=kiritimati)
+    assert utc.status_code == 404  # today in UTC: no run of that puzzle
+    board = client.get(f"/api/friends/board/{mode_id}", headers=headers).json()
+    assert [e["name"] for e in board["entries"]] == ["基里巴斯"], board
+    assert client.get("/api/friends/stats", headers=headers).status_code == 200
+    bad = client.get(f"/api/archive/{mode_id}", headers=local(now.date() + timedelta(days=3)))
+    assert (bad.status_code, bad.json()["error"]) == (422, "bad-local-date")

@@ -88,6 +88,8 @@ async def current_player(player: Annotated[Player | None, Depends(maybe_player)]
 
 Me = Annotated[Player, Depends(current_player)]
 MaybeMe = Annotated[Player | None, Depends(maybe_player)]
+#: the client's own date (YYYY-MM-DD), its today: accepted when it exists somewhere on Earth
+LocalDate = Annotated[str | None, Header(alias="X-Local-Date", max_length=10)]
 
 
 def check_pool() -> CheckPool:

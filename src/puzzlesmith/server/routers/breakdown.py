@@ -24,7 +24,7 @@ from puzzlesmith.server.catalog import catalog, level_of, mode_of
 from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.guard import not_todays_daily
 from puzzlesmith.server.daily.service import daily_mode
-from puzzlesmith.server.deps import Ctx, Me
+from puzzlesmith.server.deps import Ctx, LocalDate, Me
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.plays import level_of_code
@@ -133,11 +133,16 @@ def _explain_code(daily: Any, code: str, log: list[TimedMove], others: list[int]
 
 @router.get("/daily/{mode}/breakdown", responses={**_ERRORS, **error_responses(401)})
 async def daily_breakdown(
-    mode: str, player: Me, ctx: Ctx, request: Request, date: str | None = None
+    mode: str,
+    player: Me,
+    ctx: Ctx,
+    request: Request,
+    x_local_date: LocalDate = None,
+    date: str | None = None,
 ) -> dict[str, Any]:
-    """My verified run of a day's daily (today by default), with that day's median."""
+    """My verified run of a day's daily (my today by default), with that day's median."""
     m = daily_mode(mode)
-    iso = ctx.runs.day_of(date).isoformat()
+    iso = ctx.runs.day_of(date, x_local_date).isoformat()
     with ctx.runs.store.session() as s:
         mine = s.scalars(
             select(Run).where(Run.player_id == player.id, Run.mode == m.id, Run.date == iso)

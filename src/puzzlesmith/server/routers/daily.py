@@ -6,7 +6,7 @@ import json
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -14,7 +14,7 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.server import metrics
 from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode, daily_modes
-from puzzlesmith.server.deps import Ctx, MaybeMe, Me
+from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me
 from puzzlesmith.server.ratings.scores import daily_key, daily_score
 from puzzlesmith.server.ratings.service import level_rating
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES, error_responses
@@ -56,10 +56,6 @@ _mode = daily_mode
 def _rating(ctx: DailyContext, m: Mode[Any], day: date, level: Any) -> dict[str, Any]:
     """The daily's rating now (its start from the model's score before any finish)."""
     return level_rating(ctx.runs.store, m.id, daily_key(day), lambda: daily_score(m, day, level))
-
-
-#: the client's own date (YYYY-MM-DD), its today: accepted when it exists somewhere on Earth
-LocalDate = Annotated[str | None, Header(alias="X-Local-Date", max_length=10)]
 
 
 @router.get("", responses=error_responses(401))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.server.daily.limits import address_key, client_address
 from puzzlesmith.server.daily.stats import player_stats
-from puzzlesmith.server.deps import Ctx, Me
+from puzzlesmith.server.deps import Ctx, LocalDate, Me
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.store import Player
 
@@ -70,9 +70,7 @@ def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/me/stats", responses=error_responses(401))
-def stats(
-    player: Me, ctx: Ctx, x_local_date: Annotated[str | None, Header(max_length=10)] = None
-) -> dict[str, Any]:
+def stats(player: Me, ctx: Ctx, x_local_date: LocalDate = None) -> dict[str, Any]:
     """Days played and the streak, counted in the player's local days (``X-Local-Date``)."""
     day = ctx.runs.local_today(x_local_date)
     return {"name": player.name, **player_stats(ctx.runs.store, player.id, day)}

@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 from puzzlesmith.server.daily.archive import archive, month_of
 from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.limits import address_key, client_address
-from puzzlesmith.server.daily.service import daily_mode, today
-from puzzlesmith.server.deps import Ctx, MaybeMe, Me
+from puzzlesmith.server.daily.service import daily_mode
+from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me
 from puzzlesmith.server.friends import progress
 from puzzlesmith.server.friends.service import Friends
 from puzzlesmith.server.schemas import error_responses
@@ -71,20 +71,26 @@ def set_hidden(body: HiddenIn, player: Me, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/api/friends/board/{mode}", responses=error_responses(400, 401, 404))
-def friends_board(mode: str, player: Me, ctx: Ctx, date: str | None = None) -> dict[str, Any]:
-    """A day's leaderboard among me and the players I follow (today by default)."""
-    return _friends(ctx).board(_mode_id(mode), ctx.runs.day_of(date).isoformat(), player)
+def friends_board(
+    mode: str, player: Me, ctx: Ctx, x_local_date: LocalDate = None, date: str | None = None
+) -> dict[str, Any]:
+    """A day's leaderboard among me and the players I follow (my today by default)."""
+    day = ctx.runs.day_of(date, x_local_date)
+    return _friends(ctx).board(_mode_id(mode), day.isoformat(), player)
 
 
 @router.get("/api/friends/stats", responses=error_responses(401))
-def friends_stats(player: Me, ctx: Ctx) -> dict[str, Any]:
-    return {"friends": _friends(ctx).stats(player, today())}
+def friends_stats(player: Me, ctx: Ctx, x_local_date: LocalDate = None) -> dict[str, Any]:
+    """My friends' days and streaks, counted up to my local today (``X-Local-Date``)."""
+    return {"friends": _friends(ctx).stats(player, ctx.runs.local_today(x_local_date))}
 
 
 @router.get("/api/archive/{mode}", responses=error_responses(404))
-def month(mode: str, ctx: Ctx, player: MaybeMe, month: str | None = None) -> dict[str, Any]:
+def month(
+    mode: str, ctx: Ctx, player: MaybeMe, x_local_date: LocalDate = None, month: str | None = None
+) -> dict[str, Any]:
     """A month of past dailies (this month by default) with my marks when signed in."""
-    day = today()
+    day = ctx.runs.local_today(x_local_date)
     return archive(
         ctx.runs.store, _mode_id(mode), player.id if player else None, month_of(month, day), day
     )
