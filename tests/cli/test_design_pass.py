@@ -216,3 +216,17 @@ def test_check_lang_zh_words_suggestions_in_chinese(tmp_path: Path) -> None:
     assert all("个提示：" in ln and "suggestion" not in ln and "clue" not in ln for ln in sugg)
     r = run("hex", "check", str(f), "--suggest", "2")
     assert "suggestion 1:" in r.stdout
+
+
+def test_no_solution_names_the_clues_that_conflict(tmp_path: Path) -> None:
+    """Before: "无解" / "no solution" and nothing else, in check and the editor alike."""
+    two_ends = {
+        **STROKE_UNIQUE,
+        "cells": [*STROKE_UNIQUE["cells"][:2], {**STROKE_UNIQUE["cells"][2]}],
+    }
+    two_ends["cells"][1] = {**two_ends["cells"][1], "clue": 1}  # 1 in the middle, 3 at an end
+    r = run("stroke", "check", str(pack(tmp_path, STROKE, two_ends)))
+    assert r.exit_code == 1, r.output
+    assert "[clue-conflict]" in r.stdout + r.stderr, r.output
+    r = run("stroke", "check", str(pack(tmp_path, STROKE, two_ends)), "--lang", "zh")
+    assert "不能同时成立" in r.stdout and "b" in r.stdout, r.output
