@@ -526,3 +526,15 @@ def test_hex_file_without_cell_ids_imports_and_number_sets(
     cells = _draft(page, "03-hex-walls")["cells"]
     assert next(c["clue"] for c in cells if c["id"] == "2,0") == first
     shot(page, "editor-hex-imported-no-ids")
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_solution_says_why(page: Any, device: str, lang: str) -> None:
+    """#40: "无解" listed no reason; now the clues that cannot all hold, marked and named."""
+    with_draft(page, "01-number-stroke", LEVELS.STROKE_NONE, lang)
+    verdict(page, "none")
+    page.wait_for_selector('.ed-problems li[data-code="clue-conflict"]')
+    text = page.text_content('.ed-problems li[data-code="clue-conflict"]') or ""
+    assert bool(CJK.search(text)) == (lang == "zh"), text
+    shot(page, f"editor-no-solution-why-{lang}")
