@@ -484,3 +484,57 @@ def test_the_editor_knows_a_board_is_already_published(page: Any, device: str, l
     page.wait_for_selector('.ed-root[data-published-known="no"]')
     assert page.locator('[data-act="publish"]').is_visible()
     assert not page.locator('li[data-code="already-published"]').count()
+
+
+def _draft(page: Any, mode_id: str) -> Any:
+    return page.evaluate(
+        "(k) => JSON.parse(localStorage.getItem(k))", f"puzzlesmith.editor.{mode_id}"
+    )
+
+
+@TOUCH_ONLY
+def test_hex_file_without_cell_ids_imports_and_number_sets(
+    page: Any, pointer: Pointer, device: str
+) -> None:
+    """#40: a hand-written file with no cell ids was refused ("不是这个玩法的关卡"); a repeat
+    tap with the number tool counted 1→2→3 instead of keeping the number it set."""
+    open_editor(page, "03-hex-walls")
+    raw = {"id": "x", "cells": [{"q": 0, "r": 0, "clue": 1}, {"q": 1, "r": 0}, {"q": 2, "r": 0}]}
+    page.click('[data-act="import"]')
+    page.fill('textarea[name="import"]', json.dumps(raw))
+    page.click('[data-act="do-import"]')
+    page.wait_for_selector('[data-hex="2,0"]')
+    page.wait_for_function(
+        "(k) => (JSON.parse(localStorage.getItem(k))?.cells ?? []).length === 3",
+        arg="puzzlesmith.editor.03-hex-walls",
+    )
+    assert {c["id"] for c in _draft(page, "03-hex-walls")["cells"]} == {"0,0", "1,0", "2,0"}
+    tool(page, "number")
+    pointer.tap(*centre(page, '[data-hex="2,0"]'))
+    page.wait_for_function(
+        "(k) => JSON.parse(localStorage.getItem(k)).cells.some((c) => c.id === '2,0' && c.clue)",
+        arg="puzzlesmith.editor.03-hex-walls",
+    )
+    first = next(c["clue"] for c in _draft(page, "03-hex-walls")["cells"] if c["id"] == "2,0")
+    for _ in range(2):
+        pointer.tap(*centre(page, '[data-hex="2,0"]'))
+    pointer.tap(*centre(page, '[data-hex="1,0"]'))  # taps apply in order: this one last
+    page.wait_for_function(
+        "(k) => JSON.parse(localStorage.getItem(k)).cells.some((c) => c.id === '1,0' && c.clue)",
+        arg="puzzlesmith.editor.03-hex-walls",
+    )
+    cells = _draft(page, "03-hex-walls")["cells"]
+    assert next(c["clue"] for c in cells if c["id"] == "2,0") == first
+    shot(page, "editor-hex-imported-no-ids")
+
+
+@TOUCH_ONLY
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_solution_says_why(page: Any, device: str, lang: str) -> None:
+    """#40: "无解" listed no reason; now the clues that cannot all hold, marked and named."""
+    with_draft(page, "01-number-stroke", LEVELS.STROKE_NONE, lang)
+    verdict(page, "none")
+    page.wait_for_selector('.ed-problems li[data-code="clue-conflict"]')
+    text = page.text_content('.ed-problems li[data-code="clue-conflict"]') or ""
+    assert bool(CJK.search(text)) == (lang == "zh"), text
+    shot(page, f"editor-no-solution-why-{lang}")

@@ -22,10 +22,11 @@ from puzzlesmith.cli.common import (
     level_budget,
     load_target,
 )
+from puzzlesmith.cli.dedupe import add_dedupe_command
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.cli.svgids import draw_ids
-from puzzlesmith.cli.wording import name_cells, suggestion_text
+from puzzlesmith.cli.wording import name_cells, plural, suggestion_text
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.catalogue import cell_name
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
@@ -54,6 +55,7 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     add_code_commands(app, mode)
     if mode.capabilities.editor:
         add_check_command(app, mode)
+        add_dedupe_command(app, mode)
     return app
 
 
@@ -64,6 +66,10 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
             list[str] | None,
             typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
         ] = None,
+        level: Annotated[
+            str | None,
+            typer.Option("--level", help="Only this level (of each file; alone: a shipped id)."),
+        ] = None,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
         """Check levels: format, connectivity, exactly one solution, and the mode's rules.
@@ -72,11 +78,11 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
         """
         packs: list[tuple[Pack[Any], list[Any]]] = []
         unreadable = failed = gave_up = False
-        names = targets or [str(f) for f in mode.shipped_pack_files()]
+        names, pick = target_names(mode, targets, level)
         for name in names:
             try:
                 with clean_errors():
-                    t = load_target(mode, name)
+                    t = load_target(mode, name, pick)
                     packs.append((t.pack, t.levels))
             except typer.Exit as exc:
                 unreadable |= exc.exit_code == EXIT_UNREADABLE
@@ -89,16 +95,16 @@ def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
                     for p in level_order_problems(pack.pack, [lv.id for lv in pack.levels]):
                         typer.echo(p.at(source=pack.source).line(), err=True)
                         failed = True
-                for level in levels:
+                for one in levels:
                     try:
-                        with level_budget(budget, pack, level.id):
-                            checked = mode.check(level)
+                        with level_budget(budget, pack, one.id):
+                            checked = mode.check(one)
                     except BudgetExceeded as exc:
                         typer.echo(str(exc), err=True)
                         gave_up = True
                         advance()
                         continue
-                    problems = [p.at(source=pack.source, level=level.id) for p in checked]
+                    problems = [p.at(source=pack.source, level=one.id) for p in checked]
                     for p in problems:
                         typer.echo(p.line(), err=p.severity == "error")
                     if errors(problems):
@@ -146,10 +152,21 @@ def _add_solve(app: typer.Typer, mode: Mode[Any]) -> None:
                 if as_json:
                     typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
                 else:
-                    first = " ".join(map(str, result.solutions[0])) if result.solutions else "—"
+                    sols = result.solutions
+                    first = solution_words(mode, lv, sols[0]) if sols else "—"
                     table.add_row(lv.id, str(result.count), str(result.complete), first)
             if not as_json:
                 _print(table)
+
+
+def solution_words(mode: Mode[Any], level: Any, solution: Any) -> str:
+    """A solution's cells as every message names them (Hex ``(q,r)``, Cows 1-based
+    ``r3c5``), in path order or row by row; ``--json`` keeps the raw contract."""
+    try:
+        cells = list(mode.solution_cells(level, solution))
+    except NotImplementedError:
+        return " ".join(map(str, solution))
+    return " ".join(cell_name(mode, c) for c in cells)
 
 
 #: the fields of a cell that are clues (seed 000 §8.1: count paths with them removed)
@@ -172,31 +189,81 @@ def bare_board(mode: Mode[Any], level: Any) -> Any:
 def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
     @app.command("grade")
     def grade(
-        file: Annotated[str, typer.Argument(help="Pack file, or a shipped level id.")],
-        level: Annotated[str | None, typer.Option("--level", help="Only this level.")] = None,
+        targets: Annotated[
+            list[str] | None,
+            typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
+        ] = None,
+        level: Annotated[
+            str | None,
+            typer.Option("--level", help="Only this level (of each file; alone: a shipped id)."),
+        ] = None,
         trace: Annotated[bool, typer.Option("--trace", help="Print the reasoning.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
-        """Solve like a person, by named deductions; print the grade (exit 3: gave up)."""
+        """Solve like a person, by named deductions; print the grade.
+
+        Exit 0 every level has one solution, 1 a level has none or several (the exact
+        solver decides when the logic gets stuck), 2 unreadable input, 3 gave up.
+        """
+        failed = False
+        names, level = target_names(mode, targets, level)
         with clean_errors():
-            target = load_target(mode, file, level)
-            for lv in target.levels:
-                with level_budget(budget, target.pack, lv.id):
-                    result = mode.grade(lv)
-                if as_json:
-                    typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
-                else:
-                    status = "solved by logic" if result.solved else "STUCK (needs guessing)"
-                    techs = ", ".join(f"{k}×{v}" for k, v in result.techniques.items())
-                    typer.echo(
-                        f"{lv.id}: {result.grade} — {status}, {len(result.steps)} steps ({techs})"
-                    )
-                if trace:
-                    ids = {str(c.id) for c in getattr(lv, "cells", ())}
-                    for i, step in enumerate(result.steps, 1):
-                        reason = name_cells(mode, step.reason, ids)
-                        typer.echo(f"  {i:3}. [{step.technique}] {reason}")
+            for target in [load_target(mode, name, level) for name in names]:
+                for lv in target.levels:
+                    with level_budget(budget, target.pack, lv.id):
+                        failed |= not _grade_one(mode, lv, trace=trace, as_json=as_json)
+        if failed:
+            raise typer.Exit(EXIT_FAILED)
+
+
+def _grade_one(mode: Mode[Any], lv: Any, *, trace: bool, as_json: bool) -> bool:
+    """Grade and print one level; whether it is a level (exactly one solution)."""
+    result = mode.grade(lv)
+    count = 1 if result.solved else _solution_count(mode, lv, result.grade)
+    if as_json:
+        typer.echo(json.dumps(result.contract(lv.id), ensure_ascii=False))
+    else:
+        techs = ", ".join(f"{k}×{v}" for k, v in result.techniques.items())
+        typer.echo(
+            f"{lv.id}: {result.grade} — {_grade_status(result.solved, count)}, "
+            f"{plural(len(result.steps), 'step')} ({techs})"
+        )
+    if trace:
+        ids = {str(c.id) for c in getattr(lv, "cells", ())}
+        for i, step in enumerate(result.steps, 1):
+            reason = name_cells(mode, step.reason, ids)
+            typer.echo(f"  {i:3}. [{step.technique}] {reason}")
+    return count == 1
+
+
+def target_names(
+    mode: Mode[Any], targets: list[str] | None, level: str | None
+) -> tuple[list[str], str | None]:
+    """The files or ids to read, and the level to pick in each: no target means every
+    shipped pack, or with ``--level ID`` alone the shipped level of that id."""
+    if targets:
+        return targets, level
+    if level:
+        return [level], None
+    return [str(f) for f in mode.shipped_pack_files()], None
+
+
+def _solution_count(mode: Mode[Any], level: Any, grade: str) -> int:
+    """0, 1 or 2 (two or more): whether a level the logic could not finish is a level."""
+    if grade == "invalid":  # the deductions reached a contradiction: sound, so no solution
+        return 0
+    return mode.solve(level, 2).count
+
+
+def _grade_status(solved: bool, count: int) -> str:
+    if solved:
+        return "solved by logic"
+    if count == 0:
+        return "NO SOLUTION (the clues contradict each other; `check` says more)"
+    if count > 1:
+        return "NOT UNIQUE (two or more solutions; `check` names the cells that differ)"
+    return "STUCK (needs guessing)"
 
 
 def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -263,13 +330,19 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
             out: dict[str, Any] = {"level": lv.id}
             with level_budget(budget, t.pack, lv.id):
                 if minimize:
-                    out["removable"] = mode.minimize(lv)
+                    out["solutions"] = mode.solve(lv, 2).count
+                    out["removable"] = mode.minimize(lv) if out["solutions"] == 1 else []
                 if suggest:
                     out["suggestions"] = mode.suggest(lv, suggest)
             if as_json:
                 typer.echo(json.dumps(out, ensure_ascii=False))
                 return
-            if minimize:
+            if minimize and out["solutions"] != 1:
+                what = (
+                    "has no solution" if out["solutions"] == 0 else "is not unique (2+ solutions)"
+                )
+                typer.echo(f"{lv.id}: {what}: no clue can go; make it unique first (`check`)")
+            elif minimize:
                 rem = [cell_name(mode, c) for c in out["removable"]]
                 typer.echo(
                     f"{lv.id}: removable one at a time: {', '.join(rem) if rem else 'none'}"
@@ -277,6 +350,8 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                 )
             for i, s in enumerate(out.get("suggestions", []), 1):
                 typer.echo(f"{lv.id}: suggestion {i}: {suggestion_text(mode, s)}")
+            if minimize and out["solutions"] != 1:
+                raise typer.Exit(EXIT_FAILED)
 
 
 def _print(renderable: Any) -> None:

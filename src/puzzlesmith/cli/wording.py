@@ -21,7 +21,16 @@ _VERDICT_ZH = {
 }
 
 
-def suggestion_text(mode: Mode[Any], s: JSON) -> str:
+def plural(n: int, noun: str) -> str:
+    """``1 step``, ``2 steps``.
+
+    >>> plural(1, "step"), plural(0, "step")
+    ('1 step', '0 steps')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def suggestion_text(mode: Mode[Any], s: JSON, lang: Lang = "en") -> str:
     """One clue set in words.
 
     >>> from puzzlesmith.core import registry
@@ -30,18 +39,28 @@ def suggestion_text(mode: Mode[Any], s: JSON) -> str:
     '2 clues: f = 7, g = 15 (none at an end of the path; steps left open between clues: 6, 7, 2)'
     >>> suggestion_text(registry.get("hex"), {"clues": {"-2,1": 1}, "size": 1})
     '1 clue: (-2,1) = 1'
+    >>> suggestion_text(registry.get("hex"), {"clues": {"-2,1": 1, "0,0": 5}, "size": 2}, "zh")
+    '2 个提示：(-2,1) = 1、(0,0) = 5'
     """
     clues: dict[str, Any] = s.get("clues", {})
     n = len(clues)
-    parts = ", ".join(f"{cell_name(mode, c)} = {v}" for c, v in clues.items())
+    zh = lang == "zh"
+    parts = ("、" if zh else ", ").join(f"{cell_name(mode, c)} = {v}" for c, v in clues.items())
     notes = []
     if "endpoints" in s:
         e = s["endpoints"]
-        notes.append("none at an end of the path" if not e else f"{e} at an end of the path")
+        if zh:
+            notes.append("没有在路径两端的" if not e else f"{e} 个在路径一端")
+        else:
+            notes.append("none at an end of the path" if not e else f"{e} at an end of the path")
     if s.get("gaps"):
-        notes.append("steps left open between clues: " + ", ".join(map(str, s["gaps"])))
+        gaps = ("、" if zh else ", ").join(map(str, s["gaps"]))
+        notes.append(("提示之间空出的步数：" if zh else "steps left open between clues: ") + gaps)
+    if zh:
+        tail = f"（{'；'.join(notes)}）" if notes else ""
+        return f"{n} 个提示：{parts}{tail}"
     tail = f" ({'; '.join(notes)})" if notes else ""
-    return f"{n} clue{'s' if n != 1 else ''}: {parts}{tail}"
+    return f"{plural(n, 'clue')}: {parts}{tail}"
 
 
 def check_lines(mode: Mode[Any], found: LevelCheck, source: str, lang: Lang | None) -> list[str]:
@@ -53,8 +72,9 @@ def check_lines(mode: Mode[Any], found: LevelCheck, source: str, lang: Lang | No
     else:
         out = [f"{head}: {verdict_words(mode, found, lang)}"]
         out += [f"{head}: {sentence(mode, p, lang)}" for p in found.problems]
+    label = "建议" if lang == "zh" else "suggestion"
     for i, s in enumerate(found.suggestions, 1):
-        out.append(f"{head}: suggestion {i}: {suggestion_text(mode, s)}")
+        out.append(f"{head}: {label} {i}: {suggestion_text(mode, s, lang or 'en')}")
     return out
 
 
@@ -70,7 +90,9 @@ def verdict_words(mode: Mode[Any], found: LevelCheck, lang: Lang) -> str:
     return _VERDICT_ZH[found.verdict]
 
 
-_QR = re.compile(r"(?<![\w(,.-])(-?\d+,-?\d+)(?![\w,)])")
+#: a bare ``q,r``: not part of a longer number list (``1,2,3``) nor already bracketed;
+#: a comma after it is allowed when a space follows (a list ``0,-1, 2,0``)
+_QR = re.compile(r"(?<![\w(,.-])(-?\d+,-?\d+)(?![\w)]|,\S)")
 
 
 def name_cells(mode: Mode[Any], text: str, ids: set[str]) -> str:
@@ -80,5 +102,7 @@ def name_cells(mode: Mode[Any], text: str, ids: set[str]) -> str:
     >>> from puzzlesmith.core import registry
     >>> name_cells(registry.get("hex"), "0,-1 → 1,-2 (1, 0)", {"0,-1", "1,-2"})
     '(0,-1) → (1,-2) (1, 0)'
+    >>> name_cells(registry.get("hex"), "not 0,-1, 2,0, 1,1", {"0,-1", "2,0", "1,1"})
+    'not (0,-1), (2,0), (1,1)'
     """
     return _QR.sub(lambda m: cell_name(mode, m.group(1)) if m.group(1) in ids else m.group(1), text)

@@ -169,7 +169,7 @@ def check_level(
         # a limit-2 search stopped with one solution: the second was not ruled out
         return LevelCheck(lid, "too-large", count=1)
     if count == 0:
-        return LevelCheck(lid, "none")
+        return LevelCheck(lid, "none", problems=[why_none(mode, level)])
     if count >= 2:
         differ = differ_cells(mode, level, *result.solutions[:2])
         found = LevelCheck(lid, "multiple", count=2, differ=differ)
@@ -183,6 +183,47 @@ def check_level(
         problems.append(twin)
     return LevelCheck(
         lid, "unique", count=1, grade=g.grade, needs_guessing=not g.solved, problems=problems
+    )
+
+
+#: the fields of a cell that are clues (the ones a designer can take back)
+_CLUE_FIELDS = ("clue", "parity")
+
+
+def why_none(mode: Mode[Any], level: Any) -> Problem:
+    """Why a board has no solution: a minimal set of clues that cannot all hold (each
+    one taken away, in turn, is kept only if the rest then have a solution), or the
+    board itself when even no clue leaves a solution."""
+    raw = mode.dump_level(level)
+    cells = raw.get("cells")
+    if not isinstance(cells, list):
+        return Problem("no-solution", "the board has no solution", where="board")
+    clued = [str(c["id"]) for c in cells if any(k in c for k in _CLUE_FIELDS)]
+
+    def solvable(keep: list[str]) -> bool:
+        body = [
+            c if str(c["id"]) in keep else {k: v for k, v in c.items() if k not in _CLUE_FIELDS}
+            for c in cells
+        ]
+        trial, _ = mode.parse_level({**raw, "cells": body}, str(level.id))
+        return trial is not None and mode.solve(trial, 1).count > 0
+
+    keep = list(clued)
+    for cid in clued:
+        rest = [x for x in keep if x != cid]
+        if not solvable(rest):
+            keep = rest
+    if not keep:
+        return Problem(
+            "no-solution",
+            "even with no clues the board has no solution: change its shape or walls",
+            where="board",
+        )
+    return Problem(
+        "clue-conflict",
+        "these clues cannot all hold: take one of them away",
+        where="board",
+        cells=tuple(keep),
     )
 
 

@@ -89,8 +89,11 @@ export class BoardEditor {
     const cells = level.cells.map((c) => ({ ...c }));
     const c = cells[i];
     if (tool === "number") {
-      if (c.clue === this.value) delete c.clue;
+      // a repeat tap on the cell just numbered keeps its number (it sets, never counts up)
+      if (this.lastSet === c.id && c.clue !== undefined) return null;
+      if (c.clue === this.value) { delete c.clue; this.lastSet = null; }
       else {
+        this.lastSet = c.id;
         c.clue = this.value;
         delete c.parity;
         this.value = Math.min(this.value + 1, Math.max(1, this.size(level)));
@@ -176,7 +179,7 @@ export class BoardEditor {
   controls(tool) {
     const t = this.f.t;
     if (tool === "number") {
-      this.stepper = stepper(t, () => this.value, (v) => { this.value = v; }, 1, () => Math.max(1, this.size(this.f.level)));
+      this.stepper = stepper(t, () => this.value, (v) => { this.value = v; this.lastSet = null; }, 1, () => Math.max(1, this.size(this.f.level)));
       return [this.stepper];
     }
     if (tool === "merge") {
@@ -190,8 +193,8 @@ export class BoardEditor {
 
   key(key, tool) {
     if (tool === "merge" && key === "Enter") this.merge();
-    if (tool === "number" && (key === "+" || key === "=")) { this.value += 1; this.stepper?.refresh(); }
-    if (tool === "number" && key === "-") { this.value = Math.max(1, this.value - 1); this.stepper?.refresh(); }
+    if (tool === "number" && (key === "+" || key === "=")) { this.value += 1; this.lastSet = null; this.stepper?.refresh(); }
+    if (tool === "number" && key === "-") { this.value = Math.max(1, this.value - 1); this.lastSet = null; this.stepper?.refresh(); }
   }
 
   // ---- drawing ---------------------------------------------------------------------------

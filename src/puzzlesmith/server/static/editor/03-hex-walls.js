@@ -55,6 +55,14 @@ const isEdge = (e) => Array.isArray(e) && e.length === 2 && e.every(isHex);
 const isCell = (c) => isLevelFrame(c) && isCellId(c.id) && isInt(c.q, -20, 20) && isInt(c.r, -20, 20) && (c.clue === undefined || isInt(c.clue, 0, 1000));
 const isTurner = (t) => isPlain(t) && Array.isArray(t.pivot) && t.pivot.length === 3 && t.pivot.every(isHex) && isEdge(t.at);
 
+/** A hand-written file's level as the editor keeps it: a cell's `id` is optional in the
+ *  file format (docs/hexwalls.md: it defaults to "q,r"), the editor names every cell. */
+export function fromFile(level) {
+  if (!isPlain(level) || !Array.isArray(level.cells)) return level;
+  const named = (c) => (isPlain(c) && c.id === undefined && isInt(c.q, -20, 20) && isInt(c.r, -20, 20) ? { ...c, id: hk([c.q, c.r]) } : c);
+  return { ...level, cells: level.cells.map(named) };
+}
+
 /** Whether a stored draft has the shape this editor draws (editor.js drops it otherwise). */
 export function isDraft(level) {
   return isLevelFrame(level) && arrayOf(level.cells, MAX_CELLS, isCell)
@@ -119,8 +127,10 @@ export class BoardEditor {
       const cells = level.cells.map((c) => {
         if (hk([c.q, c.r]) !== hk(h)) return c;
         const d = { ...c };
-        if (c.clue === this.value) delete d.clue;
-        else { d.clue = this.value; this.value = Math.min(this.value + 1, level.cells.length); this.stepper?.refresh(); }
+        // a repeat tap on the cell just numbered keeps its number (it sets, never counts up)
+        if (this.lastSet === c.id && c.clue !== undefined) return c;
+        if (c.clue === this.value) { delete d.clue; this.lastSet = null; }
+        else { d.clue = this.value; this.lastSet = c.id; this.value = Math.min(this.value + 1, level.cells.length); this.stepper?.refresh(); }
         return d;
       });
       return { ...level, cells };
@@ -184,7 +194,7 @@ export class BoardEditor {
 
   controls(tool) {
     if (tool !== "number") return [];
-    this.stepper = stepper(this.f.t, () => this.value, (v) => { this.value = v; }, 1, () => Math.max(1, this.lv().cells.length));
+    this.stepper = stepper(this.f.t, () => this.value, (v) => { this.value = v; this.lastSet = null; }, 1, () => Math.max(1, this.lv().cells.length));
     return [this.stepper];
   }
 

@@ -52,6 +52,7 @@ class Editor {
     this.timer = 0;
     this.result = null;
     this.isDraft = boardModule.isDraft;   // the shape the board editor can draw
+    this.fromFile = boardModule.fromFile ?? ((level) => level);   // a file's defaults filled in
     this.level = this.loadDraft() ?? boardModule.blank();
     this.board = new boardModule.BoardEditor(this);
     this.build();
@@ -405,7 +406,7 @@ class Editor {
     try {
       if (text.startsWith("{")) {
         const raw = JSON.parse(text);
-        const level = Array.isArray(raw?.levels) ? raw.levels[0] : raw;
+        const level = this.fromFile(Array.isArray(raw?.levels) ? raw.levels[0] : raw);
         if (Array.isArray(raw?.levels) && raw.mode && raw.mode !== this.mode.id) throw new Error(this.t("ed.otherMode", { mode: raw.mode }));
         // a level the board editor cannot draw would be saved as the draft: refuse it here
         if (!this.isDraft(level)) throw new Error(this.t("ed.badShape"));

@@ -18,6 +18,7 @@ const dict = {
     "hint.reveal": "补数字：填出一格在路线上是第几步", "hint.guide": "指路：指出下一步该走哪一格（走错时指出退回到哪）",
     storeDropped: "一份保存的数据已损坏，已丢弃，其余进度还在",
     "grade.easy": "简单", "grade.medium": "中等", "grade.hard": "困难", "grade.expert": "专家",
+    "grade.hall": "（多色共占 {k}）",
     // play by keyboard and screen reader (kit/access.js): a cell's words, what was done
     "a11y.sep": "，", "a11y.step": "第 {k} 步", "a11y.number": "数字 {n}", "a11y.odd": "奇数", "a11y.even": "偶数",
     "a11y.walked": "已走", "a11y.notWalked": "未走", "a11y.start": "起点", "a11y.end": "终点", "a11y.conflict": "冲突",
@@ -43,6 +44,7 @@ const dict = {
     "hint.reveal": "Add number: shows which step of the path one cell is", "hint.guide": "Show way: points at the next cell to go to (or where to go back to)",
     storeDropped: "A damaged save was dropped; the rest is kept",
     "grade.easy": "easy", "grade.medium": "medium", "grade.hard": "hard", "grade.expert": "expert",
+    "grade.hall": " (shared rows {k})",
     "a11y.sep": ", ", "a11y.step": "step {k}", "a11y.number": "number {n}", "a11y.odd": "odd", "a11y.even": "even",
     "a11y.walked": "walked", "a11y.notWalked": "not walked", "a11y.start": "start", "a11y.end": "end", "a11y.conflict": "conflict",
     "a11y.rowcol": "row {r} column {c}", "a11y.empty": "empty", "a11y.mark": "crossed out", "a11y.cow": "cow", "a11y.region": "region {letter}",
@@ -68,6 +70,9 @@ export function t(key, vars) {
 /** A logic grade ("easy"... from the server) in the player's language; unknown ones as sent.
  *  Screens handed a `t` by the shell (the editor) pass it. */
 export function gradeName(grade, tr = t) {
+  // Cows: "hard (hall 2)" names the largest Hall set (the 多色共占 technique) it needs
+  const hall = /^(\w+) \(hall (\d+)\)$/.exec(String(grade ?? ""));
+  if (hall) return gradeName(hall[1], tr) + tr("grade.hall", { k: hall[2] });
   const key = `grade.${grade}`;
   const s = tr(key);
   return s === key ? String(grade ?? "") : s;
