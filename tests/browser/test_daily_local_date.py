@@ -9,7 +9,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-
 from conftest import DEVICES
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from browser_support import shot
-
 from conftest import DEVICES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stream"))
