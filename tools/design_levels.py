@@ -496,14 +496,13 @@ PACK3 = [
     ),
     Spec(
         "3-6",
-        [".abcc.", "defccg", "hifj.k", ".lmnop", "lll.qr"],
-        {"g": 1, "m": 8},
-        "gkprqonmlifjcbaedh",
-        "综合：三个奇偶都落在多格块上。g 紧贴 2×2 c，而 c 要奇数，g→c 是 2，所以 g→k→p；"
-        "m=8：p→o→n→m 只到 6，要先绕右下角 r→q 再 o→n→m。T 形 l 要奇数：m→竖条 f 会把 l 拖到 18，"
-        "所以 m→l=9→i。i 之后若先走 h→d→e→a→b 绕左上，c 与 f 总有一个落在偶数步；"
-        "所以 i→竖条 f=11→j→c=13→b→a→e→d→h。",
-        parity={"c": "odd", "f": "odd", "l": "odd"},
+        ["kddnhm", "raaaoc", "jpa..c", "lq..bb", "gfiebb"],
+        {"g": 1, "b": 7},
+        "glqfiebcmhoandkrjp",
+        "综合：横条 d 与 T 形 a 都要偶数步，数字 g=1、2×2 b=7。g 在左下角，b=7 前面只有六步，"
+        "要按奇偶与步数（distance）数清从哪边绕过去。几处死路推理（dead_end）：若某格是这一步，它的邻格就只剩一个出口"
+        "却不能是端点，所以不是。重新设计（#34）：原盘面要反证两步，新盘面只靠推理。",
+        parity={"d": "even", "a": "even"},
     ),
 ]
 
