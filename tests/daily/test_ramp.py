@@ -51,7 +51,7 @@ def by_weekday(mode_id: str) -> list[list[float]]:
 #: the issue change that), so their Sundays stay medium until then; and Hex Walls' levels
 #: without lookahead all score about 150 inside medium, whatever the board, so its Thursday
 #: to Sunday cannot rise yet
-_SUNDAY_WAITS = {"01-number-stroke", "03-hex-walls"}
+_SUNDAY_WAITS = {"03-hex-walls"}
 _RAMP_WAITS = {"03-hex-walls"}
 
 
