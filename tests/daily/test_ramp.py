@@ -23,8 +23,8 @@ FIRST = date(2026, 11, 23)
 WEEKS = 4
 SECRET = b"ramp-test-secret"
 MODES = [m.id for m in daily_modes()]
-#: Hex Walls' late-week boards take ~2 s of CPU a daily (most candidates need lookahead
-#: and are rejected): two weeks keep the test cheap and still assert every property
+#: Hex Walls builds a hard board in a few CPU seconds (its late-week days take one to four
+#: candidates): two weeks keep the test cheap and still assert every property
 WEEKS_OF = {"03-hex-walls": 2}
 
 
@@ -47,22 +47,7 @@ def by_weekday(mode_id: str) -> list[list[float]]:
     return days
 
 
-#: the path modes' grader reaches "hard" only through contradictions today (items 1–2 of
-#: the issue change that), so their Sundays stay medium until then; and Hex Walls' levels
-#: without lookahead all score about 150 inside medium, whatever the board, so its Thursday
-#: to Sunday cannot rise yet
-_SUNDAY_WAITS = {"01-number-stroke", "03-hex-walls"}
-_RAMP_WAITS = {"03-hex-walls"}
-
-
-def _waiting(ids: set[str], reason: str) -> list[Any]:
-    mark = pytest.mark.xfail(strict=True, reason=reason)
-    return [pytest.param(m, marks=mark) if m in ids else m for m in MODES]
-
-
-@pytest.mark.parametrize(
-    "mode_id", _waiting(_RAMP_WAITS, "a rising Thu–Sun needs the reworked grader (#34.1–2)")
-)
+@pytest.mark.parametrize("mode_id", MODES)
 def test_a_month_of_dailies_ramps_per_weekday(mode_id: str) -> None:
     means = [statistics.mean(d) for d in by_weekday(mode_id)]
     assert all(b > a for a, b in itertools.pairwise(means)), means
@@ -75,9 +60,7 @@ def test_no_daily_needs_lookahead_and_no_monday_is_above_medium(mode_id: str) ->
     assert max(mondays) < MONDAY_MAX, mondays
 
 
-@pytest.mark.parametrize(
-    "mode_id", _waiting(_SUNDAY_WAITS, "hard without lookahead needs the reworked grader (#34.1–2)")
-)
+@pytest.mark.parametrize("mode_id", MODES)
 def test_no_sunday_below_hard(mode_id: str) -> None:
     sundays = by_weekday(mode_id)[6]
     assert min(sundays) >= SUNDAY_MIN, sundays
