@@ -22,16 +22,17 @@ def first_level(client: TestClient, mode: str) -> str:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_lone_surrogate_move_is_an_illegal_move_not_an_internal_error(
+def test_a_lone_surrogate_move_is_refused_as_bad_text_not_an_internal_error(
     client: TestClient, mode: str
 ) -> None:
-    """``"\\ud800"`` is valid JSON; echoing it back in the message used to fail to encode (503)."""
+    """``"\\ud800"`` is valid JSON; echoing it back in the message used to fail to encode (503).
+    The text guard refuses it before any route (422 ``bad-text``, the field named)."""
     url = f"/api/modes/{mode}/levels/{first_level(client, mode)}/check"
     r = client.post(
         url, content=b'{"moves": ["\\ud800"]}', headers={"content-type": "application/json"}
     )
     assert r.status_code == 422, r.text
-    assert r.json()["error"] == "illegal-move"
+    assert r.json()["error"] == "bad-text" and r.json()["field"].startswith("moves"), r.text
     assert "\n" not in r.json()["message"]
 
 

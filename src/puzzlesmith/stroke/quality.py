@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from puzzlesmith.paths.grades import EASY_TECHNIQUES
-from puzzlesmith.paths.techniques import TECHNIQUES, PathGraph, deduce
+from puzzlesmith.paths.techniques import REASONING, PathGraph, deduce
 from puzzlesmith.stroke.board import Level, board_of
 from puzzlesmith.stroke.logic import graph_of
 
@@ -36,12 +36,13 @@ def giveaway_clues(level: Level, keep: Collection[int] = (1,)) -> list[str]:
 
 
 def removable_clues(level: Level, keep: Collection[int] = (1,)) -> list[str]:
-    """Cells whose clue can be removed with the level still logic-solvable (so unique)."""
+    """Cells whose clue can be removed with the level still solvable by reasoning alone (no
+    lookahead: what the generator keeps a clue for), so unique."""
     g = graph_of(board_of(level))
     return [
         g.names[cell]
         for cell, step in sorted(g.clue.items())
-        if step not in keep and deduce(_without(g, cell), TECHNIQUES).solved
+        if step not in keep and deduce(_without(g, cell), REASONING).solved
     ]
 
 
