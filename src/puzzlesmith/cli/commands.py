@@ -59,17 +59,22 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
     return app
 
 
+#: what validate and grade read: pack files or shipped ids, every shipped pack by default
+Targets = Annotated[
+    list[str] | None,
+    typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
+]
+LevelOnly = Annotated[
+    str | None,
+    typer.Option("--level", help="Only this level (of each file; alone: a shipped id)."),
+]
+
+
 def _add_validate(app: typer.Typer, mode: Mode[Any]) -> None:
     @app.command("validate")
     def validate(
-        targets: Annotated[
-            list[str] | None,
-            typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
-        ] = None,
-        level: Annotated[
-            str | None,
-            typer.Option("--level", help="Only this level (of each file; alone: a shipped id)."),
-        ] = None,
+        targets: Targets = None,
+        level: LevelOnly = None,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
     ) -> None:
         """Check levels: format, connectivity, exactly one solution, and the mode's rules.
@@ -189,14 +194,8 @@ def bare_board(mode: Mode[Any], level: Any) -> Any:
 def _add_grade(app: typer.Typer, mode: Mode[Any]) -> None:
     @app.command("grade")
     def grade(
-        targets: Annotated[
-            list[str] | None,
-            typer.Argument(help="Pack files or shipped level ids; none = every shipped pack."),
-        ] = None,
-        level: Annotated[
-            str | None,
-            typer.Option("--level", help="Only this level (of each file; alone: a shipped id)."),
-        ] = None,
+        targets: Targets = None,
+        level: LevelOnly = None,
         trace: Annotated[bool, typer.Option("--trace", help="Print the reasoning.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
         budget: Annotated[float, budget_option()] = DEFAULT_BUDGET,
