@@ -78,7 +78,9 @@ def why_pure(info: dict[str, object] | None = None, root: Path = PACKAGE.parent)
         state = "stale" if inplace_libraries(root) else "absent"
         return f"the in-place build is {state}; run `python tools/build_native.py`"
     why = str(info.get("why") or "the installed package was built without it")
-    fix = str(info.get("fix") or "install a C compiler and the Python headers (Debian: gcc python3-dev)")
+    fix = str(
+        info.get("fix") or "install a C compiler and the Python headers (Debian: gcc python3-dev)"
+    )
     if info.get("compiled"):  # built compiled, yet the extension does not import
         why = "the compiled modules do not import on this Python"
     return f"{why}; {fix} and reinstall (`pip install --force-reinstall .`, or `scripts/setup`)"

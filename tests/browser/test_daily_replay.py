@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 from browser_support import Pointer, shot
+from tests.clocks import in_the_afternoon
 
 from puzzlesmith.core.codes import decode_level
 from puzzlesmith.core.movelog import TimedMove, decode, encode, moves_of
@@ -59,7 +60,12 @@ def test_past_leaderboard_entry_opens_its_replay(
     finally:
         runs.dailies.clock = real_clock
     assert done["ranked"]
+    with in_the_afternoon(app):  # yesterday is past everywhere: its replays are open
+        watch_yesterdays_replay(page, pointer, yesterday, moves)
 
+
+def watch_yesterdays_replay(page: Any, pointer: Pointer, yesterday: Any, moves: list[str]) -> None:
+    """小明 opens Ada's run from yesterday's board and scrubs it to the end."""
     me = post(page, "/api/players", {"name": "小明"})
     page.goto(f"{page.base_url}/")
     page.evaluate(

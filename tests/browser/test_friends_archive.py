@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from browser_support import Pointer, play_solution, shot
+from tests.clocks import in_the_afternoon
 
 from puzzlesmith.core import registry
 from puzzlesmith.server.daily.service import daily_modes, today
@@ -184,6 +185,12 @@ def test_a_past_daily_from_the_archive_is_played_marked_and_leaves_the_streak(
     page: Any, pointer: Pointer, daily_server: tuple[str, Any]
 ) -> None:
     base, app = daily_server
+    with in_the_afternoon(app):  # yesterday is no one's today: archive, not a day played
+        play_yesterday_from_the_archive(page, pointer, base, app)
+
+
+def play_yesterday_from_the_archive(page: Any, pointer: Pointer, base: str, app: Any) -> None:
+    """A new player opens yesterday's Cows from the archive, clears it, sees it marked."""
     mode = registry.get("04-cows")
     yesterday = today() - timedelta(days=1)
     iso = yesterday.isoformat()

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
-import time
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
-from datetime import time as dtime
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.clocks import afternoon_clock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -54,16 +52,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'store.sqlite3'}"
     cluster: Cluster = request.getfixturevalue("pg_cluster")
     return cluster.new_database()
-
-
-def afternoon_clock() -> Callable[[], int]:
-    """The server's clock, moved on to 12:00 UTC when it is earlier in the UTC day (it runs
-    on from there): then yesterday is no one's date anywhere on Earth (UTC−12 … UTC+14), so
-    a test's "past day" is past (archive, replays open) whatever the hour it runs at."""
-    now = time.time_ns() // 1_000_000
-    noon = int(datetime.combine(datetime.now(UTC).date(), dtime(12), UTC).timestamp() * 1000)
-    shift = max(0, noon - now)
-    return lambda: time.time_ns() // 1_000_000 + shift
 
 
 @pytest.fixture

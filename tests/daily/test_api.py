@@ -187,10 +187,11 @@ def test_too_fast_run_is_recorded_flagged_not_ranked(client: Any, daily_app: Any
         clock(1000 * len(moves))
         out = finish(client, me, m, run, moves).json()
     assert out["verified"] and not out["ranked"] and out["rank"] is None
-    assert out["flags"] == ["too-fast", "under-floor", "no-log"]  # and no timed log either
+    # 1 s a move is above the daily's floor (look + decisions), so only the rule trips
+    assert out["flags"] == ["too-fast", "no-log"]  # and no timed log either
     assert "faster than a person" in out["reasons"]["too-fast"]
     board = client.get(f"/api/daily/{m}/leaderboard", headers=me).json()
-    assert board["entries"] == [] and board["you"]["flags"] == ["too-fast", "under-floor", "no-log"]
+    assert board["entries"] == [] and board["you"]["flags"] == ["too-fast", "no-log"]
     again = finish(client, me, m, run, moves)  # recorded: a second try is told the same
     assert again.status_code == 200 and again.json() == {**out, "achievements": []}
 

@@ -65,7 +65,8 @@ def test_a_verified_daily_finish_rates_the_daily_and_the_player(
     assert s["rating"] == home[m.id]["rating"]
     moves = m.solution_moves(level_of(daily_app, m.id))
     assert finish(client, me, m.id, s["run"], moves).status_code == 200
-    assert finish(client, me, m.id, s["run"], moves).status_code == 409  # no second game
+    again = finish(client, me, m.id, s["run"], moves)  # told the same, and no second game
+    assert again.status_code == 200
     home = {d["mode"]: d for d in client.get("/api/daily").json()["dailies"]}
     assert home[m.id]["rating"]["plays"] == 1
     stats = client.get("/api/players/me/stats", headers=me).json()

@@ -102,7 +102,9 @@ def test_the_breakdown_reports_the_official_time(client: Any, daily_app: Any) ->
     assert all(p["board"].startswith("<svg") for p in b["pauses"])
 
 
-def test_archive_runs_are_not_days_played_nor_fastest(client: Any, daily_app: Any) -> None:
+def test_archive_runs_are_not_days_played_nor_fastest(
+    client: Any, afternoon: Any, daily_app: Any
+) -> None:
     m = MODES[0]
     me = player(client)
     yesterday = today() - timedelta(days=1)

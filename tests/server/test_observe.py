@@ -18,6 +18,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
+from tests.aio import run
 
 from puzzlesmith.server import observe
 from puzzlesmith.server.app import create_app
@@ -242,8 +243,6 @@ def test_readiness_restarts_a_dead_check_worker_and_fails_when_it_cannot(
 
 def test_the_check_queue_depth_counts_checks_in_the_lane(monkeypatch: pytest.MonkeyPatch) -> None:
     """A check counts from joining the pool's lane until it leaves it, even by an error."""
-    import asyncio
-
     from prometheus_client import REGISTRY
 
     from puzzlesmith.server.checkworker import CheckPool
@@ -262,9 +261,9 @@ def test_the_check_queue_depth_counts_checks_in_the_lane(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(pool.lane, "run", lane_run)
     before = depth()
-    assert asyncio.run(pool.run(object(), "stroke", {})) == {"ok": True}  # type: ignore[arg-type]
+    assert run(pool.run(object(), "stroke", {})) == {"ok": True}  # type: ignore[arg-type]
     with pytest.raises(RuntimeError):
-        asyncio.run(pool.run(object(), "stroke", {}))  # type: ignore[arg-type]
+        run(pool.run(object(), "stroke", {}))  # type: ignore[arg-type]
     assert [s - before for s in seen] == [1, 1]
     assert depth() == before
     pool.close()

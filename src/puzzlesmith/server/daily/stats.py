@@ -35,7 +35,9 @@ def player_stats(store: Store, player_id: str, today: date) -> JSON:
             "freezes": st.freezes,
             "frozen": [d.isoformat() for d in st.frozen],
         },
-        "modes": {mode: {**_mode_stats(rs), "rating": rated.get(mode)} for mode, rs in per_mode.items()},
+        "modes": {
+            mode: {**_mode_stats(rs), "rating": rated.get(mode)} for mode, rs in per_mode.items()
+        },
         "calendar": calendar,
     }
 

@@ -107,6 +107,11 @@ class WhyHint(Payload):
     concludes: list[WhyConclusion]
     reason_zh: str
     reason_en: str
+    broke: (
+        Literal["clue-step", "step-elsewhere", "parity", "cut-off", "too-far", "wrong-turn"] | None
+    ) = Field(
+        default=None, description="on a mistake: what the path breaks (paths/explain.py BROKE)"
+    )
 
 
 class GuideHint(Payload):
