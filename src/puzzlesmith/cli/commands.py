@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from puzzlesmith.cli import cows_design
 from puzzlesmith.cli.check import add_check_command
 from puzzlesmith.cli.clip import add_clip_command
 from puzzlesmith.cli.codes import add_code_commands
@@ -50,7 +51,9 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
         add_clip_command(app, mode)
     if mode.capabilities.generate:
         add_generate_command(app, mode)
-    if mode.capabilities.design:
+    if mode.capabilities.design and mode.id == cows_design.MODE_ID:
+        cows_design.add_cows_design_command(app, mode)  # region edits, not clue sets
+    elif mode.capabilities.design:
         _add_design(app, mode)
     add_code_commands(app, mode)
     if mode.capabilities.editor:
@@ -233,6 +236,8 @@ def _grade_one(mode: Mode[Any], lv: Any, *, trace: bool, as_json: bool) -> bool:
         for i, step in enumerate(result.steps, 1):
             reason = name_cells(mode, step.reason, ids)
             typer.echo(f"  {i:3}. [{step.technique}] {reason}")
+        for note in mode.trace_notes(lv):
+            typer.echo(f"  {note}")
     return count == 1
 
 

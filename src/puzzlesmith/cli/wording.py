@@ -42,6 +42,8 @@ def suggestion_text(mode: Mode[Any], s: JSON, lang: Lang = "en") -> str:
     >>> suggestion_text(registry.get("hex"), {"clues": {"-2,1": 1, "0,0": 5}, "size": 2}, "zh")
     '2 个提示：(-2,1) = 1、(0,0) = 5'
     """
+    if isinstance(s.get("words"), dict):  # worded by the mode itself (Cows region edits)
+        return str(s["words"].get(lang, s["words"].get("en", "")))
     clues: dict[str, Any] = s.get("clues", {})
     n = len(clues)
     zh = lang == "zh"

@@ -240,7 +240,7 @@ def publishable_suggestions(mode: Mode[Any], level: Any, k: int, *, fresh: bool)
     """
     out: list[JSON] = []
     for s in mode.suggest(level, k * _SUGGEST_SPARE):
-        adopted = with_clues(mode, level, s.get("clues", {}))
+        adopted = adopted_level(mode, level, s)
         if adopted is None:
             continue
         if check_level(mode, adopted, bounded=False, fresh=fresh).publishable:
@@ -248,6 +248,19 @@ def publishable_suggestions(mode: Mode[Any], level: Any, k: int, *, fresh: bool)
             if len(out) >= k:
                 break
     return out
+
+
+def adopted_level(mode: Mode[Any], level: Any, suggestion: JSON) -> Any | None:
+    """The level a suggestion leads to: its ``regions`` rows when it carries them (Cows
+    region edits), else the level with its clues (:func:`with_clues`); None if that does
+    not load."""
+    regions = suggestion.get("regions")
+    if not isinstance(regions, list):
+        return with_clues(mode, level, suggestion.get("clues", {}))
+    adopted, problems = mode.parse_level(
+        {**mode.dump_level(level), "regions": regions}, str(level.id)
+    )
+    return None if adopted is None or errors(problems) else adopted
 
 
 def with_clues(mode: Mode[Any], level: Any, clues: dict[str, int]) -> Any | None:

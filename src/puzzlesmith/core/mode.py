@@ -415,6 +415,11 @@ class Mode(ABC, Generic[L]):
         """k ranked alternative clue sets that make the board unique."""
         raise NotImplementedError(f"{self.cli_name}: no design tools")
 
+    def trace_notes(self, level: L) -> list[str]:
+        """Lines ``grade --trace`` prints after the steps: what the level teaches (Cows: its
+        key idea and needed ideas), so a designer reads it without Python. None by default."""
+        return []
+
 
 def format_error(problems: list[Problem], source: str) -> LevelFormatError:
     """Attach the file name to problems found while parsing it."""

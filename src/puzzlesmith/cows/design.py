@@ -15,18 +15,17 @@ known solutions avoids all of its cells, which rules out most moves before any s
 
 >>> from puzzlesmith.cows.board import parse_level
 >>> lv = parse_level({"id": "t", "regions": ["AABB", "ACBB", "CCDD", "CCDD"]})[0]
->>> [s.words("en") for s in suggest_edits(lv, 1)]  # doctest: +ELLIPSIS
+>>> [s["words"]["en"] for s in edits_json(lv, suggest_edits(lv, 1))]  # doctest: +ELLIPSIS
 ['move r2c1 A→C: unique, medium (score 144.4); key idea: ...']
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.cows.board import Board, Level, board_of, build_board, cell_id, flood
+from puzzlesmith.cows.board import Board, Level, board_of, build_board, flood
 from puzzlesmith.cows.logic import grade
 from puzzlesmith.cows.solver import solve_board
 from puzzlesmith.cows.teach import NAMES, key_idea, needed_ideas
@@ -75,8 +74,9 @@ class Suggestion:
 
     def to_json(self, letters: tuple[str, ...], n: int) -> JSON:
         """The API form: ``moves`` in cell names (``r3c5``), the new ``regions`` rows, the
-        grade and score, and the ideas as ids with their names in Chinese and English."""
-        return {
+        grade and score, the ideas as ids with their names, and the whole suggestion in
+        words (``words``: ``zh`` and ``en``), so the CLI and the editor word it alike."""
+        out: JSON = {
             "moves": [
                 {"cell": _name(n, e.cell), "from": letters[e.old], "to": letters[e.new]}
                 for e in self.edits
@@ -91,11 +91,8 @@ class Suggestion:
             "ideas": list(self.ideas),
             "idea_names": {i: list(NAMES[i]) for i in self.ideas},
         }
-
-    def words(self, lang: str = "en") -> str:
-        """The suggestion in one line of ``lang`` (``zh`` or ``en``)."""
-        board = board_of(self.level)
-        return suggestion_words(self.to_json(board.letters, board.n), lang)
+        out["words"] = {lang: suggestion_words(out, lang) for lang in ("zh", "en")}
+        return out
 
 
 def _name(n: int, i: int) -> str:
@@ -114,7 +111,13 @@ def idea_name(idea: str, lang: str | None = None) -> str:
 
 
 #: grade names in Chinese, as the client's ``grade.*`` words (shell/i18n.js)
-GRADES_ZH = {"easy": "简单", "medium": "中等", "hard": "困难", "expert": "专家", "unsolved": "解不完"}
+GRADES_ZH = {
+    "easy": "简单",
+    "medium": "中等",
+    "hard": "困难",
+    "expert": "专家",
+    "unsolved": "解不完",
+}
 
 
 def grade_words(grade_name: str, lang: str) -> str:
@@ -205,9 +208,7 @@ def _nbrs4(n: int, i: int) -> list[int]:
 
 def _level(level: Level, board: Board, owner: list[int]) -> Level:
     n = board.n
-    rows = tuple(
-        "".join(board.letters[owner[r * n + c]] for c in range(n)) for r in range(n)
-    )
+    rows = tuple("".join(board.letters[owner[r * n + c]] for c in range(n)) for r in range(n))
     return Level(id=level.id, regions=rows, teach=level.teach, caption=level.caption)
 
 
@@ -293,7 +294,9 @@ def _distinct(found: list[Suggestion]) -> list[Suggestion]:
 
 def _diff(before: list[int], after: list[int]) -> tuple[Edit, ...]:
     """The cells whose region changed, from the designer's region to the new one."""
-    return tuple(Edit(i, a, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)
+    return tuple(
+        Edit(i, a, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b
+    )
 
 
 def _expand(
@@ -348,9 +351,3 @@ def edits_json(level: Level, suggestions: list[Suggestion]) -> list[JSON]:
     """The suggestions in their API form (cells and letters of ``level``)."""
     board = board_of(level)
     return [s.to_json(board.letters, board.n) for s in suggestions]
-
-
-def cell_names(level: Level, cells: list[int]) -> list[str]:
-    """Cell indices as messages name them (``r3c5``)."""
-    board = board_of(level)
-    return [cell_id(board, i) for i in cells]

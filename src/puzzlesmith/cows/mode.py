@@ -11,7 +11,7 @@ from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Capabilities, GradeResult, Mode, SolveResult, State
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
-from puzzlesmith.cows import daily, hints, logic, rules, solver
+from puzzlesmith.cows import daily, design, hints, logic, rules, solver, teach
 from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level, rc_id
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
@@ -36,6 +36,19 @@ def check_level(level: Level) -> list[Problem]:
     return guessing_warning(logic.grade(level), level.id)
 
 
+def idea_lines(level: Level) -> list[str]:
+    """``key idea 关键想法: 区域锁定 · a colour inside one row (confinement)`` and the
+    needed ideas the same way: what ``grade --trace`` adds after the steps."""
+    key = teach.key_idea(level)
+    if key is None:
+        return ["key idea 关键想法: 无——逻辑解不完 · none — the logic cannot finish it"]
+    needed = teach.needed_ideas(level)
+    return [
+        f"key idea 关键想法: {design.idea_name(key)} ({key})",
+        "needed ideas 必需的想法: " + "; ".join(f"{design.idea_name(i)} ({i})" for i in needed),
+    ]
+
+
 class CowsMode(Mode[Level]):
     id = "04-cows"
     cli_name = "cows"
@@ -51,7 +64,9 @@ class CowsMode(Mode[Level]):
     codec = CODEC
     problem_texts = PROBLEM_TEXTS
     check_max_size = 12
-    capabilities = Capabilities(vote=True, raster=True, generate=True, codes=True, editor=True)
+    capabilities = Capabilities(
+        vote=True, raster=True, generate=True, design=True, codes=True, editor=True
+    )
     # No verb of Cows is a way back by itself (an undo is recorded as the cell changes it
     # makes): see is_undo. Its hints are answered (and counted) by the server, no move.
     undo_verbs = frozenset()
@@ -168,6 +183,20 @@ class CowsMode(Mode[Level]):
         from puzzlesmith.cows.raster import draw_cows_frame
 
         return draw_cows_frame(level, state, unit)
+
+    # ---- design -------------------------------------------------------------------------
+    def minimize(self, level: Level) -> list[str]:
+        """A Cows board has no clues to take away: its regions are the level."""
+        return []
+
+    def suggest(self, level: Level, k: int) -> list[JSON]:
+        """Region edits that make the board unique (cows/design.py), each with its grade,
+        score and the ideas it needs; the editor and ``cows design`` show the same."""
+        return design.edits_json(level, design.suggest_edits(level, k))
+
+    def trace_notes(self, level: Level) -> list[str]:
+        """The key idea and the needed ideas (cows/teach.py), Chinese first, then English."""
+        return idea_lines(level)
 
     # ---- generation ---------------------------------------------------------------------
     def generate_one(self, options: Any, seed: int, index: int) -> Level:

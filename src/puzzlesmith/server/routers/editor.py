@@ -89,7 +89,7 @@ async def check_level(m: EditorMode, body: CheckLevelBody, request: Request, poo
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
     if body.suggest and not m.capabilities.design:
-        body.suggest = 0  # cows: the differ cells are what keeps it ambiguous
+        body.suggest = 0  # a mode without design tools: the differ cells are all it has
     if body.suggest:  # suggested clues are read off a solution: not today's daily's
         daily = getattr(request.app.state, "daily", None)
         await run_in_threadpool(raw_not_todays_daily, daily, m, body.level)

@@ -7,8 +7,14 @@ import { button, el } from "../shell/dom.js";
 import { isLevelFrame, label } from "./common.js";
 
 export const strings = {
-  zh: { "ed.tool.paint": "涂区域", "ed.size": "边长 N" },
-  en: { "ed.tool.paint": "Paint regions", "ed.size": "Size N" },
+  zh: {
+    "ed.tool.paint": "涂区域", "ed.size": "边长 N",
+    "ed.noEdit": "找不到只改几格就能唯一的改法：重画标黄格子周围的区域再试。",
+  },
+  en: {
+    "ed.tool.paint": "Paint regions", "ed.size": "Size N",
+    "ed.noEdit": "No edit of a few cells makes it unique: redraw the regions round the yellow cells and try again.",
+  },
 };
 
 const MIN_N = 5, MAX_N = 12;
@@ -41,7 +47,9 @@ export class BoardEditor {
     this.f = frame;
     this.known = new Map();    // letter → colour from the latest check
     this.tools = ["paint"];
-    this.canSuggest = false;   // the yellow cells are what keeps it ambiguous
+    // 给点建议 asks the server for region edits (cows/design.py, as `cows design --suggest`)
+    this.canSuggest = true;
+    this.noSuggestion = "ed.noEdit";
     this.letter = "A";
   }
 
@@ -55,6 +63,9 @@ export class BoardEditor {
   }
 
   blankLike() { return blank(this.n()); }
+
+  /** The level a suggestion leads to: its edited regions (what 采用 commits). */
+  adopt(s) { return { ...this.f.level, regions: [...s.regions] }; }
 
   cellAt([x, y]) {
     const n = this.n(), c = Math.floor(x), r = Math.floor(y);

@@ -161,11 +161,21 @@ class Editor {
     return problemText(p, this.t, this.catalogue, this.s.settings.lang);
   }
 
+  /** A suggestion in the player's language: one the server worded itself (Cows region
+   *  edits carry `words` in zh and en, as the CLI prints them), else its clue set. */
+  suggestionText(s) {
+    const t = this.t;
+    if (s.words) return t("ed.suggestEdit", { edit: s.words[this.s.settings.lang] ?? s.words.en });
+    const clues = Object.entries(s.clues).map(([c, n]) => `${cellName(c)} = ${n}`).join(t("ed.sep"));
+    return t("ed.suggestion", { clues });
+  }
+
   /** Cells to highlight: {differ: Set, problem: Set} from the latest answer. */
   highlights() {
     const r = this.result;
     const problem = new Set((r?.problems ?? []).filter((p) => p.severity !== "warning").flatMap((p) => p.cells));
-    const suggested = (r?.suggestions ?? []).flatMap((s) => Object.keys(s.clues));
+    // a clue set names its clued cells; a region edit (Cows) the cells it moves
+    const suggested = (r?.suggestions ?? []).flatMap((s) => [...Object.keys(s.clues ?? {}), ...(s.cells ?? [])]);
     // the cells a message names carry their id on the board, so the text can be followed
     const named = new Set([...(r?.problems ?? []).flatMap((p) => p.cells), ...(r?.differ ?? []), ...suggested]);
     return { differ: new Set(r?.differ ?? []), problem, named };
@@ -265,14 +275,15 @@ class Editor {
       items.push(li);
     }
     for (const s of r?.suggestions ?? []) {
-      const clues = Object.entries(s.clues).map(([c, n]) => `${cellName(c)} = ${n}`).join(t("ed.sep"));
-      const li = el("li", "suggest", t("ed.suggestion", { clues }));
+      const li = el("li", "suggest", this.suggestionText(s));
       li.dataset.code = "suggestion";
-      li.append(" ", button("ed-btn small", t("ed.use"), { act: "use" }, () => this.commit(this.board.withClues(s.clues))));
+      // the board editor adopts what it suggests (Cows: the edited regions); else the clues
+      const use = () => this.commit(this.board.adopt?.(s) ?? this.board.withClues(s.clues));
+      li.append(" ", button("ed-btn small", t("ed.use"), { act: "use" }, use));
       items.push(li);
     }
     if (r?.asked && r.verdict === "multiple" && !r.suggestions?.length) {
-      const li = el("li", "warn", t("ed.noSuggestion"));
+      const li = el("li", "warn", t(this.board.noSuggestion ?? "ed.noSuggestion"));
       li.dataset.code = "no-suggestion";
       items.push(li);
     }
