@@ -36,8 +36,11 @@ KNOWN_SOLUTIONS = 256
 #: wall seconds the rounds after the first may take (one moved cell is always tried everywhere)
 SEARCH_SECONDS = 1.0
 
-#: the most cells one suggestion moves
-MAX_EDITS = 4
+#: the most cells one suggestion moves, and the most the beam search moves
+MAX_EDITS, BEAM_EDITS = 12, 3
+
+#: solutions kept in turn by the repair (one suggestion each), and the rival cells it tries
+REPAIRS, REPAIR_CELLS = 16, 12
 
 #: boards carried from one round to the next: after the first round, and after later ones
 FIRST_BEAM, BEAM = 12, 6
@@ -255,32 +258,96 @@ def suggest_edits(
     [] when it is unique already or no edit was found. Each is proven unique by the exact
     solver.
 
-    One moved cell is tried everywhere; two, three, … only while fewer than ``k`` edits
-    that need no lookahead are known: every move after the first that may make the board
-    unique (at most one known solution avoids the moved cells) is solved exactly, and the
-    few boards each move leaves with the fewest solutions are carried on to the next round
-    (a beam; ``seconds`` bounds the rounds after the first).
+    One moved cell is tried everywhere; then two and three (a beam: the boards each round
+    leaves with the fewest solutions are carried on), only while fewer than ``k`` edits
+    that need no lookahead are known; then, for a board with many solutions, a repair that
+    keeps one of its solutions and breaks the others (:func:`_repair`), up to
+    ``max_edits`` moved cells. ``seconds`` bounds everything after the first round.
     """
     board = board_of(level)
     first = solve_board(board, KNOWN_SOLUTIONS)
     if first.count == 1 or k <= 0:
         return []
-    deadline = time.monotonic() + seconds
+    deadline = time.process_time() + seconds
     owner = list(board.region_of)
     beam = [_State(owner, (), first.solutions)]
     seen = {tuple(owner)}
     found: list[Suggestion] = []
-    for depth in range(1, max_edits + 1):
+
+    def enough() -> bool:
+        good = sum(1 for s in _distinct(found) if s.solved and not s.lookahead)
+        return good >= k or time.process_time() > deadline
+
+    for depth in range(1, BEAM_EDITS + 1):
         carried: list[tuple[int, _State]] = []
         for state in beam:
             tries = FIRST_TRIED if depth == 1 else TRIED
             found += _expand(level, board, state, seen, carried, tries, deadline)
-        good = sum(1 for s in _distinct(found) if s.solved and not s.lookahead)
-        if good >= k or not carried or time.monotonic() > deadline:
+        if enough() or not carried:
             break
         carried.sort(key=lambda c: (c[0], [e.cell for e in c[1].edits]))
         beam = [state for _, state in carried[: BEAM if depth > 1 else FIRST_BEAM]]
+    sols = first.solutions
+    for t in range(min(REPAIRS, len(sols))):
+        if enough():
+            break
+        target = sols[t * len(sols) // min(REPAIRS, len(sols))]  # spread over the list
+        fixed = _repair(board, owner, sols, target, max_edits, deadline)
+        if fixed is not None:
+            found.append(_graded(_level(level, board, fixed), _diff(owner, fixed)))
     return [_with_ideas(s) for s in _distinct(found)[:k]]
+
+
+def _repair(
+    board: Board,
+    owner: list[int],
+    sols: list[list[int]],
+    target: list[int],
+    max_edits: int,
+    deadline: float,
+) -> list[int] | None:
+    """Keep the solution ``target`` and break the others, as the generator does: move a
+    cell where a rival has a cow (never a cell of ``target``) into a neighbouring region.
+
+    The rival loses a cow in one region and has two in another, so it dies; ``target``
+    keeps one cow per region, so it survives every such move and the board never loses
+    its last solution. Each round takes the move that leaves the fewest solutions
+    (greedy, deterministic). The board's regions when unique, else None.
+    """
+    n = board.n
+    keep = {r * n + c for r, c in enumerate(target)}
+    o = owner.copy()
+    rivals = [s for s in sols if s != target]
+    for _ in range(max_edits):
+        if time.process_time() > deadline:
+            return None
+        uses = [0] * (n * n)
+        for s in rivals:
+            for r, c in enumerate(s):
+                uses[r * n + c] += 1
+        ranked = sorted((-uses[i], i) for i in range(n * n) if uses[i] and i not in keep)
+        legal = moves_of(n, o)
+        cells = [j for _, j in ranked if any(m[0] == j for m in legal)][:REPAIR_CELLS]
+        if not cells:  # every rival cow sits inside its region: open a way to one first
+            near = {k for _, j in ranked for k in _nbrs4(n, j)} - keep
+            cells = sorted(near)
+        best: tuple[int, int, list[int], list[list[int]]] | None = None
+        for j, g in legal:
+            if j in cells:
+                trial = o.copy()
+                trial[j] = g
+                result = solve_board(
+                    build_board(_level(board.level, board, trial)), KNOWN_SOLUTIONS
+                )
+                if best is None or result.count < best[0]:
+                    best = (result.count, j, trial, result.solutions)
+        if best is None:
+            return None
+        o = best[2]
+        if best[0] == 1:
+            return o
+        rivals = [s for s in best[3] if s != target]
+    return None
 
 
 def _distinct(found: list[Suggestion]) -> list[Suggestion]:
@@ -335,7 +402,7 @@ def _expand(
     for rank, (survivors, j, g, trial) in enumerate(moves):
         if sols and survivors > 1 and rank >= tries:
             break  # sorted: no later move may make it unique either
-        if sols and time.monotonic() > deadline:
+        if sols and time.process_time() > deadline:
             break
         new = _level(level, board, trial)
         edits = (*state.edits, Edit(j, state.owner[j], g))
