@@ -34,10 +34,14 @@ from puzzlesmith.cows.teach import NAMES, key_idea, needed_ideas
 KNOWN_SOLUTIONS = 256
 
 #: wall seconds the rounds after the first may take (one moved cell is always tried everywhere)
-SEARCH_SECONDS = 1.0
+SEARCH_SECONDS = 0.7
 
 #: the most cells one suggestion moves, and the most the beam search moves
 MAX_EDITS, BEAM_EDITS = 12, 3
+
+#: edits needing no lookahead the search looks for before it stops, whatever k (so that
+#: ``--suggest 2`` prints the first two of what the editor's check ranks)
+WANTED = 12
 
 #: solutions kept in turn by the repair (one suggestion each), and the rival cells it tries
 REPAIRS, REPAIR_CELLS = 16, 12
@@ -274,9 +278,11 @@ def suggest_edits(
     seen = {tuple(owner)}
     found: list[Suggestion] = []
 
+    wanted = max(k, WANTED)  # not k: the first k of a longer list are the same for any k
+
     def enough() -> bool:
         good = sum(1 for s in _distinct(found) if s.solved and not s.lookahead)
-        return good >= k or time.process_time() > deadline
+        return good >= wanted or time.process_time() > deadline
 
     for depth in range(1, BEAM_EDITS + 1):
         carried: list[tuple[int, _State]] = []
