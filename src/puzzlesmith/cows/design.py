@@ -33,7 +33,8 @@ from puzzlesmith.cows.teach import NAMES, key_idea, needed_ideas
 #: solutions listed up front: the more are known, the more moves the filter rules out
 KNOWN_SOLUTIONS = 256
 
-#: wall seconds the rounds after the first may take (one moved cell is always tried everywhere)
+#: CPU seconds the rounds after the first may take (one moved cell is always tried everywhere):
+#: the editor's checker stops a check after 2 s of CPU
 SEARCH_SECONDS = 0.7
 
 #: the most cells one suggestion moves, and the most the beam search moves
