@@ -2,9 +2,10 @@
 
 A board drawn by hand usually has several solutions (or none), and ``check`` can only
 say where two of them differ; this module searches the smallest edits a designer
-would make by hand — one cell moved into a neighbouring region, then pairs of such
-moves — and keeps those the exact solver proves unique (it searches for a second
-solution and finds none). Each kept edit is graded by the logic solver and carries the
+would make by hand — one cell moved into a neighbouring region, then pairs and triples
+of such moves, then (for a board with many solutions) the generator's repair, which
+keeps one solution and breaks the others — and keeps those the exact solver proves
+unique (it searches for a second solution and finds none). Each kept edit is graded by the logic solver and carries the
 ideas it teaches (:mod:`puzzlesmith.cows.teach`), so the designer can choose by what
 the level will need; edits whose board needs no lookahead (``contradiction``) come first.
 
@@ -25,7 +26,7 @@ import time
 from dataclasses import dataclass
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.cows.board import Board, Level, board_of, build_board, flood
+from puzzlesmith.cows.board import Board, Level, board_of, build_board, flood, rc_id
 from puzzlesmith.cows.logic import grade
 from puzzlesmith.cows.solver import solve_board
 from puzzlesmith.cows.teach import NAMES, key_idea, needed_ideas
@@ -104,7 +105,8 @@ class Suggestion:
 
 
 def _name(n: int, i: int) -> str:
-    return f"r{i // n + 1}c{i % n + 1}"
+    """Cell ``i`` as every message names it (``r3c5``)."""
+    return rc_id(i // n, i % n)
 
 
 def idea_name(idea: str, lang: str | None = None) -> str:
