@@ -34,6 +34,10 @@ MODULES = (
     "puzzlesmith.paths.techniques",
     # Cows' exact solver: the uniqueness check, most of a large board's generation
     "puzzlesmith.cows.solver",
+    # the generators: Cows' repair loop (region moves, connectivity, rivals) and Number
+    # Stroke's boards, author paths and clue placement around the logic engine
+    "puzzlesmith.cows.generate",
+    "puzzlesmith.stroke.generate",
 )
 #: mypyc's shared library for the group (``puzzlesmith__mypyc``), at the top level
 GROUP = "puzzlesmith"

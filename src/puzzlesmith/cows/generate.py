@@ -28,15 +28,13 @@ from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.cows.board import (
     LETTERS,
-    Board,
     Level,
     bits,
-    board_from_owner,
     build_board,
     flood,
 )
 from puzzlesmith.cows.logic import GRADES, deduce
-from puzzlesmith.cows.solver import solve_board
+from puzzlesmith.cows.solver import solutions_of_regions, solve_board
 
 #: fresh plantings tried before giving up on a (size, grade) that may not exist (e.g. 4×4 hard)
 MAX_RESTARTS = 400
@@ -231,11 +229,6 @@ UNIQUE_SOLVES = 60
 RIVALS = 12
 
 
-def _board(level: Level, n: int, owner: list[int]) -> Board:
-    """The masks of the board ``owner`` describes (region g is letter g), without the text."""
-    return board_from_owner(level, n, tuple(LETTERS[:n]), tuple(owner))
-
-
 def _alive(n: int, owner: list[int], cols: list[int]) -> bool:
     """Is ``cols`` (a column per row) still a solution: one cow in every region?"""
     seen = 0
@@ -256,7 +249,6 @@ def _make_unique(
     when the board is still ambiguous after ``rounds`` moves or :data:`UNIQUE_SOLVES` solves
     (a fresh start is cheaper: 19 of 20 boards are unique within 50 solves at 10×10).
     """
-    shell = to_level("u", n, owner)
     rivals: list[list[int]] = []
     solves = 0
     for _ in range(rounds):
@@ -265,7 +257,7 @@ def _make_unique(
             if solves == UNIQUE_SOLVES:
                 return False
             solves += 1
-            found = solve_board(_board(shell, n, owner), RIVALS).solutions
+            found = solutions_of_regions(n, owner, RIVALS)
             rivals = [s for s in found if s != cols]
             if not rivals:
                 return True
