@@ -153,11 +153,6 @@ def board_from_owner(
     )
 
 
-def geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Row masks, column masks, and per cell its row | column | 8 neighbours (cached)."""
-    return _geometry(n)
-
-
 @lru_cache(maxsize=32)
 def _geometry(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Row masks, column masks, and per cell its row | column | 8 neighbours."""
