@@ -587,8 +587,8 @@ def _drop_clues(
     caller afterwards.
 
     One pass suffices: logic with fewer clues deduces no more, so a clue that could not go
-    cannot go once others have gone (a second pass, as this once ran, dropped nothing in
-    the N = 16 benchmark batches and cost a fifth of a level's time)."""
+    cannot go once others have gone (a second pass, as this once ran, dropped nothing: the
+    same levels on 135 seeds of N = 12, 16, 20 and 14-18, the quality batch included)."""
 
     def gap(s: int) -> tuple[int, float]:
         others = sorted(steps - {s}) or [0]
