@@ -9,7 +9,8 @@
   LinkedIn levels, ≥ 80 % of a generated expert batch without);
 - generator: median time for a unique, logic-solvable 10×10 (target < 50 ms) and
   12×12 (target < 500 ms); 10×10 expert (issue 29, seed 002 §4.1: median < 0.5 s,
-  max < 2 s), with the verdict.
+  max < 2 s) and 12×12 expert (issue 39: median < 0.5 s CPU), with the verdicts, and
+  which build ran (compiled or pure Python).
 
 The real puzzles are read from ../shared/external (test data only, never shipped).
 
@@ -17,6 +18,7 @@ Times are CPU time of this process (time.process_time), so other load on the mac
 does not inflate them.
 
 Run: .venv/bin/python benchmarks/cows_bench.py [--count 30] [--skip-plain] [--per-level]
+     [--only 12-expert]  (one generator figure: size-grade; repeatable; skips the corpus)
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from puzzlesmith import _native
 from puzzlesmith.cows import MODE
+from puzzlesmith.cows import generate as cows_generate
+from puzzlesmith.cows import solver as cows_solver
 from puzzlesmith.cows.board import board_of
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.logic import GRADES, deduce
@@ -92,14 +97,23 @@ def bench_real(skip_plain: bool, per_level: bool) -> None:
         print(f"    {k:4}  {combo}")
 
 
-def bench_generator(count: int) -> None:
-    for size, grade in (
-        (10, "medium"),
-        (12, "medium"),
-        (10, "hard"),
-        (8, "expert"),
-        (10, "expert"),
-    ):
+GENERATOR_FIGURES = (
+    (10, "medium"),
+    (12, "medium"),
+    (10, "hard"),
+    (8, "expert"),
+    (10, "expert"),
+    (12, "expert"),
+)
+
+
+def bench_generator(count: int, only: list[tuple[int, str]] | None = None) -> None:
+    build = {m: _native.compiled(m) for m in (cows_generate, cows_solver)}
+    print(
+        "Cows generator and solver: "
+        + ", ".join(f"{m.__name__} {'compiled' if c else 'pure Python'}" for m, c in build.items())
+    )
+    for size, grade in only or GENERATOR_FIGURES:
         times = []
         lookahead = 0
         for i in range(count):
@@ -113,6 +127,9 @@ def bench_generator(count: int) -> None:
         if (size, grade) == (10, "expert"):
             met = statistics.median(times) < 0.5 and max(times) < 2.0
             target = f" (goal: median < 500 ms, max < 2000 ms: {'met' if met else 'NOT met'})"
+        if (size, grade) == (12, "expert"):
+            met = statistics.median(times) < 0.5
+            target = f" (goal, issue 39: median < 500 ms CPU: {'met' if met else 'NOT met'})"
         print(
             f"generator {size}×{size} {grade}: median {1000 * statistics.median(times):.0f} ms, "
             f"p90 {1000 * sorted(times)[int(0.9 * (count - 1))]:.0f} ms, "
@@ -128,9 +145,17 @@ def main() -> None:
     ap.add_argument(
         "--per-level", action="store_true", help="list each LinkedIn level's techniques"
     )
+    ap.add_argument(
+        "--only",
+        action="append",
+        metavar="SIZE-GRADE",
+        help="only this generator figure, e.g. 12-expert (repeatable; skips the corpus)",
+    )
     args = ap.parse_args()
-    bench_real(args.skip_plain, args.per_level)
-    bench_generator(args.count)
+    only = [(int(k.split("-")[0]), k.split("-")[1]) for k in args.only or []]
+    if not only:
+        bench_real(args.skip_plain, args.per_level)
+    bench_generator(args.count, only or None)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import pytest
 from stroke_support import from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
+from puzzlesmith.cows import generate as cows_generate
 from puzzlesmith.cows import solver as cows_solver
 from puzzlesmith.paths import techniques
 from puzzlesmith.stroke import propagate, solver
@@ -325,3 +326,46 @@ def test_the_compiled_cows_solver_counts_exactly_what_its_source_counts() -> Non
         unique += want.complete and want.count == 1
         several += want.count > 1
     assert unique and several  # both verdicts were compared
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_row_mask_search_returns_what_the_board_search_returns(seed: int) -> None:
+    """``solutions_of_regions`` (the Cows generator's uniqueness rounds) and ``solve_board``:
+    the same solutions in the same order at every limit, also cut short (the generator
+    breaks rivals in the order they come), as Python and as compiled."""
+    from puzzlesmith.cows.generate import grow_regions, plant_solution, to_level
+
+    pure = from_source("puzzlesmith.cows.solver")
+    rng = random.Random(seed)
+    several = 0
+    for _ in range(30):
+        n = rng.randint(4, 13)
+        owner = grow_regions(n, plant_solution(n, rng), rng, skew=rng.choice([0.0, 1.0, 4.0]))
+        board = cows_solver.board_of(to_level("x", n, owner))
+        for limit in (1, 2, 12, 200):
+            want = pure.solve_board(board, limit).solutions
+            assert pure.solutions_of_regions(n, owner, limit) == want
+            assert cows_solver.solutions_of_regions(n, owner, limit) == want
+            several += len(want) > 1
+    assert several  # ambiguous boards were compared, not only unique ones
+
+
+@pytest.mark.skipif(not _native.compiled(cows_generate), reason="no fresh compiled build here")
+def test_the_compiled_generators_make_exactly_the_levels_their_sources_make() -> None:
+    """Same options, seed and index: the same level from the compiled Cows and Number
+    Stroke generators as from their sources (every random draw in the same order)."""
+    from puzzlesmith.stroke import generate as stroke_generate
+
+    assert _native.compiled(stroke_generate)
+    cows_pure = from_source("puzzlesmith.cows.generate")
+    stroke_pure = from_source("puzzlesmith.stroke.generate")
+    for size, grade in ((6, "medium"), (9, "hard"), (10, "expert")):
+        options = cows_generate.CowsOptions(size, grade)
+        for index in range(2):
+            want = cows_pure.generate_level(options, 7, index)
+            assert cows_generate.generate_level(options, 7, index) == want
+    for n in ("12", "16", "14-18"):
+        opts = stroke_generate.GenerateOptions(n=n)
+        for index in range(4):
+            want = stroke_pure.generate_level(stroke_pure.GenerateOptions(n=n), 3, index)
+            assert stroke_generate.generate_level(opts, 3, index) == want

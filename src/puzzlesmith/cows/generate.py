@@ -22,21 +22,18 @@ exact solver confirms it before a level is returned.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.cows.board import (
     LETTERS,
-    Board,
     Level,
     bits,
-    board_from_owner,
     build_board,
-    flood,
 )
 from puzzlesmith.cows.logic import GRADES, deduce
-from puzzlesmith.cows.solver import solve_board
+from puzzlesmith.cows.options import CowsOptions as CowsOptions
+from puzzlesmith.cows.solver import solutions_of_regions, solve_board
 
 #: fresh plantings tried before giving up on a (size, grade) that may not exist (e.g. 4×4 hard)
 MAX_RESTARTS = 400
@@ -46,22 +43,13 @@ class GenerationError(PuzzlesmithError):
     """No board of the requested size and grade was found."""
 
 
-@dataclass(frozen=True)
-class CowsOptions:
-    size: int = field(default=8, metadata={"help": "Board size N (4..14)."})
-    grade: str = field(
-        default="medium", metadata={"help": "Difficulty: easy, medium, hard or expert."}
-    )
-
-    def __post_init__(self) -> None:
-        if not 4 <= self.size <= 14:
-            raise ValueError(f"--size {self.size} is outside 4..14")
-        if self.grade not in GRADES:
-            raise ValueError(f"--grade {self.grade!r} is not one of {', '.join(GRADES)}")
-
-
 def plant_solution(n: int, rng: random.Random) -> list[int]:
-    """Random columns, one per row, no two cows in touching rows adjacent."""
+    """Random columns, one per row, no two cows in touching rows adjacent.
+
+    >>> cols = plant_solution(6, random.Random(1))
+    >>> sorted(cols) == list(range(6)), all(abs(a - b) > 1 for a, b in zip(cols, cols[1:]))
+    (True, True)
+    """
     cols: list[int] = []
     used = 0
 
@@ -121,6 +109,11 @@ def grow_regions(n: int, cols: list[int], rng: random.Random, skew: float = 4.0)
 
 
 def _nbrs4(n: int, i: int) -> list[int]:
+    """The 4-neighbours of cell ``i`` on an n×n board: up, down, left, right.
+
+    >>> _nbrs4(3, 4), _nbrs4(3, 0)
+    ([1, 7, 3, 5], [3, 1])
+    """
     r, c = divmod(i, n)
     out = []
     if r > 0:
@@ -135,13 +128,39 @@ def _nbrs4(n: int, i: int) -> list[int]:
 
 
 def _connected_without(n: int, owner: list[int], g: int, removed: int) -> bool:
-    region = 0
-    for i, o in enumerate(owner):
-        if o == g and i != removed:
-            region |= 1 << i
-    if not region:
+    """Whether region ``g`` without cell ``removed`` is non-empty and 4-connected.
+
+    A walk over ``owner`` (no N²-bit masks: compiled, those are a heap object per
+    operation, and the repair loops ask this ~10,000 times per 12×12 board).
+
+    >>> _connected_without(3, [0, 0, 0, 1, 0, 1, 1, 1, 1], 0, 1)  # r1c2 joins r1c1
+    False
+    >>> _connected_without(3, [0, 0, 0, 1, 0, 1, 1, 1, 1], 0, 4)
+    True
+    """
+    size = 0
+    start = -1
+    for i in range(n * n):
+        if owner[i] == g and i != removed:
+            size += 1
+            if start < 0:
+                start = i
+    if not size:
         return False
-    return flood(region & -region, region, n) == region
+    seen = [False] * (n * n)
+    seen[start] = True
+    if 0 <= removed < n * n:
+        seen[removed] = True
+    stack = [start]
+    reached = 1
+    while stack:
+        i = stack.pop()
+        for k in _nbrs4(n, i):
+            if not seen[k] and owner[k] == g:
+                seen[k] = True
+                reached += 1
+                stack.append(k)
+    return reached == size
 
 
 def to_level(level_id: str, n: int, owner: list[int]) -> Level:
@@ -231,11 +250,6 @@ UNIQUE_SOLVES = 60
 RIVALS = 12
 
 
-def _board(level: Level, n: int, owner: list[int]) -> Board:
-    """The masks of the board ``owner`` describes (region g is letter g), without the text."""
-    return board_from_owner(level, n, tuple(LETTERS[:n]), tuple(owner))
-
-
 def _alive(n: int, owner: list[int], cols: list[int]) -> bool:
     """Is ``cols`` (a column per row) still a solution: one cow in every region?"""
     seen = 0
@@ -256,7 +270,6 @@ def _make_unique(
     when the board is still ambiguous after ``rounds`` moves or :data:`UNIQUE_SOLVES` solves
     (a fresh start is cheaper: 19 of 20 boards are unique within 50 solves at 10×10).
     """
-    shell = to_level("u", n, owner)
     rivals: list[list[int]] = []
     solves = 0
     for _ in range(rounds):
@@ -265,7 +278,7 @@ def _make_unique(
             if solves == UNIQUE_SOLVES:
                 return False
             solves += 1
-            found = solve_board(_board(shell, n, owner), RIVALS).solutions
+            found = solutions_of_regions(n, owner, RIVALS)
             rivals = [s for s in found if s != cols]
             if not rivals:
                 return True
