@@ -5,11 +5,15 @@ prints the median time to interactive over several loads, and what went over the
 - cold: a fresh browser profile (empty HTTP cache, no service worker); target < 1 s;
 - warm: a second visit in the same profile, service worker blocked, so only the HTTP
   cache helps (versioned static files are immutable: no revalidation); target < 300 ms;
+  with ``--trace`` also a traced second visit: where its main-thread CPU goes;
+- installed: later visits of the installed app with the server up (the service worker
+  answers: pages and API network-first, static files from its cache);
 - offline: the installed app (service worker) after one visit, the server stopped;
 - file: the single-file trial build (export-html) opened from file://.
 
 Interactive = the screen's first element is in the DOM (a mode card, a level tile, the
-board's SVG) and one frame has been painted after it. Bytes: the sum of resource timing
+board's SVG) and one frame has been rendered after it (style, layout and paint included:
+the time is taken in a task after that frame's requestAnimationFrame). Bytes: the sum of resource timing
 ``transferSize`` (what crossed the network, headers included; 0 for the cache and the
 service worker) and of ``encodedBodySize`` (the bodies the page used, wherever from);
 "requests" counts the fetches that reached the server, revalidations included.
@@ -60,7 +64,8 @@ _WATCH = """(() => {
     const sel = new URLSearchParams(location.hash.split('?')[1] || '').get('tti') || window.name;
     const check = () => {
       if (!document.querySelector(sel)) return false;
-      requestAnimationFrame(() => resolve(performance.now()));
+      // after the next frame's style, layout and paint (a rAF callback runs before them)
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
       return true;
     };
     const start = () => { if (!check()) new MutationObserver((_, o) => check() && o.disconnect())
@@ -276,6 +281,15 @@ def trace_rows(name: str, traces: list[dict[str, Any]], top: int) -> None:
                 print(f"      {label} {ms:5.1f} ms  {k.split('/static/', 1)[-1][:70]}")
 
 
+def installed(ctx: Any, base: str, loads: int, screens: list[tuple[str, str, str]]) -> None:
+    """Warm visits of the installed app, server up: the service worker answers every request
+    (pages and API network-first, static files from its cache)."""
+    print("warm, installed app (service worker, server up):")
+    for name, hash_, sel in screens:
+        runs = [measure(ctx, f"{base}/?all=1{hash_}", sel) for _ in range(loads)]
+        print(row(name, runs))
+
+
 def row(name: str, runs: list[dict[str, float]]) -> str:
     tti = [r["tti"] for r in runs]
     last = runs[-1]
@@ -424,8 +438,11 @@ def main() -> None:
         help="also trace a warm load each time: main-thread tasks, and the TOP heaviest "
         "trace events and scripts (0: the total only)",
     )
+    ap.add_argument("--screens", help="only the screens whose name contains this (e.g. play)")
     ap.add_argument(
-        "--screens", help="only the screens whose name contains this (e.g. play), served only"
+        "--online-only",
+        action="store_true",
+        help="skip the offline and trial-file loads (served and installed only)",
     )
     ap.add_argument(
         "--served-only", action="store_true", help="skip the offline and trial-file loads"
@@ -433,7 +450,6 @@ def main() -> None:
     args = ap.parse_args()
     if args.screens:
         SCREENS[:] = [s for s in SCREENS if args.screens in s[0]]
-        args.served_only = True
     if args.compress:
         print("compression, one cold home visit:")
         compress_costs()
@@ -462,6 +478,11 @@ def main() -> None:
                 page.goto(f"{base}/")
                 wait_for_cache(page)
                 page.close()
+                installed(ctx, base, args.loads, SCREENS)
+                if args.online_only:
+                    ctx.close()
+                    browser.close()
+                    return
             # the server is gone now; the installed app answers from its cache
             ctx.set_offline(True)
             print("offline (installed app, server stopped):")
