@@ -4,7 +4,9 @@
 //   a shipped level needs; one cache per version.
 // - activate: drop the caches of other versions, take over open pages at once.
 // - fetch: versioned static files cache-first (their URLs never change content); pages and
-//   API GETs network-first, falling back to the cache when the server cannot be reached
+//   API GETs network-first (a page through navigation preload, so its request does not
+//   wait for the worker to start; an answer is cached after it went to the page, never
+//   before), falling back to the cache when the server cannot be reached
 //   (marked with a header, so the shell knows it is offline); POSTs (check, hint) go to
 //   the network only: when it is gone the play kit uses the rules mirror and the baked
 //   solution.
@@ -23,6 +25,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // A page's request goes to the network while the worker starts, not after it.
+    await self.registration.navigationPreload?.enable().catch(() => {});
     for (const key of await caches.keys()) {
       if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
@@ -36,25 +40,34 @@ function fromCacheMarked(res) {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
-async function networkFirst(request, key) {
-  const cache = await caches.open(CACHE);
+// The fast path: the answer goes to the page as soon as it arrives; writing it to the
+// cache is left to event.waitUntil (awaiting it first held every page and API answer
+// back by a cache write).
+function keep(event, cacheP, key, res) {
+  if (res.ok) {
+    const copy = res.clone();
+    event.waitUntil(cacheP.then((cache) => cache.put(key, copy)).catch(() => {}));
+  }
+  return res;
+}
+
+async function networkFirst(event, key, preload = null) {
+  const cacheP = caches.open(CACHE);
   try {
-    const res = await fetch(request);
-    if (res.ok) await cache.put(key, res.clone());
-    return res;
+    const res = (preload && (await preload)) || (await fetch(event.request));
+    return keep(event, cacheP, key, res);
   } catch (err) {
-    const hit = await cache.match(key);
+    const hit = await (await cacheP).match(key);
     if (!hit) throw err;               // the page sees a network error: "needs a connection"
     return fromCacheMarked(hit);
   }
 }
 
-async function cacheFirst(request) {
-  const hit = await caches.match(request);
+async function cacheFirst(event) {
+  const cacheP = caches.open(CACHE);
+  const hit = await (await cacheP).match(event.request);
   if (hit) return hit;
-  const res = await fetch(request);
-  if (res.ok) await (await caches.open(CACHE)).put(request, res.clone());
-  return res;
+  return keep(event, cacheP, event.request, await fetch(event.request));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -62,11 +75,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    // Every page of the game is the one start page (routes live in the hash).
-    event.respondWith(networkFirst(request, url.pathname === "/" ? "/" : request));
+    // Every page of the game is the one start page (routes live in the hash); the answer
+    // the browser already asked for while the worker started (navigation preload).
+    event.respondWith(networkFirst(event, url.pathname === "/" ? "/" : request, event.preloadResponse));
   } else if (url.pathname.startsWith("/static/v/")) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(cacheFirst(event));
   } else {
-    event.respondWith(networkFirst(request, request));
+    event.respondWith(networkFirst(event, request));
   }
 });

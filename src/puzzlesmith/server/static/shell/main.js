@@ -30,14 +30,20 @@ let renderToken = 0;
 // main.js imports statically. Their routes' names, as those modules spell them:
 const ACHIEVEMENTS = "achievements";   // = achievements.js ROUTE
 const REPLAY = "replay";               // = replay.js ROUTE
-// Loaded once asked for (a play screen asks as soon as its board is up, so a clear
+// Loaded once asked for (a play screen asks once its board has been painted, so a clear
 // usually finds both here and keeps its run before the next screen reads the runs).
 let replayJs = null;
 let achievementsJs = null;
 const loadReplay = async () => (replayJs ??= await import("./replay.js"));
 const loadAchievements = async () => (achievementsJs ??= await import("./achievements.js"));
-/** Start loading what a clear needs, without waiting (a failure is retried on the clear). */
-function warmClearModules() { loadReplay().catch(() => {}); loadAchievements().catch(() => {}); }
+/** Start loading what a clear needs, without waiting (a failure is retried on the clear),
+ *  after the frame that shows the board: their fetch, compile and evaluation are not
+ *  needed for the first frame and would otherwise run before it. */
+function warmClearModules() {
+  afterPaint(() => { loadReplay().catch(() => {}); loadAchievements().catch(() => {}); });
+}
+/** `fn` once the next frame has been painted (a task after the frame's rendering). */
+function afterPaint(fn) { requestAnimationFrame(() => setTimeout(fn, 0)); }
 
 /**
  * Keep a cleared run (its replay chip) and record it for the achievements. `hashOf(replay)`:
