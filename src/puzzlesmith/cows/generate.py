@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core import errors
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.cows.board import (
     LETTERS,
@@ -42,7 +42,7 @@ from puzzlesmith.cows.solver import solve_board
 MAX_RESTARTS = 400
 
 
-class GenerationError(PuzzlesmithError):
+class GenerationError(errors.GenerationError):
     """No board of the requested size and grade was found."""
 
 

@@ -21,7 +21,7 @@ import itertools
 import random
 from dataclasses import dataclass, field, replace
 
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.hexwalls.board import (
     Edge,
@@ -300,6 +300,7 @@ def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
         level = candidate(rng, options, lid)
         if level is not None:
             return level
-    raise PuzzlesmithError(
-        f"hex generate: no level after {options.attempts} attempts for seed {seed} index {index}"
+    raise GenerationError(
+        f"hex generate: no level #{index + 1} met the options in {options.attempts} attempts "
+        f"(seed {seed}); raise --attempts or widen --cells, --walls or --grade"
     )

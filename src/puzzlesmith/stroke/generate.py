@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits, flood
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
 from puzzlesmith.paths.techniques import REASONING, Deduction, PathGraph, deduce
@@ -65,10 +65,6 @@ SHAPED: tuple[tuple[Unit, ...], ...] = tuple(
 
 #: share of attempts that grow the board along its path (the rest fill a grid at random)
 GROW_SHARE = 0.75
-
-
-class GenerationError(PuzzlesmithError):
-    """No level met the options within the attempt budget."""
 
 
 def parse_range(text: str, what: str, lo: int = 0, hi: int = 10_000) -> tuple[int, int]:
