@@ -63,6 +63,10 @@ SHAPED: tuple[tuple[Unit, ...], ...] = tuple(
 )
 
 
+#: ``--n auto``: N per grade (seed 001 §4: teaching 8–12, regular 12–16, late 17–22;
+#: N ≤ 22 is the solver's design range), so sizes spread over the grade's range
+N_BY_GRADE = {"easy": (8, 13), "medium": (12, 16), "hard": (15, 19), "expert": (18, 22)}
+
 #: share of attempts that grow the board along its path (the rest fill a grid at random)
 GROW_SHARE = 0.75
 
@@ -132,7 +136,13 @@ class GenerateOptions:
     size: str = field(
         default="auto", metadata={"help": "Unit grid WxH, e.g. 6x5; auto fits the grid to N."}
     )
-    n: str = field(default="14-18", metadata={"help": "Cell count N, or a range like 14-18."})
+    n: str = field(
+        default="auto",
+        metadata={
+            "help": "Cell count N, or a range like 14-18; auto: the grade range's own "
+            "(N_BY_GRADE: easy 8-13, medium 12-16, hard 15-19, expert 18-22)."
+        },
+    )
     big: str = field(
         default="1-3",
         metadata={"help": "How many big rectangles (2x2, 1x2, 2x1, 3x3): a count or range."},
@@ -185,6 +195,15 @@ class GenerateOptions:
 
     @property
     def n_range(self) -> tuple[int, int]:
+        """N's range: ``--n``, or with ``auto`` from the lowest grade's smallest N to the
+        highest grade's largest, so a default batch spreads over sizes (issue #40.3).
+
+        >>> GenerateOptions().n_range, GenerateOptions(grade="expert").n_range
+        ((8, 22), (18, 22))
+        """
+        if self.n.strip().lower() == "auto":
+            lo, hi = self.grade_range
+            return N_BY_GRADE[GRADES[lo]][0], N_BY_GRADE[GRADES[hi]][1]
         return parse_range(self.n, "--n", 1, 40)
 
     @property
