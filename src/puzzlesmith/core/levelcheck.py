@@ -19,7 +19,7 @@ from typing import Any, Literal
 from puzzlesmith.core import registry
 from puzzlesmith.core.catalogue import cell_list
 from puzzlesmith.core.checks import differ_cells
-from puzzlesmith.core.cluerules import SuggestRules
+from puzzlesmith.core.cluerules import SuggestRules, rules_for
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.problems import Problem, errors
 
@@ -240,8 +240,11 @@ def publishable_suggestions(
     A clue set that makes a Hex Walls board unique while its walls then do nothing
     (``walls-unneeded``) would lead the designer to a level that cannot be published;
     such a set is never offered. ``design --suggest``, ``check --suggest`` and the
-    editor all ask here; ``rules`` are the position's (:mod:`puzzlesmith.core.cluerules`).
+    editor all ask here; ``rules`` are the position's (:mod:`puzzlesmith.core.cluerules`),
+    by default read off the level's id (``2-8``).
     """
+    if rules is None:
+        rules = rules_for(mode.cli_name, str(level.id))
     out: list[JSON] = []
     for s in mode.suggest(level, k * _SUGGEST_SPARE, rules):
         adopted = with_clues(mode, level, s.get("clues", {}))
