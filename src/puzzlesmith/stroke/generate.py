@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from puzzlesmith.core.bits import bits, flood
+from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
@@ -677,7 +678,10 @@ def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     lo_grade, hi_grade = options.grade_range
     for attempt in range(options.attempts):
         rng = rng_for(seed, "stroke", index, attempt)
-        level = _attempt(rng, options, seed, index, lo_grade, hi_grade)
+        try:
+            level = _attempt(rng, options, seed, index, lo_grade, hi_grade)
+        except BudgetExceeded:  # a board too open for the logic engine: the next attempt
+            continue
         if level is not None:
             return level
     raise GenerationError(
