@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from puzzlesmith.cli.common import EXIT_PARTIAL
 from puzzlesmith.cli.main import build_app
 
-#: one attempt per level on 8 hexes: seed 1 makes levels 1, 2, 5 and 6 of 6 and misses 3, 4
+#: one attempt per level on 8 hexes: seed 1 makes levels 2, 4 and 5 of 6 and misses 1, 3, 6
 HEX_TINY = ["hex", "generate", "--count", "6", "--attempts", "1", "--cells", "8", "--seed", "1"]
 
 
@@ -32,10 +32,10 @@ def test_a_batch_that_runs_out_writes_what_it_made(tmp_path: Path) -> None:
     r = run(*HEX_TINY, "--out", str(out))
     assert r.exit_code == EXIT_PARTIAL == 4, r.output
     meta = notes(out)
-    assert meta["partial"] is True and meta["missing"] == 2
-    assert meta["levels"] == ["g1-1", "g1-2", "g1-5", "g1-6"] and meta["missing_levels"] == [3, 4]
+    assert meta["partial"] is True and meta["missing"] == 3
+    assert meta["levels"] == ["g1-2", "g1-4", "g1-5"] and meta["missing_levels"] == [1, 3, 6]
     [line] = r.stderr.strip().splitlines()
-    assert "partial: 2 of 6 levels missing" in line and f"wrote the 4 made to {out}" in line
+    assert "partial: 3 of 6 levels missing" in line and f"wrote the 3 made to {out}" in line
     assert run("hex", "validate", str(out)).exit_code == 0
 
 
@@ -47,10 +47,10 @@ def test_the_json_summary_says_partial_and_missing(tmp_path: Path) -> None:
     assert summary == {
         "out": str(out),
         "count": 6,
-        "written": 4,
+        "written": 3,
         "partial": True,
-        "missing": 2,
-        "missing_levels": [3, 4],
+        "missing": 3,
+        "missing_levels": [1, 3, 6],
     }
 
 

@@ -36,7 +36,8 @@ def test_the_documented_presets_are_the_generators() -> None:
 
 def test_stroke_n_follows_the_grade_unless_pinned() -> None:
     assert strokegen.GenerateOptions(grade="easy-medium").n_range == (8, 16)
-    assert strokegen.GenerateOptions(grade="expert").n_range == (18, 22)
+    assert strokegen.GenerateOptions(grade="expert").n_range == (30, 36)
+    assert strokegen.GenerateOptions(grade="hard-expert").n_range == (16, 22)
     assert strokegen.GenerateOptions(n="14-18", grade="expert").n_range == (14, 18)
 
 

@@ -70,8 +70,8 @@ class GenerateOptions:
         default=-1,
         metadata={
             "help": "Most number clues besides the start: each level draws from --clues to "
-            "--clues-max (-1: by grade, CLUES_BY_GRADE: easy 0-2, medium and hard 0-1, "
-            "expert 0)."
+            "--clues-max (-1: with --cells 0 by grade, CLUES_BY_GRADE: easy 0-2, medium and "
+            "hard 0-1, expert 0; with a --cells given, --clues)."
         },
     )
     end_clue: bool = field(default=False, metadata={"help": "Also give the last step N."})
@@ -117,13 +117,14 @@ class GenerateOptions:
 
     @property
     def clue_span(self) -> tuple[int, int]:
-        """How many number clues besides the start: ``--clues``..``--clues-max``, or by grade.
+        """How many number clues besides the start: ``--clues``..``--clues-max``, or by grade
+        when the board is left to the presets too (pinned options keep their levels).
 
-        >>> GenerateOptions(grade="easy").clue_span, GenerateOptions(clues=2).clue_span
-        ((0, 2), (2, 2))
+        >>> GenerateOptions(grade="easy").clue_span, GenerateOptions(cells=9).clue_span
+        ((0, 2), (0, 0))
         """
         if self.clues_max == -1:
-            if self.clues:
+            if self.clues or self.cells:
                 return self.clues, self.clues
             lo, hi = self.grade_span
             return CLUES_BY_GRADE[GRADES[hi]][0], CLUES_BY_GRADE[GRADES[lo]][1]

@@ -64,9 +64,13 @@ SHAPED: tuple[tuple[Unit, ...], ...] = tuple(
 )
 
 
-#: ``--n auto``: N per grade (seed 001 §4: teaching 8–12, regular 12–16, late 17–22;
-#: N ≤ 22 is the solver's design range), so sizes spread over the grade's range
-N_BY_GRADE = {"easy": (8, 13), "medium": (12, 16), "hard": (15, 19), "expert": (18, 22)}
+#: ``--n auto``: N per grade, so sizes spread over the grade's range (seed 001 §4: teaching
+#: 8–12, regular 12–16, late 17–22). Expert takes 30–36: measured (benchmarks/
+#: generate_rates.py, 2000 attempts a level) 0 of 4 levels at N 18–22 and 0 of 3 at 24–30
+#: came out expert, 2 of 2 at 30–36; seed 001 asks for a phone play test past N 22.
+N_BY_GRADE = {"easy": (8, 13), "medium": (12, 16), "hard": (16, 22), "expert": (30, 36)}
+#: a range reaching expert from a lower grade stops here (the seed's design range)
+N_AUTO_MAX = 22
 
 #: share of attempts that grow the board along its path (the rest fill a grid at random)
 GROW_SHARE = 0.75
@@ -141,7 +145,8 @@ class GenerateOptions:
         default="auto",
         metadata={
             "help": "Cell count N, or a range like 14-18; auto: the grade range's own "
-            "(N_BY_GRADE: easy 8-13, medium 12-16, hard 15-19, expert 18-22)."
+            "(N_BY_GRADE: easy 8-13, medium 12-16, hard 16-22, expert 30-36; a range "
+            "with lower grades stops at 22)."
         },
     )
     big: str = field(
@@ -197,14 +202,18 @@ class GenerateOptions:
     @property
     def n_range(self) -> tuple[int, int]:
         """N's range: ``--n``, or with ``auto`` from the lowest grade's smallest N to the
-        highest grade's largest, so a default batch spreads over sizes (issue #40.3).
+        highest grade's largest, so a default batch spreads over sizes (issue #40.3); a
+        range with grades below expert stops at :data:`N_AUTO_MAX`.
 
         >>> GenerateOptions().n_range, GenerateOptions(grade="expert").n_range
-        ((8, 22), (18, 22))
+        ((8, 22), (30, 36))
         """
         if self.n.strip().lower() == "auto":
             lo, hi = self.grade_range
-            return N_BY_GRADE[GRADES[lo]][0], N_BY_GRADE[GRADES[hi]][1]
+            top = N_BY_GRADE[GRADES[hi]][1]
+            if GRADES[lo] != "expert":
+                top = min(top, N_AUTO_MAX)
+            return N_BY_GRADE[GRADES[lo]][0], top
         return parse_range(self.n, "--n", 1, 40)
 
     @property
