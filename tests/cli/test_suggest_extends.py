@@ -183,3 +183,14 @@ def test_hex_suggestions_pass_validate(tmp_path: Path) -> None:
         adopted = with_clues(mode, lv, s["clues"])
         assert adopted is not None
         assert [p.code for p in mode.check(adopted) if p.severity == "error"] == []
+
+
+def test_check_reads_the_position_off_the_level_id(tmp_path: Path) -> None:
+    """A level that leaves the start out where seed 001 allows it (2-9) is not given one by
+    ``check --suggest`` either: check, design and the editor share the rules."""
+    raw = {**without_clues(shipped_raw("stroke", "2-3"), {1, 14}), "id": "2-9"}
+    f = write(tmp_path, "01-number-stroke", raw, pack=2)
+    r = run("stroke", "check", str(f), "--suggest", "2", "--json")
+    out = json.loads(r.stdout)
+    assert out["verdict"] == "multiple" and out["suggestions"]
+    assert all(not s["start"] for s in out["suggestions"])
