@@ -56,3 +56,12 @@ def test_pinned_hex_options_draw_nothing() -> None:
     opts = hexgen.GenerateOptions(cells=9, clues=0, clues_max=0)
     assert opts.cell_span == (9, 9) and opts.clue_span == (0, 0)
     assert [len(lv.cells) for lv in run_batch("03-hex-walls", opts, 5, 2)] == [9, 9]
+
+
+def test_a_default_stroke_batch_spreads_over_sizes() -> None:
+    """One N per level, drawn evenly from the range: drawn per attempt, the small boards
+    (which come out sooner) won every level of a default batch (10, 10, 10, 9)."""
+    levels = run_batch("01-number-stroke", strokegen.GenerateOptions(), 2, 6)
+    sizes = [len(lv.cells) for lv in levels]
+    assert len(set(sizes)) >= 4 and max(sizes) >= 18, sizes
+    assert all(8 <= s <= strokegen.N_AUTO_MAX for s in sizes)

@@ -29,7 +29,7 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import BudgetExceeded
@@ -685,6 +685,11 @@ def _place_parity(
 def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     """Level ``index`` of the batch for ``seed``; the same inputs give the same level."""
     lo_grade, hi_grade = options.grade_range
+    if options.n.strip().lower() == "auto":
+        # one N per level, drawn evenly: per attempt, the small boards (that come out
+        # sooner) would win nearly every level of a batch
+        n = rng_for(seed, "stroke-n", index).randint(*options.n_range)
+        options = replace(options, n=str(n))
     for attempt in range(options.attempts):
         rng = rng_for(seed, "stroke", index, attempt)
         try:
