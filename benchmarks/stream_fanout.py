@@ -192,6 +192,7 @@ async def run(bases: list[str], n: int, moves: int) -> dict[str, Any]:
     cpu_client, cpu_server = time.process_time() - cpu0, server_cpu() - srv0
     await host.send(json.dumps({"type": "host", "key": key, "action": "vote", "seconds": 60}))
     await asyncio.gather(*(asyncio.wait_for(v.round_open.wait(), 30) for v in viewers))
+
     async def vote(i: int, v: Viewer) -> None:
         cells = v.options  # the round's own cell names (the board counts from r1c1)
         for j in range(VOTES_PER_VIEWER):

@@ -112,7 +112,7 @@ def test_target_grade_range_is_honoured() -> None:
         ("n", "9-2", "--n"),
         ("grade", "easy-ultra", "--grade"),
         ("big", "x", "--big"),
-        ("size", "3x3", "--size"),
+        ("size", "2x3", "--size"),  # 6 squares: too few for --n auto (8 and up)
     ],
 )
 def test_bad_options_say_which_flag(field: str, value: str, message: str) -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from puzzlesmith.core import registry
+from puzzlesmith.core.cluerules import SuggestRules
 from puzzlesmith.core.errors import LevelFormatError
 from puzzlesmith.stroke import MODE
 from puzzlesmith.stroke.board import Level, board_of, parse_level
@@ -146,28 +148,37 @@ def test_minimize_lists_singly_removable_clues() -> None:
 
 
 def test_suggest_ranks_and_every_suggestion_is_unique() -> None:
-    level = MODE.find_level("demo")[1]
+    """Issue #40.2: suggestions keep the designer's clues (here the start, 1 on s) and add
+    steps; each makes the level unique, ranked by size then ends of the path."""
+    demo = MODE.find_level("demo")[1]
+    level = replace(
+        demo, cells=tuple(replace(c, clue=None) if c.clue == 6 else c for c in demo.cells)
+    )
     b = board_of(level)
     suggestions = suggest_clue_sets(level, 4)
     assert len(suggestions) == 4
     keys = []
     for s in suggestions:
+        assert s["clues"]["s"] == 1 and s["start"] and "s" not in s["added"]
         clue = {b.index[c]: step for c, step in s["clues"].items()}
         paths, complete = search(b.adjmask, clue, b.parity, 2)
         assert complete and len(paths) == 1
         keys.append((s["count"], s["endpoints"]))
     assert keys == sorted(keys)
     assert suggestions == suggest_clue_sets(level, 4)  # deterministic
-    # the seed's own clue set (1 and 6) is valid but not minimal: single clues come first
-    assert suggestions[0]["count"] == 1
+    # a unique level's own clues already work: that is the one suggestion, adding nothing
+    [own] = suggest_clue_sets(demo, 4)
+    assert own["clues"] == {"s": 1, "B": 6} and own["added"] == {}
 
 
 def test_suggest_avoids_endpoint_hints() -> None:
     row = grid(5, 1)
-    out = suggest_clue_sets(row, 3)
-    # a row needs one clue off the middle; 1 and 5 (endpoint hints) rank after 2 and 4
+    # the start is given when no position says otherwise: 1 at an end fixes a row
+    assert [s["clues"] for s in suggest_clue_sets(row, 3)] == [{"00": 1}]
+    out = suggest_clue_sets(row, 3, SuggestRules(drop_start=True))
+    # without the start a row needs one clue off the middle; 1 and 5 are never offered
     assert [s["clues"] for s in out][:2] in ([{"10": 2}, {"30": 4}], [{"30": 2}, {"10": 4}])
-    assert out[2]["endpoints"] == 1
+    assert all(s["endpoints"] == 0 and not s["end"] for s in out)
 
 
 # ---- render ---------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def add_check_command(app: typer.Typer, mode: Mode[Any]) -> None:
                 if as_json:
                     typer.echo(json.dumps({"level": lv.id, **found.to_json()}, ensure_ascii=False))
                 else:
-                    for line in check_lines(mode, found, target.pack.source, lang):
+                    for line in check_lines(mode, found, target.pack.source, lang, asked=suggest):
                         typer.echo(line)
                 failed |= not found.publishable
         if failed:

@@ -20,6 +20,7 @@ from puzzlesmith.cli.common import (
     EXIT_UNREADABLE,
     budget_option,
     clean_errors,
+    fail,
     level_budget,
     load_target,
 )
@@ -27,11 +28,13 @@ from puzzlesmith.cli.dedupe import add_dedupe_command
 from puzzlesmith.cli.generate import add_generate_command
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.cli.svgids import draw_ids
-from puzzlesmith.cli.wording import name_cells, plural, suggestion_text
+from puzzlesmith.cli.wording import name_cells, no_suggestion_text, plural, suggestion_text
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.catalogue import cell_name
+from puzzlesmith.core.cluerules import rules_for
 from puzzlesmith.core.errors import LevelFormatError, UnreadableFileError
 from puzzlesmith.core.files import check_output, write_output
+from puzzlesmith.core.levelcheck import publishable_suggestions
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.pack import level_order_problems
 from puzzlesmith.core.problems import Problem, errors
@@ -306,8 +309,34 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
             bool, typer.Option("--minimize", help="List clues removable one at a time.")
         ] = False,
         suggest: Annotated[
-            int, typer.Option("--suggest", min=0, help="K ranked alternative clue sets.")
+            int,
+            typer.Option(
+                "--suggest",
+                min=0,
+                help="K ranked clue sets that keep your clues and add a few (publishable only).",
+            ),
         ] = 0,
+        drop_start: Annotated[
+            bool,
+            typer.Option(
+                "--drop-start",
+                help="Suggestions may leave out the start (1 at an end of the path); "
+                "seed 001 allows it from 2-8 on.",
+            ),
+        ] = False,
+        pack: Annotated[
+            int | None,
+            typer.Option("--pack", min=1, help="The pack the level is for (with --position)."),
+        ] = None,
+        position: Annotated[
+            int | None,
+            typer.Option(
+                "--position",
+                min=1,
+                help="Its position in the pack: suggestions follow that position's rules "
+                "(default: read off a pack-index level id such as 2-8).",
+            ),
+        ] = None,
         as_json: Annotated[
             bool,
             typer.Option(
@@ -319,8 +348,10 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
     ) -> None:
         """Designer aids: which clues can go, and which clue sets would also work.
 
-        Each suggestion is printed as its clues in words: how many, each cell = its step,
-        how many sit on an end of the path, and the steps left open between clues.
+        A suggestion keeps your clues and the start (1 at an end of the path; --drop-start
+        lets it go where the position allows), adds as few steps as make the level unique
+        and publishable, and adds the end clue N only when nothing else works. Each is
+        printed in words with its grade and score.
         """
         with clean_errors():
             t = load_target(mode, target, level)
@@ -331,13 +362,24 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                 raise LevelFormatError(
                     [Problem("usage", "give --minimize and/or --suggest K", where="design")]
                 )
+            if (pack is None) != (position is None):
+                raise fail("design: give --pack and --position together", EXIT_UNREADABLE)
+            rules = rules_for(
+                mode.cli_name, str(lv.id), pack=pack, position=position, drop_start=drop_start
+            )
+            if suggest and rules.refusal():
+                raise fail(f"design: {rules.refusal()}", EXIT_UNREADABLE)
             out: dict[str, Any] = {"level": lv.id}
+            if rules.label:
+                out["position"] = rules.label
             with level_budget(budget, t.pack, lv.id):
                 if minimize:
                     out["solutions"] = mode.solve(lv, 2).count
                     out["removable"] = mode.minimize(lv) if out["solutions"] == 1 else []
                 if suggest:
-                    out["suggestions"] = mode.suggest(lv, suggest)
+                    out["suggestions"] = publishable_suggestions(
+                        mode, lv, suggest, fresh=False, rules=rules
+                    )
             if as_json:
                 typer.echo(json.dumps(out, ensure_ascii=False))
                 return
@@ -354,6 +396,8 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
                 )
             for i, s in enumerate(out.get("suggestions", []), 1):
                 typer.echo(f"{lv.id}: suggestion {i}: {suggestion_text(mode, s)}")
+            if suggest and not out["suggestions"]:
+                typer.echo(f"{lv.id}: {no_suggestion_text(mode, rules)}")
             if minimize and out["solutions"] != 1:
                 raise typer.Exit(EXIT_FAILED)
 

@@ -31,6 +31,8 @@ from puzzlesmith.core.text import safe
 err_console = Console(stderr=True)
 
 EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_GAVE_UP = 0, 1, 2, 3
+#: ``generate``: some levels ran out of attempts; the ones made were written (partial)
+EXIT_PARTIAL = 4
 
 #: problems printed for one file: a hostile file must not flood the terminal
 MAX_PROBLEM_LINES = 50

@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_UNREADABLE, clean_errors, fail
+from puzzlesmith.cli.common import EXIT_PARTIAL, EXIT_UNREADABLE, clean_errors, fail
 from puzzlesmith.cli.progress import progress_bar
 from puzzlesmith.core.batch import BatchInterrupted, run_batch, stop_on_signals
 from puzzlesmith.core.mode import Mode, Pack
@@ -57,6 +57,51 @@ def _keep_partial(
     )
 
 
+def _write_made(
+    mode: Mode[Any],
+    out: Path,
+    made: list[Any],
+    pack_of: Callable[..., Pack[Any]],
+    protected: list[Path],
+    *,
+    as_json: bool,
+) -> None:
+    """Write every level the batch made, even when some ran out of attempts: then the
+    file and the summary say ``partial`` and how many are ``missing``, and the exit is
+    :data:`EXIT_PARTIAL` (a generator never throws away what it made, issue #40.3)."""
+    levels = [lv for lv in made if lv is not None]
+    missing = [i + 1 for i, lv in enumerate(made) if lv is None]
+    summary: dict[str, Any] = {
+        "out": str(out) if levels else None,
+        "count": len(made),
+        "written": len(levels),
+        "partial": bool(missing),
+        "missing": len(missing),
+        "missing_levels": missing,
+    }
+    if levels:
+        extra = {"partial": True, "missing": len(missing), "missing_levels": missing}
+        write_pack(
+            out, mode.dump_pack(pack_of(levels, **(extra if missing else {}))), protected=protected
+        )
+    if as_json:
+        typer.echo(json.dumps(summary))
+    elif not missing:
+        typer.echo(
+            f"wrote a candidates file of {len(levels)} levels to {out} "
+            f"(puzzlesmith {mode.cli_name} validate it, then copy the ones you keep into a pack)"
+        )
+    if not missing:
+        return
+    which = ", ".join(f"#{i}" for i in missing[:10]) + (" …" if len(missing) > 10 else "")
+    kept = f"wrote the {len(levels)} made to {out}" if levels else "nothing was written"
+    raise fail(
+        f"{mode.cli_name} generate: partial: {len(missing)} of {len(made)} levels missing "
+        f"({which} ran out of --attempts); {kept}; raise --attempts or widen the options",
+        EXIT_PARTIAL,
+    )
+
+
 def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
     opts_type = mode.generate_options
     assert opts_type is not None
@@ -88,7 +133,7 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
 
             try:
                 with stop_on_signals(), progress_bar(f"generate {mode.cli_name}", count) as advance:
-                    levels = run_batch(
+                    made = run_batch(
                         mode.id,
                         options,
                         seed,
@@ -96,14 +141,11 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
                         jobs=kwargs["jobs"],
                         scheduler=kwargs["scheduler"],
                         on_done=lambda _i: advance(),
+                        keep_going=True,
                     )
             except BatchInterrupted as stop:
                 raise _keep_partial(mode, out, stop, pack_of, protected) from None
-            write_pack(out, mode.dump_pack(pack_of(levels)), protected=protected)
-            typer.echo(
-                f"wrote a candidates file of {count} levels to {out} "
-                f"(puzzlesmith {mode.cli_name} validate it, then copy the ones you keep into a pack)"
-            )
+            _write_made(mode, out, made, pack_of, protected, as_json=kwargs["as_json"])
 
     params = []
     for f in fields:
@@ -132,6 +174,16 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
         ),
         ("jobs", int, typer.Option(1, "--jobs", min=1, help="Local worker processes.")),
         (
+            "as_json",
+            bool,
+            typer.Option(
+                False,
+                "--json",
+                help='One JSON summary line: {"out", "count", "written", "partial", "missing", '
+                '"missing_levels"}.',
+            ),
+        ),
+        (
             "scheduler",
             str | None,
             typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:port)."),
@@ -144,6 +196,8 @@ def add_generate_command(app: typer.Typer, mode: Mode[Any]) -> None:
     generate.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     generate.__doc__ = (
         f"Generate unique {mode.title_en} levels into a candidates file (not a shipped pack). "
+        "A level that runs out of --attempts is left out: the others are written, the file "
+        'and the summary say "partial" and how many are "missing", and the exit code is 4. '
         "Ctrl-C or SIGTERM stops the workers at once and keeps the finished levels "
         "in <out>.partial.json (exit 130 / 143)."
     )

@@ -19,12 +19,21 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from puzzlesmith.core import registry
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.errors import GenerationError, PuzzlesmithError
 
 
 def generate_task(mode_id: str, options: Any, seed: int, index: int) -> Any:
     """One level; top-level so that process pools and Dask workers can pickle it."""
     return registry.get(mode_id).generate_one(options, seed, index)
+
+
+def generate_or_missing(mode_id: str, options: Any, seed: int, index: int) -> Any:
+    """One level, or None when the generator ran out of attempts for it: a batch keeps
+    what the other indices made instead of losing them all to one hard index."""
+    try:
+        return generate_task(mode_id, options, seed, index)
+    except GenerationError:
+        return None
 
 
 class Stopped(BaseException):
@@ -120,10 +129,16 @@ def run_batch(
     jobs: int = 1,
     scheduler: str | None = None,
     on_done: Callable[[int], None] | None = None,
+    keep_going: bool = False,
 ) -> list[Any]:
-    """Levels 0..count-1 in index order; ``on_done(index)`` after each finishes."""
+    """Levels 0..count-1 in index order; ``on_done(index)`` after each finishes.
+
+    With ``keep_going`` an index whose generator runs out of attempts is None instead of
+    ending the batch (``generate`` writes the rest and says how many are missing).
+    """
     tasks = [(mode_id, options, seed, i) for i in range(count)]
-    return run_tasks(generate_task, tasks, jobs=jobs, scheduler=scheduler, on_done=on_done)
+    fn = generate_or_missing if keep_going else generate_task
+    return run_tasks(fn, tasks, jobs=jobs, scheduler=scheduler, on_done=on_done)
 
 
 def run_tasks(

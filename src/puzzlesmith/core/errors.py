@@ -31,6 +31,13 @@ class LevelFormatError(PuzzlesmithError):
         super().__init__(first + more)
 
 
+class GenerationError(PuzzlesmithError):
+    """A generator found no level meeting its options within its attempt budget; a batch
+    keeps the levels it made and reports this one missing (``generate``'s exit 4)."""
+
+    code = "generation-failed"
+
+
 class UnknownModeError(PuzzlesmithError, LookupError):
     """No registered mode has that id, CLI name or alias."""
 

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from puzzlesmith.core import registry
 from puzzlesmith.core.catalogue import cell_list
 from puzzlesmith.core.checks import differ_cells
+from puzzlesmith.core.cluerules import SuggestRules, rules_for
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.problems import Problem, errors
 
@@ -231,15 +232,21 @@ def why_none(mode: Mode[Any], level: Any) -> Problem:
 _SUGGEST_SPARE = 3
 
 
-def publishable_suggestions(mode: Mode[Any], level: Any, k: int, *, fresh: bool) -> list[JSON]:
+def publishable_suggestions(
+    mode: Mode[Any], level: Any, k: int, *, fresh: bool, rules: SuggestRules | None = None
+) -> list[JSON]:
     """Up to ``k`` clue sets whose level passes every publish check, not only uniqueness.
 
     A clue set that makes a Hex Walls board unique while its walls then do nothing
     (``walls-unneeded``) would lead the designer to a level that cannot be published;
-    such a set is never offered.
+    such a set is never offered. ``design --suggest``, ``check --suggest`` and the
+    editor all ask here; ``rules`` are the position's (:mod:`puzzlesmith.core.cluerules`),
+    by default read off the level's id (``2-8``).
     """
+    if rules is None:
+        rules = rules_for(mode.cli_name, str(level.id))
     out: list[JSON] = []
-    for s in mode.suggest(level, k * _SUGGEST_SPARE):
+    for s in mode.suggest(level, k * _SUGGEST_SPARE, rules):
         adopted = adopted_level(mode, level, s)
         if adopted is None:
             continue

@@ -30,6 +30,7 @@ from puzzlesmith.core.ramp import WEEK, Band, DailyRamp
 from puzzlesmith.core.text import safe
 
 if TYPE_CHECKING:
+    from puzzlesmith.core.cluerules import SuggestRules
     from puzzlesmith.core.codes import LevelCodec
 
 JSON = dict[str, Any]
@@ -411,8 +412,9 @@ class Mode(ABC, Generic[L]):
         """Clues removable one at a time with the level still unique."""
         raise NotImplementedError(f"{self.cli_name}: no design tools")
 
-    def suggest(self, level: L, k: int) -> list[JSON]:
-        """k ranked alternative clue sets that make the board unique."""
+    def suggest(self, level: L, k: int, rules: SuggestRules | None = None) -> list[JSON]:
+        """k ranked clue sets that extend the level's clues and make the board unique,
+        following ``rules`` (the start, the position's clue counts) when given."""
         raise NotImplementedError(f"{self.cli_name}: no design tools")
 
     def trace_notes(self, level: L) -> list[str]:

@@ -34,6 +34,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown-level": "There is no level with that id.",
         "illegal-move": "That move is not allowed on this board.",
         "pack-exists": "A pack file of that name is already there; choose another name.",
+        "generation-failed": "No level met the generator's options within its attempts; "
+        "raise --attempts or widen the options.",
     },
     "zh": {
         "json-type": "关卡里有一项的格式不对（该是列表、数字或文字的地方写了别的）。",
@@ -66,5 +68,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown-level": "没有这个编号的关卡。",
         "illegal-move": "这一步在这个棋盘上不允许。",
         "pack-exists": "同名的关卡包文件已经存在，请换一个名字。",
+        "generation-failed": "生成器在尝试次数内没做出符合选项的关卡；请加大 --attempts 或放宽选项。",
     },
 }

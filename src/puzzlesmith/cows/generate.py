@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core import errors
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.cows.board import (
     LETTERS,
@@ -39,7 +39,7 @@ from puzzlesmith.cows.solver import solutions_of_regions, solve_board
 MAX_RESTARTS = 400
 
 
-class GenerationError(PuzzlesmithError):
+class GenerationError(errors.GenerationError):
     """No board of the requested size and grade was found."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from puzzlesmith.core.checks import guessing_warning, not_unique
 from puzzlesmith.core.errors import IllegalMoveError
@@ -17,6 +17,9 @@ from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
 from puzzlesmith.cows.problem_codes import TEXTS as PROBLEM_TEXTS
 from puzzlesmith.cows.render import region_colours, render_svg
+
+if TYPE_CHECKING:
+    from puzzlesmith.core.cluerules import SuggestRules
 
 
 @lru_cache(maxsize=1024)
@@ -189,9 +192,10 @@ class CowsMode(Mode[Level]):
         """A Cows board has no clues to take away: its regions are the level."""
         return []
 
-    def suggest(self, level: Level, k: int) -> list[JSON]:
+    def suggest(self, level: Level, k: int, rules: SuggestRules | None = None) -> list[JSON]:
         """Region edits that make the board unique (cows/design.py), each with its grade,
-        score and the ideas it needs; the editor and ``cows design`` show the same."""
+        score and the ideas it needs; the editor and ``cows design`` show the same.
+        ``rules`` are about clues, which a Cows board has none of."""
         return design.edits_json(level, design.suggest_edits(level, k))
 
     def trace_notes(self, level: Level) -> list[str]:

@@ -14,7 +14,15 @@ from puzzlesmith.core.ramp import DailyRamp
 
 
 def _day(cells: int, walls: int, turners: int, clues: int, grade: str) -> dict[str, object]:
-    return {"cells": cells, "walls": walls, "turners": turners, "clues": clues, "grade": grade}
+    # clues_max pinned: the generator's by-grade clue spread would change every daily
+    return {
+        "cells": cells,
+        "walls": walls,
+        "turners": turners,
+        "clues": clues,
+        "clues_max": clues,
+        "grade": grade,
+    }
 
 
 RAMP = DailyRamp(

@@ -2,17 +2,19 @@
 
 Same meaning as Number Stroke's ``design --minimize/--suggest`` (seed 001 §3.3):
 a removable clue is one whose removal alone keeps the level unique; a suggestion
-is a small clue set, taken from the level's unique solution, that makes the
-board with its walls and turners unique.
+keeps the designer's clues and adds a few steps of a solution, so that the board
+with its walls and turners becomes unique (the same search as Number Stroke's).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
+from puzzlesmith.core.cluerules import SuggestRules
 from puzzlesmith.hexwalls.board import HexCell, Level, board_of
+from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.solver import count, solve
+from puzzlesmith.paths.suggest import describe, extend, plan
 
 
 def _with_clues(level: Level, clues: dict[str, int]) -> Level:
@@ -31,29 +33,23 @@ def removable_clues(level: Level) -> list[str]:
     return out
 
 
-def suggest_clue_sets(level: Level, k: int, *, max_size: int = 4) -> list[dict[str, Any]]:
-    """Up to k clue sets making the level unique: fewest clues first, then widest spacing.
-
-    Clue 1 (a fixed start) is always offered, as in the tutorial convention; the
-    other clues are steps of the current unique (or first) solution.
-    """
+def suggest_clue_sets(
+    level: Level, k: int, rules: SuggestRules | None = None
+) -> list[dict[str, Any]]:  # fmt: skip
+    """Up to k ranked clue sets that extend the level's clues and make the board with its
+    walls and turners unique (:mod:`puzzlesmith.paths.suggest`, as Number Stroke's),
+    each with its grade and score."""
+    clued = {c.id: c.clue for c in level.cells if c.clue is not None}
     first = solve(board_of(level), 1)
-    if not first.solutions:
+    if not first.solutions or k <= 0:
         return []
-    sol: list[str] = first.solutions[0]
-    n = len(sol)
-    out: list[dict[str, Any]] = []
-    for size in range(0, max_size):
-        ranked = sorted(
-            combinations(range(2, n + 1), size),
-            key=lambda steps: (
-                -min(b - a for a, b in zip((1, *steps), (*steps, n + 1), strict=False))
-            ),
-        )
-        for steps in ranked:
-            clues = {sol[0]: 1, **{sol[s - 1]: s for s in steps}}
-            if count(board_of(_with_clues(level, clues)), 2) == 1:
-                out.append({"clues": clues, "size": len(clues)})
-                if len(out) >= k:
-                    return out
-    return out
+    p = plan(tuple(first.solutions[0]), clued, rules or SuggestRules(mode="hex"))
+
+    def unique(clues: dict[str, int]) -> bool:
+        return count(board_of(_with_clues(level, clues)), 2) == 1
+
+    def graded(clues: dict[str, int]) -> tuple[str, float]:
+        g = grade(_with_clues(level, clues))
+        return (g.grade if g.solved else "unsolved"), g.score
+
+    return [describe(p, steps, str, graded) for steps in extend(p, unique, k)]

@@ -21,7 +21,8 @@ import itertools
 import random
 from dataclasses import dataclass, field, replace
 
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.budget import BudgetExceeded
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.hexwalls.board import (
     Edge,
@@ -39,10 +40,22 @@ from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.solver import solve
 from puzzlesmith.paths.grades import GRADES, grade_index
 
+#: ``--cells 0``: hexes per grade, so a batch spreads over sizes (issue #40.3; the shipped
+#: packs run 5–17 hexes, expert needs room for its reasoning)
+CELLS_BY_GRADE = {"easy": (8, 11), "medium": (10, 14), "hard": (12, 16), "expert": (16, 20)}
+#: ``--clues-max -1``: number clues besides the start per grade (more clues, easier)
+CLUES_BY_GRADE = {"easy": (0, 2), "medium": (0, 1), "hard": (0, 1), "expert": (0, 0)}
+
 
 @dataclass(frozen=True)
 class GenerateOptions:
-    cells: int = field(default=14, metadata={"help": "Number of hexes on the board."})
+    cells: int = field(
+        default=0,
+        metadata={
+            "help": "Number of hexes on the board (0: by grade, CELLS_BY_GRADE: easy 8-11, "
+            "medium 10-14, hard 12-16, expert 16-20, a batch spread over the range)."
+        },
+    )
     cells_max: int = field(
         default=0,
         metadata={
@@ -53,6 +66,14 @@ class GenerateOptions:
     walls: int = field(default=4, metadata={"help": "Most static walls to use."})
     turners: int = field(default=0, metadata={"help": "Turning walls wanted (exactly)."})
     clues: int = field(default=0, metadata={"help": "Number clues besides the start 1."})
+    clues_max: int = field(
+        default=-1,
+        metadata={
+            "help": "Most number clues besides the start: each level draws from --clues to "
+            "--clues-max (-1: with --cells 0 by grade, CLUES_BY_GRADE: easy 0-2, medium and "
+            "hard 0-1, expert 0; with a --cells given, --clues)."
+        },
+    )
     end_clue: bool = field(default=False, metadata={"help": "Also give the last step N."})
     attempts: int = field(default=400, metadata={"help": "Candidate boards to try per level."})
     grade: str = field(
@@ -71,13 +92,43 @@ class GenerateOptions:
     )
 
     def __post_init__(self) -> None:
-        if not 3 <= self.cells <= 40:
-            raise ValueError("cells must be in 3..40")
-        if self.cells_max and not self.cells <= self.cells_max <= 40:
+        if self.cells and not 3 <= self.cells <= 40:
+            raise ValueError("--cells must be 0 (by grade) or in 3..40")
+        if self.cells_max and not max(self.cells, 3) <= self.cells_max <= 40:
             raise ValueError(f"--cells-max must be 0 or in {self.cells}..40 (--cells to 40)")
         if self.walls < 0 or self.turners < 0 or self.clues < 0 or self.attempts < 1:
             raise ValueError("walls, turners, clues must be >= 0 and attempts >= 1")
+        if self.clues_max != -1 and self.clues_max < self.clues:
+            raise ValueError(f"--clues-max must be -1 (by grade) or at least --clues {self.clues}")
         self.grade_span  # noqa: B018 (validates --grade)
+
+    @property
+    def cell_span(self) -> tuple[int, int]:
+        """The hex counts a batch draws from: ``--cells``..``--cells-max``, or by grade.
+
+        >>> GenerateOptions(grade="expert").cell_span, GenerateOptions(cells=9).cell_span
+        ((16, 20), (9, 9))
+        """
+        if not self.cells:
+            lo, hi = self.grade_span
+            low = CELLS_BY_GRADE[GRADES[lo]][0]
+            return low, max(self.cells_max, CELLS_BY_GRADE[GRADES[hi]][1])
+        return self.cells, max(self.cells, self.cells_max)
+
+    @property
+    def clue_span(self) -> tuple[int, int]:
+        """How many number clues besides the start: ``--clues``..``--clues-max``, or by grade
+        when the board is left to the presets too (pinned options keep their levels).
+
+        >>> GenerateOptions(grade="easy").clue_span, GenerateOptions(cells=9).clue_span
+        ((0, 2), (0, 0))
+        """
+        if self.clues_max == -1:
+            if self.clues or self.cells:
+                return self.clues, self.clues
+            lo, hi = self.grade_span
+            return CLUES_BY_GRADE[GRADES[hi]][0], CLUES_BY_GRADE[GRADES[lo]][1]
+        return self.clues, self.clues_max
 
     @property
     def grade_span(self) -> tuple[int, int]:
@@ -294,12 +345,20 @@ def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     """Level ``index`` of the batch for ``seed``: deterministic per (options, seed, index)."""
     rng = rng_for(seed, "hex", index)
     lid = f"g{seed}-{index + 1}"
-    if options.cells_max > options.cells:  # a batch spreads over the range, level by level
-        options = replace(options, cells=rng.randint(options.cells, options.cells_max))
+    # a batch spreads over the ranges, level by level (a fixed one draws nothing, so the
+    # levels of explicit options, the dailies' among them, stay what they were)
+    (c_lo, c_hi), (k_lo, k_hi) = options.cell_span, options.clue_span
+    cells = rng.randint(c_lo, c_hi) if c_hi > c_lo else c_lo
+    clues = rng.randint(k_lo, k_hi) if k_hi > k_lo else k_lo
+    options = replace(options, cells=cells, cells_max=0, clues=clues, clues_max=-1)
     for _ in range(options.attempts):
-        level = candidate(rng, options, lid)
+        try:
+            level = candidate(rng, options, lid)
+        except BudgetExceeded:  # a board too open for the logic engine: the next attempt
+            continue
         if level is not None:
             return level
-    raise PuzzlesmithError(
-        f"hex generate: no level after {options.attempts} attempts for seed {seed} index {index}"
+    raise GenerationError(
+        f"hex generate: no level #{index + 1} met the options in {options.attempts} attempts "
+        f"(seed {seed}); raise --attempts or widen --cells, --walls or --grade"
     )

@@ -29,6 +29,7 @@ from puzzlesmith.hexwalls.render import render_svg
 from puzzlesmith.paths.mode import PathMode
 
 if TYPE_CHECKING:
+    from puzzlesmith.core.cluerules import SuggestRules
     from puzzlesmith.paths.raster import PathGeometry, Point
 
 
@@ -200,5 +201,6 @@ class HexWallsMode(PathMode[Level]):
     def minimize(self, level: Level) -> list[str]:
         return removable_clues(level)
 
-    def suggest(self, level: Level, k: int) -> list[JSON]:
-        return suggest_clue_sets(level, k)
+    def suggest(self, level: Level, k: int, rules: SuggestRules | None = None) -> list[JSON]:
+        suggestions: list[JSON] = suggest_clue_sets(level, k, rules)
+        return suggestions

@@ -10,19 +10,18 @@ Both are bounded and deterministic.
 
 from __future__ import annotations
 
-from itertools import combinations, pairwise
-from math import comb
+from dataclasses import replace
 from typing import Any
 
+from puzzlesmith.core.cluerules import SuggestRules
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.paths.suggest import describe, extend, plan
 from puzzlesmith.stroke.board import Level, board_of
+from puzzlesmith.stroke.logic import grade
 from puzzlesmith.stroke.solver import search
 
-#: solver calls spent at most by one suggest run, and search nodes per call
-CALL_BUDGET = 6000
+#: search nodes per uniqueness check
 NODE_BUDGET = 200_000
-#: clue-set sizes with more subsets than this are not enumerated
-SUBSET_LIMIT = 60_000
 
 
 def _unique(adjmask: tuple[int, ...], clue: dict[int, int], parity: dict[int, int]) -> bool:
@@ -104,52 +103,34 @@ def redundant_clue_warnings(level: Level) -> list[Problem]:
     return out
 
 
-def _gaps(steps: tuple[int, ...], n: int) -> list[int]:
-    """Unknown steps between consecutive known ones (fences 0 and N+1)."""
-    fences = [0, *steps, n + 1]
-    return [b - a - 1 for a, b in pairwise(fences)]
+def suggest_clue_sets(
+    level: Level, k: int, rules: SuggestRules | None = None
+) -> list[dict[str, Any]]:  # fmt: skip
+    """Up to k ranked clue sets that extend the level's clues and make the board unique
+    (:mod:`puzzlesmith.paths.suggest`), each with its grade and score.
 
-
-def _rank(steps: tuple[int, ...], n: int) -> tuple[int, int, int, int, tuple[int, ...]]:
-    """Fewest clues, fewest endpoint hints, widest gap between clues, widest narrowest gap."""
-    gaps = _gaps(steps, n)
-    inner = gaps[1:-1] or [0]
-    endpoints = sum(1 for s in steps if s in (1, n))
-    return (len(steps), endpoints, -max(inner), -min(gaps), steps)
-
-
-def suggest_clue_sets(level: Level, k: int) -> list[dict[str, Any]]:
-    """Up to k ranked number-clue sets (on the level's solution) that make the board unique.
-
-    The level's parity clues are kept; its number clues are replaced by each suggestion.
+    The level's number and parity clues are kept; the steps added come from the first
+    solution that satisfies them.
     """
     b = board_of(level)
-    n = b.n
     parity = dict(b.parity)
     paths, _ = search(b.adjmask, dict(b.clue), parity, 1, node_budget=NODE_BUDGET)
     if not paths or k <= 0:
         return []
-    solution = paths[0]
-    found: list[tuple[int, ...]] = []
-    calls = 0
-    # subsets are tried in rank order, so the first k unique ones are the best k
-    for size in range(0, n + 1):
-        if comb(n, size) > SUBSET_LIMIT or calls >= CALL_BUDGET or len(found) >= k:
-            break
-        for steps in sorted(combinations(range(1, n + 1), size), key=lambda s: _rank(s, n)):
-            if calls >= CALL_BUDGET or len(found) >= k:
-                break
-            calls += 1
-            if _unique(b.adjmask, {solution[s - 1]: s for s in steps}, parity):
-                found.append(steps)
-    out: list[dict[str, Any]] = []
-    for steps in found[:k]:
-        out.append(
-            {
-                "clues": {b.ids[solution[s - 1]]: s for s in steps},
-                "count": len(steps),
-                "endpoints": sum(1 for s in steps if s in (1, n)),
-                "gaps": _gaps(steps, n),
-            }
-        )
-    return out
+    p = plan(tuple(paths[0]), dict(b.clue), rules or SuggestRules(mode="stroke"))
+
+    def graded(clues: dict[int, int]) -> tuple[str, float]:
+        g = grade(_with_numbers(level, {b.ids[i]: s for i, s in clues.items()}))
+        return (g.grade if g.solved else "unsolved"), g.score
+
+    found = extend(p, lambda clues: _unique(b.adjmask, clues, parity), k)
+    return [describe(p, steps, lambda i: b.ids[i], graded) for steps in found]
+
+
+def _with_numbers(level: Level, clues: dict[str, int]) -> Level:
+    """The level with its number clues replaced by ``clues`` (parity kept elsewhere)."""
+    cells = tuple(
+        replace(c, clue=clues[c.id], parity=None) if c.id in clues else replace(c, clue=None)
+        for c in level.cells
+    )
+    return replace(level, cells=cells)

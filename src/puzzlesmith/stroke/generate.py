@@ -29,10 +29,11 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from puzzlesmith.core.bits import bits, flood
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.budget import BudgetExceeded
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
 from puzzlesmith.paths.techniques import REASONING, Deduction, PathGraph, deduce
@@ -63,12 +64,16 @@ SHAPED: tuple[tuple[Unit, ...], ...] = tuple(
 )
 
 
+#: ``--n auto``: N per grade, so sizes spread over the grade's range (seed 001 §4: teaching
+#: 8–12, regular 12–16, late 17–22). Expert takes 30–36: measured (benchmarks/
+#: generate_rates.py, 2000 attempts a level) 0 of 4 levels at N 18–22 and 0 of 3 at 24–30
+#: came out expert, 2 of 2 at 30–36; seed 001 asks for a phone play test past N 22.
+N_BY_GRADE = {"easy": (8, 13), "medium": (12, 16), "hard": (16, 22), "expert": (30, 36)}
+#: a range reaching expert from a lower grade stops here (the seed's design range)
+N_AUTO_MAX = 22
+
 #: share of attempts that grow the board along its path (the rest fill a grid at random)
 GROW_SHARE = 0.75
-
-
-class GenerationError(PuzzlesmithError):
-    """No level met the options within the attempt budget."""
 
 
 def parse_range(text: str, what: str, lo: int = 0, hi: int = 10_000) -> tuple[int, int]:
@@ -136,7 +141,14 @@ class GenerateOptions:
     size: str = field(
         default="auto", metadata={"help": "Unit grid WxH, e.g. 6x5; auto fits the grid to N."}
     )
-    n: str = field(default="14-18", metadata={"help": "Cell count N, or a range like 14-18."})
+    n: str = field(
+        default="auto",
+        metadata={
+            "help": "Cell count N, or a range like 14-18; auto: the grade range's own "
+            "(N_BY_GRADE: easy 8-13, medium 12-16, hard 16-22, expert 30-36; a range "
+            "with lower grades stops at 22)."
+        },
+    )
     big: str = field(
         default="1-3",
         metadata={"help": "How many big rectangles (2x2, 1x2, 2x1, 3x3): a count or range."},
@@ -189,6 +201,19 @@ class GenerateOptions:
 
     @property
     def n_range(self) -> tuple[int, int]:
+        """N's range: ``--n``, or with ``auto`` from the lowest grade's smallest N to the
+        highest grade's largest, so a default batch spreads over sizes (issue #40.3); a
+        range with grades below expert stops at :data:`N_AUTO_MAX`.
+
+        >>> GenerateOptions().n_range, GenerateOptions(grade="expert").n_range
+        ((8, 22), (30, 36))
+        """
+        if self.n.strip().lower() == "auto":
+            lo, hi = self.grade_range
+            top = N_BY_GRADE[GRADES[hi]][1]
+            if GRADES[lo] != "expert":
+                top = min(top, N_AUTO_MAX)
+            return N_BY_GRADE[GRADES[lo]][0], top
         return parse_range(self.n, "--n", 1, 40)
 
     @property
@@ -671,9 +696,17 @@ def _place_parity(
 def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     """Level ``index`` of the batch for ``seed``; the same inputs give the same level."""
     lo_grade, hi_grade = options.grade_range
+    if options.n.strip().lower() == "auto":
+        # one N per level, drawn evenly: per attempt, the small boards (that come out
+        # sooner) would win nearly every level of a batch
+        n = rng_for(seed, "stroke-n", index).randint(*options.n_range)
+        options = replace(options, n=str(n))
     for attempt in range(options.attempts):
         rng = rng_for(seed, "stroke", index, attempt)
-        level = _attempt(rng, options, seed, index, lo_grade, hi_grade)
+        try:
+            level = _attempt(rng, options, seed, index, lo_grade, hi_grade)
+        except BudgetExceeded:  # a board too open for the logic engine: the next attempt
+            continue
         if level is not None:
             return level
     raise GenerationError(

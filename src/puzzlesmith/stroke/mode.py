@@ -18,6 +18,7 @@ from puzzlesmith.stroke.problem_codes import TEXTS as PROBLEM_TEXTS
 from puzzlesmith.stroke.render import render_svg
 
 if TYPE_CHECKING:
+    from puzzlesmith.core.cluerules import SuggestRules
     from puzzlesmith.paths.raster import PathGeometry
 
 
@@ -162,6 +163,6 @@ class StrokeMode(PathMode[Level]):
         removable: list[str] = removable_clues(level)
         return removable
 
-    def suggest(self, level: Level, k: int) -> list[JSON]:
-        suggestions: list[JSON] = suggest_clue_sets(level, k)
+    def suggest(self, level: Level, k: int, rules: SuggestRules | None = None) -> list[JSON]:
+        suggestions: list[JSON] = suggest_clue_sets(level, k, rules)
         return suggestions
