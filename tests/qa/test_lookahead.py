@@ -59,6 +59,7 @@ def test_no_shipped_path_level_needs_lookahead(mode: str, lid: str) -> None:
 #: (mode, level) → the technique its caption/teach names ("a|b": either one)
 TEACHES: dict[tuple[str, str], str] = {
     ("hex", "1-8"): "two_neighbours",  # "a cell with two open neighbours left"
+    ("hex", "1-9"): "clue_neighbours",  # "the steps before and after a number are its neighbours"
     ("hex", "2-2"): "turner_timing",  # "where a turning wall stands ... blocks that step"
     ("hex", "2-3"): "turner_timing",  # "count: where will the turning wall be"
     ("hex", "2-5"): "connectivity|no_split",  # "do not cut the cells left into two parts"
