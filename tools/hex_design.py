@@ -186,7 +186,7 @@ PLANS: list[Plan] = [
         "2-7",
         "三个转墙 / Three turning walls",
         "三个转墙，只给起点",
-        GenerateOptions(cells=14, walls=2, turners=3),
+        GenerateOptions(cells=14, walls=2, turners=3, grade="expert"),
         ("medium", "hard", "expert"),
         needs=("turner_timing",),
     ),
@@ -194,7 +194,7 @@ PLANS: list[Plan] = [
         "2-8",
         "四个转墙，还有静态墙 / Four turning walls, and fixed walls too",
         "四个转墙，配静态墙",
-        GenerateOptions(cells=17, walls=3, turners=4),
+        GenerateOptions(cells=17, walls=3, turners=4, grade="expert"),
         ("hard", "expert"),
         needs=("turner_timing",),
     ),
@@ -202,7 +202,7 @@ PLANS: list[Plan] = [
         "2-9",
         "终章：三个转墙，没有静态墙 / Finale: three turning walls and no fixed wall",
         "转墙包终章：三个转墙，16 格",
-        GenerateOptions(cells=16, walls=3, turners=3),
+        GenerateOptions(cells=16, walls=3, turners=3, grade="expert"),
         ("hard", "expert"),
         needs=("turner_timing",),
     ),
@@ -256,6 +256,8 @@ def search(plan_id: str, start: int, count: int, floor: float = 0.0) -> list[int
     plan = next(p for p in PLANS if p.id == plan_id)
     hits: list[int] = []
     for seed in range(start, start + count):
+        if seed % 10 == 0:
+            print(f"{plan.id}: seed {seed}…", file=sys.stderr, flush=True)
         found = fits(plan, seed, floor)
         if found is None:
             continue
