@@ -18,11 +18,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzlesmith.core.mode import GradeResult
 from puzzlesmith.hexwalls import MODE
 from puzzlesmith.hexwalls.board import HexCell, Level, board_of
 from puzzlesmith.hexwalls.checks import check_level
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
-from puzzlesmith.core.mode import GradeResult
 from puzzlesmith.hexwalls.logic import grade
 from puzzlesmith.hexwalls.solver import solve
 from puzzlesmith.paths.techniques import LOOKAHEAD
