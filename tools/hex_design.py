@@ -202,8 +202,8 @@ PLANS: list[Plan] = [
     Plan(
         "2-9",
         "终章：三个转墙，没有静态墙 / Finale: three turning walls and no fixed wall",
-        "转墙包终章：三个转墙，16 格",
-        GenerateOptions(cells=16, walls=3, turners=3, grade="expert"),
+        "转墙包终章：三个转墙，16 格，一个中段数字",
+        GenerateOptions(cells=16, walls=0, turners=3, clues=1, grade="expert"),
         ("hard", "expert"),
         needs=("turner_timing",),
     ),
