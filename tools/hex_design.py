@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzlesmith.core.mode import GradeResult
 from puzzlesmith.hexwalls import MODE
 from puzzlesmith.hexwalls.board import HexCell, Level, board_of
 from puzzlesmith.hexwalls.checks import check_level
@@ -114,10 +115,13 @@ PLANS: list[Plan] = [
     ),
     Plan(
         "1-9",
-        "墙多了，路反而更清楚 / More walls, clearer way",
-        "墙多了：五堵墙、一个中段数字，16 格",
-        GenerateOptions(cells=16, walls=5, clues=1),
-        ("medium", "easy"),
+        "数字的前一步和后一步都在它的邻格里，墙隔开的不算 / The steps just before and after a "
+        "number are among its neighbours, and a wall's far side is not",
+        "教‘数字的邻格’：中段数字 s 的第 s−1、s+1 步只能在它没被墙隔开的邻格里"
+        "（原‘墙多了’关是一条被逼出来的走廊，不需要这一步）",
+        GenerateOptions(cells=16, walls=5, clues=2),
+        ("easy",),
+        needs=("clue_neighbours",),
     ),
     Plan(
         "1-10",
@@ -181,59 +185,91 @@ PLANS: list[Plan] = [
     Plan(
         "2-7",
         "三个转墙 / Three turning walls",
-        "三个转墙，只给起点",
-        GenerateOptions(cells=14, walls=2, turners=3),
+        "三个转墙，一个中段数字（只给起点的 14 格三转墙盘面，生成器没有一个不靠试探就能解完）",
+        GenerateOptions(cells=14, walls=2, turners=3, clues=1, grade="expert"),
         ("medium", "hard", "expert"),
         needs=("turner_timing",),
+        seed=5005,  # found by --search 2-7 5001 …; seeds 1–10 and 1501–1510 give none
     ),
     Plan(
         "2-8",
         "四个转墙，还有静态墙 / Four turning walls, and fixed walls too",
-        "四个转墙，配静态墙",
-        GenerateOptions(cells=17, walls=3, turners=4),
+        "四个转墙，配静态墙，一个中段数字",
+        GenerateOptions(cells=17, walls=3, turners=4, clues=1, grade="expert"),
         ("hard", "expert"),
         needs=("turner_timing",),
     ),
     Plan(
         "2-9",
         "终章：三个转墙，没有静态墙 / Finale: three turning walls and no fixed wall",
-        "转墙包终章：三个转墙，16 格",
-        GenerateOptions(cells=16, walls=3, turners=3),
+        "转墙包终章：三个转墙，16 格，一个中段数字",
+        GenerateOptions(cells=16, walls=0, turners=3, clues=1, grade="expert"),
         ("hard", "expert"),
         needs=("turner_timing",),
     ),
 ]
 
 
+def fits(plan: Plan, seed: int, floor: float = 0.0) -> tuple[Level, GradeResult] | None:
+    """The generator's level for ``seed`` when it fits the plan: solved without lookahead
+    (issue #34), at one of the plan's grades, its trace showing what the plan teaches, and
+    scoring at least ``floor`` (the pack's curve); None otherwise."""
+    try:
+        lv = generate_level(plan.opts, seed, 0)
+    except Exception:
+        return None
+    g = grade(lv, lookahead=False)
+    if not g.solved or g.grade not in plan.grades or LOOKAHEAD & set(g.techniques):
+        return None
+    if not all(any(g.techniques.get(x) for x in t.split("|")) for t in plan.needs):
+        return None
+    if g.score < floor:
+        return None
+    return lv, g
+
+
 def pick(plan: Plan, floor: float = 0.0, seeds: range | None = None) -> Level:
-    """The first seed whose level fits the plan: solved without lookahead (issue #34),
-    at one of the plan's grades, its trace showing what the plan teaches, and scoring at
-    least ``floor`` (the pack's curve)."""
+    """The first seed whose level :func:`fits` the plan."""
     for seed in seeds or range(plan.seed, plan.seed + 200):
-        try:
-            lv = generate_level(plan.opts, seed, 0)
-        except Exception:
+        found = fits(plan, seed, floor)
+        if found is None:
             continue
-        g = grade(lv, lookahead=False)
-        if not g.solved or g.grade not in plan.grades or LOOKAHEAD & set(g.techniques):
-            continue
-        if not all(any(g.techniques.get(x) for x in t.split("|")) for t in plan.needs):
-            continue
-        if g.score < floor:
-            continue
+        lv, g = found
         path = solve_path(lv)
         teach = (
             f"{plan.intent}。由 tools/hex_design.py 生成后挑选：{plan.opts}，seed {seed}；"
-            f"墙 {len(lv.walls)}、转墙 {len(lv.turners)}，逻辑评级 {g.grade}"
+            f"墙 {len(lv.walls)}、转墙 {len(lv.turners)}，逻辑评级 {g.grade} {g.score:.1f}"
             f"（{', '.join(f'{k}×{v}' for k, v in g.techniques.items())}）。作者解：{path}"
         )
         print(
             f"{plan.id}: seed {seed} n={len(lv.cells)} walls={len(lv.walls)} "
-            f"turners={len(lv.turners)} {g.grade} {g.techniques}",
+            f"turners={len(lv.turners)} {g.grade} {g.score:.1f} {g.techniques}",
             file=sys.stderr,
         )
         return lv.with_(id=plan.id, caption=plan.caption, teach=teach)
     raise SystemExit(f"{plan.id}: no level fits the plan")
+
+
+def search(plan_id: str, start: int, count: int, floor: float = 0.0) -> list[int]:
+    """Rescue mode (``--search ID START COUNT``): try ``count`` generator seeds from
+    ``start`` for one plan and print every one that fits it, writing nothing. A seed
+    found here goes into the plan's ``seed`` so the normal run picks it."""
+    plan = next(p for p in PLANS if p.id == plan_id)
+    hits: list[int] = []
+    for seed in range(start, start + count):
+        if seed % 10 == 0:
+            print(f"{plan.id}: seed {seed}…", file=sys.stderr, flush=True)
+        found = fits(plan, seed, floor)
+        if found is None:
+            continue
+        lv, g = found
+        hits.append(seed)
+        print(
+            f"{plan.id}: seed {seed} n={len(lv.cells)} walls={len(lv.walls)} "
+            f"turners={len(lv.turners)} {g.grade} {g.score:.1f} {g.techniques}",
+            flush=True,
+        )
+    return hits
 
 
 def picked(plans: list[Plan], only: set[str]) -> list[Level]:
@@ -269,7 +305,12 @@ def main() -> None:
     hand = hand_levels()
     for lv in hand:
         assert not [p for p in check_level(lv) if p.severity == "error"], check_level(lv)
-    only = set(sys.argv[1:])  # plan ids to pick again; the others are kept as shipped
+    args = sys.argv[1:]
+    if args[:1] == ["--search"]:  # --search ID START COUNT [FLOOR]
+        plan_id, start, count, *rest = args[1:]
+        search(plan_id, int(start), int(count), float(rest[0]) if rest else 0.0)
+        return
+    only = set(args)  # plan ids to pick again; the others are kept as shipped
     tut = hand + picked([p for p in PLANS if p.id.startswith("1-")], only)
     tur = picked([p for p in PLANS if p.id.startswith("2-")], only)
     packs = [

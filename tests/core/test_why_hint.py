@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hex_boards import old_2_7
 
 from puzzlesmith.core import registry
 from puzzlesmith.hexwalls.logic import (
@@ -113,9 +114,10 @@ def test_a_finished_path_is_done() -> None:
 
 def test_hex_walls_own_techniques_explain_where_the_path_engine_is_stuck() -> None:
     """Hex Walls: every technique of its own engine (hexwalls/logic.py) has a sentence and
-    a name in both languages; at every position along the solution of every shipped level
-    the Why is never stuck (2-7 at step 6 was: the path engine alone has no deduction
-    there) and agrees with the solution."""
+    a name in both languages; at every position along the solution of every shipped level,
+    and of the old 2-7 (``hex_boards.OLD_2_7``: at step 6 the path engine alone has no
+    deduction there, and the Why once was stuck), the Why is never stuck and agrees with
+    the solution."""
     assert set(HEX_WORDS) == set(HEX_NAMES) == set(HEX_TECHNIQUES) >= set(HEX_PINNED)
     for zh, en in [*HEX_WORDS.values(), *HEX_NAMES.values(), *HEX_PINNED.values()]:
         assert zh and en and not any("\u4e00" <= ch <= "\u9fff" for ch in en)
@@ -123,7 +125,7 @@ def test_hex_walls_own_techniques_explain_where_the_path_engine_is_stuck() -> No
     mode = registry.get("03-hex-walls")
     used: set[str] = set()
     stuck = 0
-    for level in levels(mode.id):
+    for level in [*levels(mode.id), old_2_7()]:
         used |= set(grade(level).techniques) - {"no_solution"}
         moves = mode.solution_moves(level)
         for k in range(len(moves)):
@@ -134,7 +136,7 @@ def test_hex_walls_own_techniques_explain_where_the_path_engine_is_stuck() -> No
                 assert h["name_zh"] == HEX_NAMES[h["technique"]][0] and h["cells"]
     assert used <= set(HEX_TECHNIQUES) | set(TECHNIQUES), used - set(HEX_TECHNIQUES)
     assert stuck == 0, stuck
-    lv = mode.find_level("2-7")[1]
+    lv = old_2_7()
     h = mode.hint(lv, mode.solution_moves(lv)[:6], "why")
     assert h["verdict"] == "step" and h["technique"] in HEX_WORDS, h
     assert h["cells"] == [mode.solution_of(lv)[6]] and h["reads"]  # step 7 lit, why ringed

@@ -121,6 +121,7 @@ def edge_ends(e: Edge) -> tuple[tuple[float, float], tuple[float, float]]:
     return ((mx - px, my - py), (mx + px, my + py))
 
 
+@cache  # a pure function of the vertex; the generator asks it for every move
 def turn_cycle(v: Vertex) -> tuple[Edge, Edge, Edge]:
     """The three candidate edges of a vertex in clockwise order on screen (y down).
 
