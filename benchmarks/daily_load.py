@@ -1,4 +1,4 @@
-"""200 concurrent clients against one real server on SQLite: leaderboard reads and finishes.
+"""200 concurrent clients against one real server: leaderboard reads and finishes.
 
 Every client is a player with its own keep-alive connection: it starts today's daily of
 one mode, reads that mode's leaderboard while "playing" (a think time between requests),
@@ -11,7 +11,17 @@ finish is in the store afterwards (targets: p99 < 100 ms, zero errors, all prese
 The load generator speaks HTTP/1.1 over asyncio streams itself: a general client costs
 more CPU per request than the server does, and on a small machine it would measure itself.
 
+The finish carries the run's timed move log, as the browser sends it. By default the
+server is ``puzzlesmith play`` on SQLite. ``--postgres`` runs the deployment's shape
+instead: a throwaway PostgreSQL cluster (tests/daily/pgcluster.py) and ``uvicorn --workers
+4`` with a test server's rules (``daily_server.ranked_app``: no timing flags, so every
+finish is ranked and rated, the costliest finish); the CPU per finish is then split into
+the server's processes and PostgreSQL's (postmaster, backends), read from /proc.
+``--warmup`` first plays one round of other clients (imports, caches, the day's puzzles,
+pooled connections) and measures the second.
+
 Run: .venv/bin/python benchmarks/daily_load.py [--clients 200] [--reads 8] [--think-ms 1000]
+     [--postgres [--workers 4]] [--warmup]
 """
 
 from __future__ import annotations
@@ -23,18 +33,36 @@ import os
 import random
 import resource
 import statistics
+import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import func, select
 
-from daily_server import make_players, pct, server
+from daily_server import make_players, pct, pg_server, play_server, tree_cpu
+from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.store import Run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed_log(moves: list[str], ms: float, rng: random.Random) -> str:
+    """``moves`` spread over ``ms`` with uneven gaps (a person's log, within the run's time)."""
+    weights = [rng.random() + 0.2 for _ in moves]
+    scale = max(0.0, ms) / sum(weights) if moves else 0.0
+    at, out = 0.0, list[TimedMove]()
+    for move, w in zip(moves, weights, strict=True):
+        at += w * scale
+        out.append(TimedMove(int(at), move))
+    text: str = encode(out)
+    return text
 
 
 class Conn:
@@ -101,13 +129,14 @@ async def client(
     started = await call("start", "POST", f"/api/daily/{mode_id}/start")
     if started is None:
         return
+    t_start = time.perf_counter()
     for _ in range(args.reads // 2):
         await think()
         await call("leaderboard", "GET", board)
     await think()
-    done = await call(
-        "finish", "POST", f"/api/daily/{mode_id}/finish", {"run": started["run"], "moves": moves}
-    )
+    played_ms = (time.perf_counter() - t_start) * 1000 - 20  # within what the server measures
+    body = {"run": started["run"], "moves": moves, "log": timed_log(moves, played_ms, rng)}
+    done = await call("finish", "POST", f"/api/daily/{mode_id}/finish", body)
     if done is not None and done.get("verified"):
         out["accepted"].append(mode_id)
     for _ in range(args.reads - args.reads // 2):
@@ -142,6 +171,48 @@ def cpu(u: resource.struct_rusage) -> float:
     return u.ru_utime + u.ru_stime
 
 
+@contextmanager
+def postgres() -> Iterator[tuple[str, int]]:
+    """A throwaway cluster's fresh database: its URL and the postmaster's pid."""
+    sys.path.insert(0, str(ROOT / "tests" / "daily"))
+    from pgcluster import Cluster
+
+    cluster = Cluster()
+    cluster.start()
+    try:
+        pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        yield cluster.new_database(), pid
+    finally:
+        cluster.stop()
+
+
+def measured(
+    args: argparse.Namespace,
+    url: str,
+    players: list[dict[str, str]],
+    warm: list[dict[str, str]],
+    moves: dict[str, list[str]],
+    data: Path,
+    pg_pid: int | None,
+) -> tuple[dict[str, Any], float, float, float | None, float]:
+    """(load result, wall s, server CPU s, PostgreSQL CPU s, load generator CPU s)."""
+    with ExitStack() as stack:
+        if pg_pid is None:
+            base, pid = stack.enter_context(play_server(data))
+        else:
+            base, pid = stack.enter_context(pg_server(data, url, args.workers))
+        if warm:
+            asyncio.run(load(base, warm, moves, args))
+        else:
+            time.sleep(2)  # the workers' start is not measured
+        s0, p0 = tree_cpu(pid), tree_cpu(pg_pid) if pg_pid else 0.0
+        own0 = resource.getrusage(resource.RUSAGE_SELF)
+        out, wall = asyncio.run(load(base, players, moves, args))
+        own1 = resource.getrusage(resource.RUSAGE_SELF)
+        s1, p1 = tree_cpu(pid), tree_cpu(pg_pid) if pg_pid else 0.0
+    return out, wall, s1 - s0, (p1 - p0) if pg_pid else None, cpu(own1) - cpu(own0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--clients", type=int, default=200)
@@ -149,44 +220,50 @@ def main() -> None:
     ap.add_argument(
         "--think-ms", type=int, default=1000, help="mean pause between a client's requests"
     )
+    ap.add_argument("--postgres", action="store_true", help="PostgreSQL and uvicorn --workers")
+    ap.add_argument("--workers", type=int, default=4, help="server processes (--postgres)")
+    ap.add_argument("--warmup", action="store_true", help="measure a second round of clients")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         data = Path(tmp)
-        dailies = open_dailies(data)
+        url, pg_pid = stack.enter_context(postgres()) if args.postgres else (None, None)
+        dailies = open_dailies(data, url)
         moves = {m.id: m.solution_moves(dailies.get(m, today())[1]) for m in daily_modes()}
         players = make_players(dailies, args.clients)
-        with server(data):  # an idle run: what starting and stopping costs the server
-            time.sleep(2)
-        idle = cpu(resource.getrusage(resource.RUSAGE_CHILDREN))
-        own0 = resource.getrusage(resource.RUSAGE_SELF)
-        with server(data) as url:
-            out, wall = asyncio.run(load(url, players, moves, args))
-        own1 = resource.getrusage(resource.RUSAGE_SELF)
-        busy = cpu(resource.getrusage(resource.RUSAGE_CHILDREN)) - idle
+        warm = make_players(dailies, args.clients, "warm") if args.warmup else []
+        out, wall, busy, pg, own = measured(args, url or "", players, warm, moves, data, pg_pid)
         with dailies.store.session() as s:
-            stored = s.scalar(select(func.count(Run.id)))
+            stored = s.scalar(select(func.count(Run.id))) - len(warm)
         dailies.store.close()
     log, errors, accepted = out["log"], out["errors"], out["accepted"]
     every = [x for xs in log.values() for x in xs]
+    where = f"PostgreSQL, {args.workers} workers" if args.postgres else "SQLite, 1 process"
     print(
-        f"{args.clients} concurrent clients, {len(every)} requests in {wall:.1f} s: {len(every) / wall:.0f} requests/s"
+        f"{args.clients} concurrent clients ({where}{', warmed up' if warm else ''}), "
+        f"{len(every)} requests in {wall:.1f} s: {len(every) / wall:.0f} requests/s"
     )
     print(f"{'kind':12} {'count':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for kind, xs in [*sorted(log.items()), ("all", every)]:
         print(
             f"{kind:12} {len(xs):6} {statistics.median(xs):8.1f} {pct(xs, 0.99):8.1f} {max(xs):8.1f}"
         )
+    total = busy + (pg or 0.0)
     print(
-        f"CPU: server {busy - idle:.1f} s beyond an idle run ({(busy - idle) / len(every) * 1000:.2f} ms"
-        f" per request), load generator "
-        f"{cpu(own1) - cpu(own0):.1f} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        f"CPU: server {busy:.1f} s"
+        + (f", PostgreSQL {pg:.1f} s" if pg is not None else "")
+        + f" ({total / len(every) * 1000:.2f} ms per request), load generator {own:.1f} s; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     finishes = len(log.get("finish", ()))
     if finishes:  # the sizing figure (docs/operations.md): a finish with its start and reads
+        split = (
+            f" = server {busy / finishes * 1000:.1f} + PostgreSQL {pg / finishes * 1000:.1f}"
+            if pg is not None
+            else " of server and SQLite CPU"
+        )
         print(
             f"CPU per daily finish (with its start and {args.reads} board reads): "
-            f"{(busy - idle) / finishes * 1000:.1f} ms of server and SQLite CPU; "
-            f"a peak of F finishes/s needs F x that in cores"
+            f"{total / finishes * 1000:.1f} ms{split}; a peak of F finishes/s needs F x that in cores"
         )
     print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
     print(

@@ -1,6 +1,7 @@
 """A finish is idempotent: the same run finished again (its answer lost, or answered 503
-``busy`` after the run was stored) gets 200 with the stored result and rank, whichever
-worker it reaches (the multi-worker case is in test_workers.py)."""
+``busy``) gets 200 with the stored result and rank, whichever worker it reaches (the
+multi-worker case is in test_workers.py). A finish stores its run, its unlocks and its
+rating in one transaction: one answered 503 stored none of them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from puzzlesmith.server.store import Run
 
 
 @pytest.mark.parametrize("mode_id", MODES)
-def test_a_finish_answered_busy_after_it_was_stored_is_answered_on_retry(
+def test_a_finish_answered_busy_is_answered_on_retry(
     client: Any, daily_app: Any, mode_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     runs = daily_app.state.daily.open().runs
@@ -30,11 +31,11 @@ def test_a_finish_answered_busy_after_it_was_stored_is_answered_on_retry(
     run = start(client, me, mode_id)["run"]
     award, failed = runs.awards.award, []
 
-    def busy_once(player_id: str, now_ms: int) -> list[str]:
-        if not failed:  # the run is stored; then the pool has no connection for the awards
+    def busy_once(player_id: str, now_ms: int, session: Any = None) -> list[str]:
+        if not failed:  # the run is written, then the store fails before the commit
             failed.append(1)
             raise PoolTimeout("QueuePool limit reached")
-        return award(player_id, now_ms)
+        return award(player_id, now_ms, session)
 
     monkeypatch.setattr(runs.awards, "award", busy_once)
     r = finish(client, me, mode_id, run, moves)
@@ -43,7 +44,7 @@ def test_a_finish_answered_busy_after_it_was_stored_is_answered_on_retry(
     assert again.status_code == 200, again.text
     first = again.json()
     assert first["rank"] in (1, 2) and first["verified"]
-    assert first["achievements"]  # the first finish did not get to store them: given now
+    assert first["achievements"]  # the first finish stored nothing: they are given now
     runs._finished.clear()  # another worker: nothing in memory, the insert meets the stored run
     for _ in range(2):
         r = finish(client, me, mode_id, run, moves)

@@ -3,6 +3,13 @@ evaluated over the player's daily history from the store, each unlock stored onc
 
 The browser evaluates the same catalogue for local play; a daily's unlocks are the
 server's, so a daily streak counts only runs the server verified.
+
+A finish awards in its own write transaction, which holds the player's row (PostgreSQL:
+``FOR NO KEY UPDATE``; SQLite: the write lock), so two finishes of one player never each
+miss the other's run: one statement reads the history, one stores what it earns
+(``INSERT … ON CONFLICT DO NOTHING RETURNING``: what comes back is what is new, so no
+unlock is stored or answered twice). Only achievements a daily history can earn are
+evaluated: a pack's levels are shipped levels, never a daily.
 """
 
 from __future__ import annotations
@@ -11,14 +18,11 @@ import functools
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
-from puzzlesmith.core.achievements import load_catalogue, newly_unlocked, registry_context
+from puzzlesmith.core.achievements import expand, holds, load_catalogue, registry_context
 from puzzlesmith.core.mode import JSON
 from puzzlesmith.server.store import Daily, PlayerAchievement, Run, Store
-
-#: a second writer inserting the same unlock at once: read again and retry this often
-_RETRIES = 3
 
 
 @functools.cache
@@ -27,8 +31,28 @@ def _catalogue_and_context() -> tuple[JSON, JSON]:
     return load_catalogue(), registry_context()
 
 
-def history_entry(run: Run, grade: str | None) -> JSON:
-    """A verified run as the rules read one (archive runs are clears, not the day's daily)."""
+@functools.cache
+def _daily_rules() -> tuple[list[JSON], JSON, dict[str, int]]:
+    """The expanded catalogue without what no daily history can earn (a pack is done by
+    its shipped levels, and a daily run's level is ``daily:<date>``), its context and par."""
+    cat, ctx = _catalogue_and_context()
+    par = {k: int(v) for k, v in cat.get("par", {}).items()}
+    daily_levels = any(
+        str(lv).startswith("daily:") for p in ctx.get("packs", []) for lv in p["levels"]
+    )
+    rules = [a for a in expand(cat, ctx) if a["rule"]["kind"] != "pack" or daily_levels]
+    return rules, ctx, par
+
+
+def earned(history: list[JSON]) -> list[str]:
+    """What a daily history earns, in catalogue order."""
+    rules, ctx, par = _daily_rules()
+    return [a["id"] for a in rules if holds(a, history, ctx, par)]
+
+
+def history_entry(run: Any, grade: str | None) -> JSON:
+    """A verified run (a :class:`Run`, or a row with its columns) as the rules read one
+    (archive runs are clears, not the day's daily)."""
     entry: dict[str, Any] = {
         "mode": run.mode,
         "level": f"daily:{run.date}",
@@ -50,16 +74,21 @@ class Awards:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def history(self, player_id: str) -> list[JSON]:
+    def history(self, player_id: str, session: Session | None = None) -> list[JSON]:
         """The player's verified daily runs, in the order they were finished."""
-        with self.store.session() as s:
-            rows = s.execute(
-                select(Run, Daily.grade)
-                .outerjoin(Daily, (Daily.mode == Run.mode) & (Daily.date == Run.date))
-                .where(Run.player_id == player_id)
-                .order_by(Run.finished_ms, Run.id)
-            ).all()
-        return [history_entry(run, grade) for run, grade in rows]
+        if session is None:
+            with self.store.session() as s:
+                return self.history(player_id, s)
+        stmt = (
+            select(
+                Run.mode, Run.date, Run.time_ms, Run.hints, Run.undos, Run.flawless, Run.flags,
+                Daily.grade,
+            )
+            .outerjoin(Daily, (Daily.mode == Run.mode) & (Daily.date == Run.date))
+            .where(Run.player_id == player_id)
+            .order_by(Run.finished_ms, Run.id)
+        )  # fmt: skip
+        return [history_entry(r, r.grade) for r in session.execute(stmt)]
 
     def unlocked(self, player_id: str) -> list[str]:
         with self.store.session() as s:
@@ -71,21 +100,20 @@ class Awards:
                 )
             )
 
-    def award(self, player_id: str, now_ms: int) -> list[str]:
-        """Evaluate the catalogue over the history; store and return what is newly earned."""
-        cat, ctx = _catalogue_and_context()
-        history = self.history(player_id)
-        for _ in range(_RETRIES):
-            fresh = newly_unlocked(cat, history, ctx, self.unlocked(player_id))
-            if not fresh:
-                return []
-            try:
-                with self.store.write() as s:
-                    s.add_all(
-                        PlayerAchievement(player_id=player_id, achievement=a, unlocked_ms=now_ms)
-                        for a in fresh
-                    )
-                return fresh
-            except IntegrityError:  # another finish of this player unlocked one meanwhile
-                continue
-        return []
+    def award(self, player_id: str, now_ms: int, session: Session | None = None) -> list[str]:
+        """Evaluate the catalogue over the history; store and return what is newly earned
+        (in ``session``, the finish's transaction, or one of its own): two statements."""
+        if session is None:
+            with self.store.write() as s:
+                return self.award(player_id, now_ms, s)
+        got = earned(self.history(player_id, session))
+        if not got:
+            return []
+        rows = [{"player_id": player_id, "achievement": a, "unlocked_ms": now_ms} for a in got]
+        stmt = (
+            self.store.insert_new(PlayerAchievement)
+            .values(rows)
+            .returning(PlayerAchievement.achievement)
+        )
+        new = set(session.scalars(stmt))
+        return [a for a in got if a in new]

@@ -8,15 +8,16 @@ whose timing is not a person's (``timing.judge``), is recorded as flagged, never
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import and_, func, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select, update
+from sqlalchemy.orm import Session
 
 from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.errors import IllegalMoveError
@@ -36,7 +37,7 @@ from puzzlesmith.server.store import Player, Run, Start
 #: the fastest a person plays one move of the log (a drag through cells, a tap)
 MIN_MS_PER_MOVE = 60
 BOARD_SIZE = 100
-#: how long a day's top 100 is served from memory (a finish here refreshes it at once;
+#: how long a day's top 100 is served from memory (a finish here is added to it at once;
 #: finishes on other workers show within this time)
 BOARD_TTL_S = 1.0
 #: more moves than this in one run's log is not play
@@ -59,12 +60,38 @@ def utc_date(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).date().isoformat()
 
 
+class Board(NamedTuple):
+    """A day's top 100 as this worker last read it: until when it is served, the rows (id,
+    time, flawless, has a log, name, player id), how many are ranked, the entries shown."""
+
+    until: float
+    rows: list[tuple[Any, ...]]
+    total: int
+    entries: list[JSON]
+
+
+def _entries(rows: list[tuple[Any, ...]]) -> list[JSON]:
+    clash = Counter(display_key(row[4]) for row in rows)
+    return [
+        {
+            "rank": i + 1,
+            "id": rid,
+            "name": tagged(name, pid) if clash[display_key(name)] > 1 else name,
+            "time_ms": t,
+            "flawless": f,
+            "replay": lg,
+        }
+        for i, (rid, t, f, lg, name, pid) in enumerate(rows)
+    ]
+
+
 class Runs:
     def __init__(self, dailies: Dailies, rules: Rules | None = None) -> None:
         self.dailies = dailies
         self.store = dailies.store
         self.rules = rules or Rules()
-        self._boards: dict[tuple[str, str], tuple[float, list[JSON], int]] = {}
+        self._boards: dict[tuple[str, str], Board] = {}
+        self._board_lock = threading.Lock()
         #: finished runs never change: (player, mode, date) → run, once seen
         self._finished: dict[tuple[str, str, str], Run] = {}
         #: (mode, date) → the fastest clear ranked (timing.floor_ms), graded once per process
@@ -122,24 +149,25 @@ class Runs:
         """The run token; starting again the same day resumes it (same server start time)."""
         puzzle, _ = self.dailies.get(mode, day)
         iso = day.isoformat()
-        # the usual start is a first one: insert at once; a resumed one meets the
-        # unique constraint and reads the stored start instead
-        fresh = True
-        row: Start | None = None
-        try:
-            with self.store.write() as s:
+        # the usual start is a first one: one insert that does nothing when the start is
+        # stored already (a resumed one), which is then read in the same transaction
+        started_ms = self.dailies.clock()
+        stmt = (
+            self.store.insert_new(Start)
+            .values(player_id=player.id, mode=mode.id, date=iso, started_ms=started_ms, hints=0)
+            .returning(Start.id)
+        )
+        row: Start | None
+        with self.store.write() as s:
+            new_id = s.scalar(stmt)
+            fresh = new_id is not None
+            if fresh:
                 row = Start(
-                    player_id=player.id,
-                    mode=mode.id,
-                    date=iso,
-                    started_ms=self.dailies.clock(),
-                    hints=0,
-                )
-                s.add(row)
-                s.flush()  # its id
-        except IntegrityError:
-            fresh = False
-            row = self._start_row(player.id, mode.id, iso)
+                    id=new_id, player_id=player.id, mode=mode.id, date=iso,
+                    started_ms=started_ms, hints=0,
+                )  # fmt: skip
+            else:
+                row = self._start_row(player.id, mode.id, iso, s)
         assert row is not None
         claim = RunClaim(player.id, mode.id, iso, row.id, row.started_ms)
         out: JSON = {
@@ -157,13 +185,17 @@ class Runs:
             out["finished"] = self.result(done)
         return out
 
-    def _start_row(self, player_id: str, mode_id: str, iso: str) -> Start | None:
-        with self.store.session() as s:
-            return s.scalars(
-                select(Start).where(
-                    Start.player_id == player_id, Start.mode == mode_id, Start.date == iso
-                )
-            ).first()
+    def _start_row(
+        self, player_id: str, mode_id: str, iso: str, session: Session | None = None
+    ) -> Start | None:
+        if session is None:
+            with self.store.session() as s:
+                return self._start_row(player_id, mode_id, iso, s)
+        return session.scalars(
+            select(Start).where(
+                Start.player_id == player_id, Start.mode == mode_id, Start.date == iso
+            )
+        ).first()
 
     def _run_row(self, player_id: str, mode_id: str, iso: str) -> Run | None:
         key = (player_id, mode_id, iso)
@@ -179,13 +211,7 @@ class Runs:
 
     def _claim(self, player: Player, mode: Mode[Any], token: object) -> tuple[RunClaim, Start]:
         """The token's claim, checked against the player, the mode and the stored start."""
-        claim = verify(self.secret, token)
-        if claim.player != player.id:
-            raise DailyApiError(
-                403, "foreign-token", "run: this token belongs to another player", "run"
-            )
-        if claim.mode != mode.id:
-            raise DailyApiError(403, "foreign-token", f"run: this token is for {claim.mode}", "run")
+        claim = self._verified(player, mode, token)
         row = self._start_row(player.id, mode.id, claim.date)
         if row is None or row.id != claim.start or row.started_ms != claim.started_ms:
             raise DailyApiError(403, "bad-token", "run: no such start on this server", "run")
@@ -285,9 +311,14 @@ class Runs:
         log: str | None = None,
     ) -> JSON:
         """Record a clear. With ``log`` (every move, rewinds and undos included) the log is
-        what is replayed and counted; without it, the compacted ``moves``."""
+        what is replayed and counted; without it, the compacted ``moves``.
+
+        The token's signature, player and mode are checked first, then the log is replayed
+        (422), and then one write transaction checks the stored start (403 ``bad-token``),
+        stores the run, its unlocks and its rating: a finish answered 503 stored nothing,
+        and one whose answer was lost is answered again from the stored run."""
         finished_ms = self.dailies.clock()
-        claim, row = self._claim(player, mode, token)
+        claim = self._verified(player, mode, token)
         known = self._finished.get((player.id, mode.id, claim.date))
         if known is not None:  # a retry (its answer lost, or a 503): the same answer again
             return self._again(player, claim, known)
@@ -300,18 +331,19 @@ class Runs:
         # played in, in the mode's own words, then applied
         state = mode.start(level)
         undos = 0
+        is_undo, is_assist = mode.is_undo, mode.is_assist
+        assists = 0
         try:
             for i, move in enumerate(played):
-                undo = mode.is_undo(state, move)
+                undos += is_undo(state, move)
+                assists += is_assist(move)
                 state.apply(move, i)
-                undos += undo
         except IllegalMoveError as exc:
             raise DailyApiError(422, "illegal-move", f"{field}: {exc}", field) from None
         if not state.to_json().get("cleared"):
             raise DailyApiError(
                 422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
             )
-        hints = max(row.hints, sum(map(mode.is_assist, played)))
         flags = self.flags_of(claim, time_ms, len(played), timed, mode, level)
         run = Run(
             player_id=player.id,
@@ -321,9 +353,9 @@ class Runs:
             finished_ms=finished_ms,
             time_ms=time_ms,
             moves=len(played),
-            hints=hints,
+            hints=assists,
             undos=undos,
-            flawless=hints == 0 and undos == 0,
+            flawless=False,
             ranked=not flags,
             flags=" ".join(flags),
             log=None if timed is None else encode(timed),
@@ -331,29 +363,104 @@ class Runs:
         day = date.fromisoformat(claim.date)
         rated = set(flags) <= {"archive"}  # a run whose timing is not a person's rates nothing
         score = daily_score(mode, day, level) if rated else 0.0  # graded before the lock
-        game = ratings.Clear(
-            mode.id, daily_key(day), player.id, time_ms, hints, undos, lambda: score
-        )
-        try:
-            with self.store.write() as s:
-                s.add(run)
-                s.flush()  # the same run twice fails here, before any rating moves
-                ratings.record(self.store, [game] if rated else [], session=s)
-        except IntegrityError:  # stored already (a retry, or posted twice at once): that one
-            stored = self._stored_run(player.id, mode.id, claim.date)
-            if stored is None:
-                raise
+        key = (mode.id, claim.date)
+        board = self._fresh_board(key) if run.ranked else None
+        with self.store.write() as s:
+            if not self._insert_run(s, run, claim):
+                stored = self._stored_run(player.id, mode.id, claim.date, s)
+                if stored is None:
+                    raise DailyApiError(
+                        403, "bad-token", "run: no such start on this server", "run"
+                    )
+                again = True
+            else:
+                again = False
+                unlocked = self.awards.award(player.id, finished_ms, s)
+                rank = None
+                if run.ranked and (board is None or not self._on_board(board, run)):
+                    rank = self._count_ahead(s, run) + 1  # the board cannot tell it
+                if rated:  # last: every finish of the day waits for the level's row
+                    game = ratings.Clear(
+                        mode.id, daily_key(day), player.id, time_ms, run.hints, undos,
+                        lambda: score,
+                    )  # fmt: skip
+                    ratings.record_one(self.store, s, game)
+        if again:
+            assert stored is not None
             return self._again(player, claim, stored)
-        self._boards.pop((mode.id, claim.date), None)
         self._remember(run)
-        return {**self.result(run), "achievements": self.awards.award(player.id, finished_ms)}
+        if board is not None:
+            self._board_add(key, run, player)
+        return {**self.result(run, rank), "achievements": unlocked}
 
-    def _stored_run(self, player_id: str, mode_id: str, iso: str) -> Run | None:
+    def _verified(self, player: Player, mode: Mode[Any], token: object) -> RunClaim:
+        """The token's claim when it is signed here for this player and mode (no store)."""
+        claim = verify(self.secret, token)
+        if claim.player != player.id:
+            raise DailyApiError(
+                403, "foreign-token", "run: this token belongs to another player", "run"
+            )
+        if claim.mode != mode.id:
+            raise DailyApiError(403, "foreign-token", f"run: this token is for {claim.mode}", "run")
+        return claim
+
+    def _insert_run(self, s: Session, run: Run, claim: RunClaim) -> bool:
+        """Store ``run`` when the token's start is the stored one and the run is not stored
+        yet: one ``INSERT … SELECT … FROM starts … ON CONFLICT DO NOTHING RETURNING``, so
+        the start's hint count is read as the run is written (a hint answered meanwhile
+        counts). Fills in the run's id, hints and flawless; False when nothing was stored
+        (no such start, or the run is stored already). On PostgreSQL the player's row is
+        locked first (``FOR NO KEY UPDATE``: inserts that refer to it still go on), so one
+        player's finishes take turns and each sees the other's run."""
+        if self.store.dialect == "postgresql":
+            s.execute(
+                select(Player.id).where(Player.id == run.player_id).with_for_update(key_share=True)
+            )
+        hints = case((Start.hints > run.hints, Start.hints), else_=literal(run.hints))
+        flawless = and_(Start.hints == 0, literal(run.hints == 0 and run.undos == 0))
+        cols: dict[str, ColumnElement[Any]] = {
+            "player_id": literal(run.player_id),
+            "mode": literal(run.mode),
+            "date": literal(run.date),
+            "started_ms": literal(run.started_ms),
+            "finished_ms": literal(run.finished_ms),
+            "time_ms": literal(run.time_ms),
+            "moves": literal(run.moves),
+            "hints": hints,
+            "undos": literal(run.undos),
+            "flawless": flawless,
+            "ranked": literal(run.ranked),
+            "flags": literal(run.flags),
+            "log": literal(run.log),
+        }
+        source = select(*cols.values()).where(
+            Start.id == claim.start,
+            Start.player_id == claim.player,
+            Start.mode == claim.mode,
+            Start.date == claim.date,
+            Start.started_ms == claim.started_ms,
+        )
+        stmt = (
+            self.store.insert_new(Run)
+            .from_select(list(cols), source)
+            .returning(Run.id, Run.hints, Run.flawless)
+        )
+        got = s.execute(stmt).first()
+        if got is None:
+            return False
+        run.id, run.hints, run.flawless = int(got.id), int(got.hints), bool(got.flawless)
+        return True
+
+    def _stored_run(
+        self, player_id: str, mode_id: str, iso: str, session: Session | None = None
+    ) -> Run | None:
         """The stored run, read from the store (not this worker's memory)."""
-        with self.store.session() as s:
-            run = s.scalars(
-                select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
-            ).first()
+        if session is None:
+            with self.store.session() as s:
+                return self._stored_run(player_id, mode_id, iso, s)
+        run = session.scalars(
+            select(Run).where(Run.player_id == player_id, Run.mode == mode_id, Run.date == iso)
+        ).first()
         if run is not None:
             self._remember(run)
         return run
@@ -368,30 +475,39 @@ class Runs:
             )
         return {**self.result(run), "achievements": self.awards.award(player.id, run.finished_ms)}
 
+    def _count_ahead(self, s: Session, run: Run) -> int:
+        """Ranked runs of the day before ``run`` (time, then who finished first by id)."""
+        ahead = s.scalar(
+            select(func.count(Run.id)).where(
+                Run.mode == run.mode,
+                Run.date == run.date,
+                Run.ranked.is_(True),
+                or_(Run.time_ms < run.time_ms, and_(Run.time_ms == run.time_ms, Run.id < run.id)),
+            )
+        )
+        return int(ahead or 0)
+
     def rank_of(self, run: Run) -> int | None:
-        """1 + ranked runs of the day before it (time, then who finished first by id)."""
+        """1 + ranked runs of the day before it: from this worker's board when the run is
+        on it (a second old at most, as the board itself), else counted in the store."""
         if not run.ranked:
             return None
+        board = self._fresh_board((run.mode, run.date))
+        if board is not None:
+            for i, row in enumerate(board.rows):
+                if row[0] == run.id:
+                    return i + 1
         with self.store.session() as s:
-            ahead = s.scalar(
-                select(func.count(Run.id)).where(
-                    Run.mode == run.mode,
-                    Run.date == run.date,
-                    Run.ranked.is_(True),
-                    or_(
-                        Run.time_ms < run.time_ms, and_(Run.time_ms == run.time_ms, Run.id < run.id)
-                    ),
-                )
-            )
-        return int(ahead or 0) + 1
+            return self._count_ahead(s, run) + 1
 
-    def result(self, run: Run) -> JSON:
+    def result(self, run: Run, rank: int | None = None) -> JSON:
+        """The run as its player sees it; ``rank`` when the caller knows it."""
         flags = run.flags.split() if run.flags else []
         return {
             "verified": True,
             "ranked": run.ranked,
             "time_ms": run.time_ms,
-            "rank": self.rank_of(run),
+            "rank": rank if rank is not None or not run.ranked else self.rank_of(run),
             "flawless": run.flawless,
             "hints": run.hints,
             "flags": flags,
@@ -412,23 +528,53 @@ class Runs:
         return {"state": "new"}
 
     # ---- boards -------------------------------------------------------------------------
+    def _fresh_board(self, key: tuple[str, str]) -> Board | None:
+        hit = self._boards.get(key)
+        return hit if hit is not None and hit.until > time.monotonic() else None
+
+    @staticmethod
+    def _on_board(board: Board, run: Run) -> bool:
+        """Whether ``run`` (ranked, just stored) belongs on ``board``'s top 100."""
+        if board.total < BOARD_SIZE:
+            return True
+        last = board.rows[-1]
+        return (run.time_ms, run.id or 0) < (last[1], last[0])
+
+    def _board_add(self, key: tuple[str, str], run: Run, player: Player) -> None:
+        """A finish here is on this worker's board at once (others' within a second)."""
+        row = (run.id, run.time_ms, run.flawless, run.log is not None, player.name, player.id)
+        with self._board_lock:
+            board = self._fresh_board(key)
+            if board is None or any(r[0] == run.id for r in board.rows):
+                return  # gone (read afresh next time), or read after the commit: there already
+            rows = sorted([*board.rows, row], key=lambda r: (r[1], r[0]))[:BOARD_SIZE]
+            self._boards[key] = Board(board.until, rows, board.total + 1, _entries(rows))
+
     def top(self, mode_id: str, iso: str) -> tuple[list[JSON], int]:
         """The day's top 100 (rank, name, time, flawless) and how many are ranked."""
         key = (mode_id, iso)
+        hit = self._fresh_board(key)
+        if hit is not None:
+            return hit.entries, hit.total
         now = time.monotonic()
-        hit = self._boards.get(key)
-        if hit is not None and hit[0] > now:
-            return hit[1], hit[2]
         with self.store.session() as s:
-            rows = s.execute(
-                select(
-                    Run.id, Run.time_ms, Run.flawless, Run.log.is_not(None), Player.name, Player.id
+            rows = [
+                tuple(row)
+                for row in s.execute(
+                    select(
+                        Run.id,
+                        Run.time_ms,
+                        Run.flawless,
+                        Run.log.is_not(None),
+                        Player.name,
+                        Player.id,
+                    )
+                    .join(Player, Player.id == Run.player_id)
+                    .where(Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True))
+                    .order_by(Run.time_ms, Run.id)
+                    .limit(BOARD_SIZE)
                 )
-                .join(Player, Player.id == Run.player_id)
-                .where(Run.mode == mode_id, Run.date == iso, Run.ranked.is_(True))
-                .order_by(Run.time_ms, Run.id)
-                .limit(BOARD_SIZE)
-            ).all()
+            ]
             total = len(rows)
             if total == BOARD_SIZE:
                 total = int(
@@ -439,21 +585,10 @@ class Runs:
                     )
                     or 0
                 )
-        clash = Counter(display_key(row[4]) for row in rows)
-        entries = [
-            {
-                "rank": i + 1,
-                "id": rid,
-                "name": tagged(name, pid) if clash[display_key(name)] > 1 else name,
-                "time_ms": t,
-                "flawless": f,
-                "replay": lg,
-            }
-            for i, (rid, t, f, lg, name, pid) in enumerate(rows)
-        ]
+        entries = _entries(rows)
         if len(self._boards) > 10_000:
             self._boards.clear()
-        self._boards[key] = (now + BOARD_TTL_S, entries, total)
+        self._boards[key] = Board(now + BOARD_TTL_S, rows, total, entries)
         return entries, total
 
     def leaderboard(self, mode: Mode[Any], day: date, player: Player | None) -> JSON:

@@ -7,6 +7,12 @@ database's write lock, so nothing read after it is stale), then reads them with
 ``SELECT … FOR UPDATE`` (PostgreSQL: a row lock, so a second worker finishing the same
 level waits and then reads the first one's result) — levels in key order, then players in
 key order, so two transactions never wait on each other in a circle. Every game counts.
+
+A daily finish rates one game in the finish's own transaction (:func:`record_one`): each
+row is made, locked and read by one upsert (``INSERT … ON CONFLICT DO UPDATE … RETURNING``)
+— the player's first, the day's level last (every finish of the day meets that row, so it
+is held for the fewest statements) — and written by one ``UPDATE`` each. A daily's level
+key (``daily-…``) is never a reported clear's, so the two orders never meet in a circle.
 """
 
 from __future__ import annotations
@@ -129,6 +135,46 @@ def _apply(store: Store, s: Session, games: list[Clear]) -> None:
                 .where(model.mode == mode, col == name)
                 .values(value=r.value, deviation=r.deviation, volatility=r.volatility, plays=plays)
             )
+
+
+def _upsert_locked(
+    store: Store, s: Session, model: type[Any], key: str, first: dict[str, Any]
+) -> tuple[Rating, int]:
+    """The row ``first`` names, stored as ``first`` when new, locked and read: one
+    statement (the no-op ``DO UPDATE`` takes the row lock and returns the row)."""
+    t = model.__table__.c
+    stmt = (
+        store.upsert(model)
+        .values(first)
+        .on_conflict_do_update(index_elements=["mode", key], set_={"plays": t.plays})
+        .returning(t.value, t.deviation, t.volatility, t.plays)
+    )
+    row = s.execute(stmt).one()
+    return _rating(row), int(row.plays)
+
+
+def record_one(store: Store, s: Session, g: Clear) -> None:
+    """Rate one game in ``s`` (the caller's write transaction): four statements."""
+    player, pplays = _upsert_locked(
+        store, s, PlayerRating, "player", _new_row(g.mode, "player", g.player, rating.PLAYER)
+    )
+    level, lplays = _upsert_locked(
+        store,
+        s,
+        LevelRating,
+        "level",
+        _new_row(g.mode, "level", g.level, rating.level_start(g.score())),
+    )
+    out = rating.game(player, level, g.time_ms, g.hints, g.steps_back)
+    for model, key, name, r, plays in (
+        (PlayerRating, "player", g.player, out.player, pplays + 1),
+        (LevelRating, "level", g.level, out.level, lplays + 1),
+    ):
+        s.execute(
+            update(model)
+            .where(model.mode == g.mode, getattr(model, key) == name)
+            .values(value=r.value, deviation=r.deviation, volatility=r.volatility, plays=plays)
+        )
 
 
 def level_rating(store: Store, mode: str, level: str, score: ScoreOf) -> dict[str, Any]:
