@@ -38,8 +38,9 @@ from puzzlesmith.server.rooms.ready import Rooms
 from puzzlesmith.server.store import Player, Store
 
 
-def app_settings(conn: HTTPConnection) -> Settings:
-    """The settings ``create_app`` read (a request or a WebSocket)."""
+async def app_settings(conn: HTTPConnection) -> Settings:
+    """The settings ``create_app`` read (a request or a WebSocket); async, as the others
+    here: a memory read needs no thread hop."""
     conf: Settings = conn.app.state.settings
     return conf
 
@@ -56,7 +57,7 @@ async def context(request: Request) -> DailyContext:
 Ctx = Annotated[DailyContext, Depends(context)]
 
 
-def store(ctx: Ctx) -> Store:
+async def store(ctx: Ctx) -> Store:
     """The store of this app (dailies, players, community, friends, tries, ratings): one
     per app, opened with the daily layer (the secret's fingerprint lives in it)."""
     return ctx.runs.store
@@ -65,7 +66,7 @@ def store(ctx: Ctx) -> Store:
 StoreDep = Annotated[Store, Depends(store)]
 
 
-def secret(ctx: Ctx) -> bytes:
+async def secret(ctx: Ctx) -> bytes:
     """The app's HMAC secret (run tokens, address keys), checked against the store."""
     return ctx.runs.secret
 
@@ -122,7 +123,7 @@ MaybeMe = Annotated[Player | None, Depends(maybe_player)]
 LocalDate = Annotated[str | None, Header(alias="X-Local-Date", max_length=10)]
 
 
-def check_pool(request: Request) -> CheckPool:
+async def check_pool(request: Request) -> CheckPool:
     """The app's live-check pool, looked up at each request (a test may replace it)."""
     pool: CheckPool = request.app.state.checker
     return pool
