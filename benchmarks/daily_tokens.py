@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.daily.players import Players, digest
+from puzzlesmith.server.ratelimit import RateLimiter
 from puzzlesmith.server.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "daily"))

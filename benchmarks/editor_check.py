@@ -33,7 +33,6 @@ from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.levelcheck import check_raw
-from puzzlesmith.server import deps
 from puzzlesmith.server.app import create_app
 
 #: (mode, sizes, the band players make: sizes up to this are held to the 100 ms target)
@@ -152,8 +151,9 @@ def main() -> None:
     ap.add_argument("--browser", action="store_true", help="also the browser round trip")
     args = ap.parse_args()
     played: dict[str, list[dict[str, Any]]] = {}
-    client = TestClient(create_app())
-    print(f"budget {deps.WORKER.seconds:g} s; {args.boards} boards per size; times in ms")
+    app = create_app()
+    client = TestClient(app)
+    print(f"budget {app.state.checker.seconds:g} s; {args.boards} boards per size; times in ms")
     print(
         f"{'mode':18} {'size':>4}  {'server p50':>10} {'p95':>7} {'max':>7}  "
         f"{'http p50':>8} {'p95':>7}  verdicts"
@@ -219,7 +219,7 @@ def main() -> None:
             f"{registry.get(mode_id).cli_name:8} sizes players make (<= {player_max}): "
             f"server p50 {statistics.median(xs):.1f} ms, p95 {p95:.1f} ms — {mark}"
         )
-    deps.WORKER.close()
+    app.state.checker.close()
     if args.browser:
         print()
         for mode_id, xs in browser_round_trips(played).items():

@@ -54,7 +54,9 @@ def test_the_finish_celebrates_then_shares_a_picture(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     base, app = daily_server
-    monkeypatch.setenv("PUZZLESMITH_PUBLIC_URL", PUBLIC)  # read per request by the server
+    # the app's settings, read once by create_app, with the public address
+    conf = app.state.settings.model_copy(update={"public_url": PUBLIC})
+    monkeypatch.setitem(app.state._state, "settings", conf)  # given back after the test
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     page.add_init_script(SHARE_SHEET)
     mode = finish_one(page, pointer, app, base, lang, f"share-{lang}")

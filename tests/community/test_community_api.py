@@ -22,7 +22,7 @@ from test_symmetry import CASES
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import decode_level
 from puzzlesmith.core.publish import publish_refusal
-from puzzlesmith.server.daily.limits import RateLimiter
+from puzzlesmith.server.ratelimit import RateLimiter
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import re
 
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.server import errors as server_errors
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.rooms.commands import CommandError, hint_command
 from puzzlesmith.server.rooms.room import RoomError
 

@@ -21,7 +21,7 @@ from editor_levels import COWS, COWS_MULTIPLE, COWS_UNIQUE, HEX, HEX_UNIQUE, STR
 
 from puzzlesmith.server.app import create_app  # noqa: E402
 from puzzlesmith.server.community.models import CommunityLike  # noqa: E402
-from puzzlesmith.server.daily.limits import RateLimiter  # noqa: E402
+from puzzlesmith.server.ratelimit import RateLimiter  # noqa: E402
 from puzzlesmith.server.store import StoreRefused  # noqa: E402
 
 

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from puzzlesmith.server.daily.limits import RateLimiter
+from puzzlesmith.server.ratelimit import RateLimiter
 from puzzlesmith.server.tries.models import LevelPlay
 from puzzlesmith.server.tries.service import MAX_BODY, shipped_levels
 

@@ -11,7 +11,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
 from test_api import level_of, player, start
 from test_fair_play import timed_finish
@@ -71,17 +70,16 @@ def test_the_picture_depends_on_the_pace_never_on_the_moves() -> None:
     assert share.lines_of(share.Card(**card, pace=()))["rank"] == "#2 of 3 friends"  # type: ignore[arg-type]
 
 
-def test_the_share_link_uses_the_public_address(
-    client: Any, daily_app: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_share_link_uses_the_public_address(client: Any, daily_app: Any) -> None:
     m = MODES[1]
     me = player(client)
     n = len(registry.get(m).solution_moves(level_of(daily_app, m)))
     assert timed_finish(client, daily_app, me, m, human(n)).status_code == 200
-    monkeypatch.setenv("PUZZLESMITH_PUBLIC_URL", "https://puzzles.example/")
+    conf = daily_app.state.settings  # read once by create_app: the app's own is replaced
+    daily_app.state.settings = conf.model_copy(update={"public_url": "https://puzzles.example/"})
     url = client.get(f"/api/daily/{m}/share", headers=me).json()["url"]
     assert url == f"https://puzzles.example/#/daily/{m}"
-    monkeypatch.delenv("PUZZLESMITH_PUBLIC_URL")
+    daily_app.state.settings = conf
     assert (
         client.get(f"/api/daily/{m}/share", headers=me)
         .json()["url"]

@@ -26,6 +26,11 @@ def behind_proxy(app: Any) -> Iterator[TestClient]:
         yield c
 
 
+def budget(app: Any, **mb: int) -> None:
+    """This test's app's settings (read once by create_app) with other progress budgets."""
+    app.state.settings = app.state.settings.model_copy(update=mb)
+
+
 def upload(c: TestClient, address: str, key: str = "mode:04-cows") -> Any:
     """A new player at ``address`` uploads one big save."""
     hdr = {"X-Forwarded-For": address}
@@ -37,9 +42,8 @@ def upload(c: TestClient, address: str, key: str = "mode:04-cows") -> Any:
     )
 
 
-def test_progress_is_bounded_per_address_and_overall(daily_app: Any, monkeypatch: Any) -> None:
-    monkeypatch.setenv("PUZZLESMITH_PROGRESS_BUDGET_MB", "2")
-    monkeypatch.setenv("PUZZLESMITH_PROGRESS_ADDRESS_MB", "1")
+def test_progress_is_bounded_per_address_and_overall(daily_app: Any) -> None:
+    budget(daily_app, progress_budget_mb=2, progress_address_mb=1)
     daily_app.state.daily.limiter.limits.pop("create")  # the uploads below are not a flood
     with behind_proxy(daily_app) as c:
         a, a_privacy = "2001:db8:1:2::1", "2001:db8:1:2:ffff::7"  # one /64
@@ -63,8 +67,8 @@ def test_progress_is_bounded_per_address_and_overall(daily_app: Any, monkeypatch
         assert upload(c, "198.51.100.3").status_code == 200
 
 
-def test_replacing_my_own_progress_is_not_counted_twice(daily_app: Any, monkeypatch: Any) -> None:
-    monkeypatch.setenv("PUZZLESMITH_PROGRESS_ADDRESS_MB", "1")
+def test_replacing_my_own_progress_is_not_counted_twice(daily_app: Any) -> None:
+    budget(daily_app, progress_address_mb=1)
     with behind_proxy(daily_app) as c:
         hdr = {"X-Forwarded-For": "203.0.113.9"}
         token = c.post("/api/players", json={"name": "存档"}, headers=hdr).json()["token"]

@@ -22,9 +22,9 @@ from workers import refused_start, server_env, workers
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
-from puzzlesmith.server.daily.limits import LIMITS
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.daily.tokens import sign, verify
+from puzzlesmith.server.ratelimit import LIMITS
 from puzzlesmith.server.store import Player, Run, Start, Store
 
 HERE = Path(__file__).resolve().parent

@@ -27,15 +27,15 @@ from editor_levels import (
 from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
-from puzzlesmith.server import deps
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.checkworker import CheckPool
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    yield TestClient(create_app(), raise_server_exceptions=False)
-    deps.WORKER.close()
+    app = create_app()
+    yield TestClient(app, raise_server_exceptions=False)
+    app.state.checker.close()
 
 
 def check(client: TestClient, mode: str, level: Any, **extra: Any) -> dict[str, Any]:
@@ -202,10 +202,11 @@ def test_board_over_the_size_limit_is_too_large(client: TestClient) -> None:
 
 
 def test_check_over_the_time_budget_is_too_large_and_the_next_one_works(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient,
 ) -> None:
     slow = CheckPool(size=1, seconds=0.02)
-    monkeypatch.setattr(deps, "WORKER", slow)
+    state = client.app.state  # type: ignore[attr-defined]
+    kept, state.checker = state.checker, slow  # the app's pool, swapped for this test
     try:
         slow.check(STROKE, STROKE_UNIQUE)  # spawn the worker outside the measured check
         big = stroke_grid(10, 10, {(0, 0): 1, (9, 9): 100, (4, 4): 37})
@@ -214,6 +215,7 @@ def test_check_over_the_time_budget_is_too_large_and_the_next_one_works(
         slow.seconds = 10.0
         assert check(client, STROKE, STROKE_UNIQUE)["verdict"] == "unique"
     finally:
+        state.checker = kept
         slow.close()
 
 
@@ -244,16 +246,16 @@ def test_not_json_and_unknown_mode(client: TestClient) -> None:
     assert r.status_code == 404 and r.json()["error"] == "unknown-mode"
 
 
-def test_every_worker_busy_answers_503_busy(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_every_worker_busy_answers_503_busy(client: TestClient) -> None:
     pool = CheckPool(size=1, seconds=0.05)
-    monkeypatch.setattr(deps, "WORKER", pool)
+    state = client.app.state  # type: ignore[attr-defined]
+    kept, state.checker = state.checker, pool
     held = pool._free.get()  # another designer's check holds the only worker
     try:
         r = client.post(f"/api/modes/{STROKE}/check-level", json={"level": STROKE_UNIQUE})
         assert r.status_code == 503 and r.json()["error"] == "busy"
     finally:
+        state.checker = kept
         pool._free.put(held)
         pool.close()
 

@@ -16,7 +16,7 @@ from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.rooms.hub import clean_name
 from puzzlesmith.server.visible import BLANK
 
-APP = create_app(Path(tempfile.mkdtemp(prefix="puzzlesmith-names-")))
+APP = create_app(data_dir=Path(tempfile.mkdtemp(prefix="puzzlesmith-names-")))
 
 
 @pytest.fixture(scope="module")

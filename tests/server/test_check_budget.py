@@ -20,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
-from puzzlesmith.server import checkworker, deps
+from puzzlesmith.server import checkworker
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.checkworker import Busy, CheckPool
 from puzzlesmith.server.routers import editor
@@ -106,12 +106,13 @@ def test_starved_past_the_wall_bound_is_busy_retrying_not_a_verdict(
     assert again is not None and again["verdict"] == "unique"
 
 
-def test_busy_is_a_503_the_editor_can_retry(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_busy_is_a_503_the_editor_can_retry() -> None:
     p = CheckPool(size=1, seconds=0.05)
-    monkeypatch.setattr(deps, "WORKER", p)
     held = p._free.get()  # another designer's check holds the only worker
     try:
-        r = TestClient(create_app()).post(f"/api/modes/{HEX}/check-level", json={"level": LEVEL})
+        r = TestClient(create_app(checker=p)).post(
+            f"/api/modes/{HEX}/check-level", json={"level": LEVEL}
+        )
         assert r.status_code == 503 and r.json()["error"] == "busy" and r.json()["retry"]
         assert r.headers["retry-after"] == str(editor.RETRY_AFTER)
     finally:

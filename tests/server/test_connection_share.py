@@ -30,7 +30,7 @@ def port(tmp_path: Path) -> Iterator[int]:
         sock.bind(("127.0.0.1", 0))
         free = int(sock.getsockname()[1])
     config = uvicorn.Config(
-        create_app(tmp_path), host="127.0.0.1", port=free, log_level="error",
+        create_app(data_dir=tmp_path), host="127.0.0.1", port=free, log_level="error",
         http=with_deadline(120.0), limit_concurrency=CAP, timeout_keep_alive=1,
     )  # fmt: skip
     server = uvicorn.Server(config)

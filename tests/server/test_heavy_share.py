@@ -20,7 +20,7 @@ from tests.aio import run
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
-from puzzlesmith.server import deps, heavy
+from puzzlesmith.server import heavy
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.checkworker import CheckPool
 from puzzlesmith.server.routers import codes
@@ -175,7 +175,6 @@ def test_a_player_checks_a_level_while_an_attacker_loops_an_open_board(
     """The editor's check-level: one address runs on one of the two checkers at most and
     queues two checks at most, so a player's check starts on the other at once."""
     pool = CheckPool(size=2, seconds=600.0)  # the attacker's check never ends by itself
-    monkeypatch.setattr(deps, "WORKER", pool)
     hexwalls = registry.get("03-hex-walls")
     cells: list[dict[str, int]] = [
         {"q": q, "r": r} for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3
@@ -184,7 +183,7 @@ def test_a_player_checks_a_level_while_an_attacker_loops_an_open_board(
     open_board = {"level": {"id": "d", "cells": cells}, "suggest": 3}  # minutes of search
     level = dict(hexwalls.dump_level(hexwalls.shipped_packs()[0].levels[0]))
     url = "/api/modes/03-hex-walls/check-level"
-    app = create_app()
+    app = create_app(checker=pool)
 
     def kill_workers() -> None:
         for w in pool.workers:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import pytest
 from tests.aio import run
 
-from puzzlesmith.server.daily.limits import network_of
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import PER_CLIENT, Lane
+from puzzlesmith.server.ratelimit import network_of
 
 ATTACKERS = ["198.51.100.1", "198.51.100.2", "2001:db8:1:2::1", "2001:db8:1:3::1"]
 DESIGNER = "203.0.113.50"

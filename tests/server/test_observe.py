@@ -44,7 +44,7 @@ def sample(body: str, name: str, **labels: str) -> float:
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TestClient:
     monkeypatch.delenv("PUZZLESMITH_DATABASE_URL", raising=False)
     monkeypatch.setenv("PUZZLESMITH_SECRET", "observe-test-secret-" + "z" * 30)
-    return TestClient(create_app(tmp_path), raise_server_exceptions=False)
+    return TestClient(create_app(data_dir=tmp_path), raise_server_exceptions=False)
 
 
 def test_health_and_readiness_answer_and_readiness_names_what_is_behind(
@@ -211,11 +211,10 @@ def test_live_sockets_and_rooms_are_gauged_while_open() -> None:
 def test_readiness_restarts_a_dead_check_worker_and_fails_when_it_cannot(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from puzzlesmith.server import deps
     from puzzlesmith.server.checkworker import Busy, CheckPool, CheckWorker
 
     pool = CheckPool(size=1)
-    monkeypatch.setattr(deps, "WORKER", pool)
+    client.app.state.checker = pool  # type: ignore[attr-defined]  # this test's app only
     worker = pool.workers[0]
     try:
         worker._ensure()  # started, then killed from outside

@@ -13,7 +13,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from puzzlesmith.server import errors
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.limits import Limits
-from puzzlesmith.server.routers.rooms import make_router
+from puzzlesmith.server.rooms.ready import Rooms
+from puzzlesmith.server.routers import rooms
 
 BODY = {"mode": "stroke", "level": "1-3"}
 
@@ -23,7 +24,8 @@ def test_a_26th_address_opens_a_room_when_25_hold_their_shares() -> None:
     hub = Hub(lim)
     app = FastAPI()
     errors.install(app)
-    app.include_router(make_router(hub))
+    app.state.rooms = Rooms(hub)  # as create_app does, with this hub
+    app.include_router(rooms.router)
     proxied = ProxyHeadersMiddleware(app, trusted_hosts=["127.0.0.1"])
     with TestClient(proxied, client=("127.0.0.1", 4000)) as c:
 

@@ -11,12 +11,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from puzzlesmith.server import errors
-from puzzlesmith.server.daily.limits import network_of
+from puzzlesmith.server.ratelimit import network_of
 from puzzlesmith.server.rooms import pgstore
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.limits import Limits
 from puzzlesmith.server.rooms.pgstore import PgStore
-from puzzlesmith.server.routers.rooms import make_router
+from puzzlesmith.server.rooms.ready import Rooms
+from puzzlesmith.server.routers import rooms
 from puzzlesmith.server.store.faults import RETRY_AFTER_S
 
 HOME, PRIVACY, NEIGHBOUR = "2001:db8:1:2::1", "2001:db8:1:2:ffff:ee::9", "2001:db8:1:3::1"
@@ -25,7 +26,8 @@ HOME, PRIVACY, NEIGHBOUR = "2001:db8:1:2::1", "2001:db8:1:2:ffff:ee::9", "2001:d
 def app_with(hub: Hub) -> FastAPI:
     app = FastAPI()
     errors.install(app)
-    app.include_router(make_router(hub))
+    app.state.rooms = Rooms(hub)  # as create_app does, with this hub
+    app.include_router(rooms.router)
     return app
 
 

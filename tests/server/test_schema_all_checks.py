@@ -64,7 +64,7 @@ def test_room_creation_documents_its_refusals() -> None:
 
 
 #: an app with a store of its own (a temporary data dir), for the routes that read one
-STORED = create_app(Path(tempfile.mkdtemp(prefix="puzzlesmith-schema-")))
+STORED = create_app(data_dir=Path(tempfile.mkdtemp(prefix="puzzlesmith-schema-")))
 STORED_SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", STORED)
 
 

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.textguard import STORING
 
-APP = create_app(Path(tempfile.mkdtemp(prefix="puzzlesmith-text-")))
+APP = create_app(data_dir=Path(tempfile.mkdtemp(prefix="puzzlesmith-text-")))
 SPEC = APP.openapi()
 
 

@@ -30,11 +30,13 @@ def small_app(**limits: Any) -> Any:
     from puzzlesmith.server import errors
     from puzzlesmith.server.rooms.hub import Hub
     from puzzlesmith.server.rooms.limits import Limits
-    from puzzlesmith.server.routers.rooms import make_router
+    from puzzlesmith.server.rooms.ready import Rooms
+    from puzzlesmith.server.routers import rooms
 
     app = FastAPI()
     errors.install(app)
-    app.include_router(make_router(Hub(Limits(**limits))))
+    app.state.rooms = Rooms(Hub(Limits(**limits)))  # as create_app does, other limits
+    app.include_router(rooms.router)
     return app
 
 

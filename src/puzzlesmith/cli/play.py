@@ -57,7 +57,7 @@ def play(
         raise fail(
             f"play: cannot listen on {host}:{port} ({exc.strerror or exc})", EXIT_UNREADABLE
         ) from None
-    app = create_app(data_dir)
+    app = create_app(data_dir=data_dir)
     from puzzlesmith.cli.daily import open_for_play
 
     open_for_play(app)

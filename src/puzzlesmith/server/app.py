@@ -1,17 +1,30 @@
-"""The FastAPI application: API routers, error handlers and the static client."""
+"""The FastAPI application, assembled in one place (after the FastAPI full-stack template).
+
+:func:`create_app` reads the settings once, builds the app's state — the daily layer and
+its store (``app.state.daily``), the live-check pool (``app.state.checker``), the stream
+rooms' hub (``app.state.rooms``), the routers' rate limits (``app.state.*_limits``) —,
+installs the error handlers and middleware, and mounts every router and the
+static client. Routes reach that state only through ``deps.py``'s typed dependencies.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
-from puzzlesmith.server import errors, observe
+from puzzlesmith.server import config, errors, observe
 from puzzlesmith.server.cache import FastPath
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.checkworker import CheckPool
+from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.context import DailyConfig, OpenAtStart
 from puzzlesmith.server.limits import BodyLimit
+from puzzlesmith.server.ratelimit import RateLimiter
+from puzzlesmith.server.rooms.hub import Hub
+from puzzlesmith.server.rooms.ready import Rooms
 from puzzlesmith.server.routers import (
     achievements,
     breakdown,
@@ -40,23 +53,54 @@ from puzzlesmith.server.static_files import (
 from puzzlesmith.server.textguard import TextGuard
 
 
-def create_app(data_dir: Path | None = None) -> FastAPI:
-    """A fresh app, so tests and ``puzzlesmith play`` each build their own; the daily
-    layer keeps its store in ``data_dir`` (or ``$PUZZLESMITH_DATABASE_URL``)."""
+def create_app(
+    settings: Settings | None = None,
+    *,
+    data_dir: Path | None = None,
+    checker: CheckPool | None = None,
+    hub: Hub | None = None,
+) -> FastAPI:
+    """A fresh app, so tests and ``puzzlesmith play`` each build their own.
+
+    ``settings``: the app's settings, read from the environment here when not given (once:
+    routes read ``app.state.settings``); ``data_dir`` overrides its data dir, where the
+    daily layer keeps its store (or ``$PUZZLESMITH_DATABASE_URL``). ``checker`` and ``hub``
+    replace the check pool and the rooms' hub the app would build (tests pass smaller ones;
+    the app closes only the pool it built)."""
+    conf = settings if settings is not None else config.settings()
+    if data_dir is not None:
+        conf = conf.model_copy(update={"data_dir": data_dir})
+    pool = checker or CheckPool(conf.check_workers, conf.check_seconds)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        if checker is None:
+            pool.close()  # its worker processes (started on first use)
+
     app = FastAPI(
         title="Puzzlesmith",
         version="0.1.0",
         description="Logic-puzzle web game: modes, packs, level views, replay checks and hints.",
+        lifespan=lifespan,
     )
+    # the app's state: everything a route uses beyond its request (deps.py hands it out)
+    app.state.settings = conf
+    # the store (with the daily layer): opened at start when configured, else on first use
+    app.state.daily = DailyConfig(conf.data_dir, conf.database_url)
+    app.state.checker = pool
+    app.state.rooms = Rooms(hub or Hub())
+    # the routers' own rate limits, counted in the store (bound to it on first use)
+    app.state.community_limits = RateLimiter(community.LIMITS)
+    app.state.plays_limits = RateLimiter(tries.LIMITS)
     errors.install(app)
     app.add_middleware(TextGuard)  # 422 for text no store keeps (inside BodyLimit)
     app.add_middleware(BodyLimit)  # 413 before a too-large body is read
     # precomputed JSON, the page and the client's files answered before routing
     app.add_middleware(FastPath, page=index_entry, static=immutable_entry)
-    app.state.daily = DailyConfig(data_dir)  # opened at start when configured, else on first use
     app.add_middleware(OpenAtStart)  # a refused store stops the start with one line
     app.add_middleware(observe.Observe)  # outermost: request ids, per-route metrics
-    observe.configure_logging(settings().log_format)
+    observe.configure_logging(conf.log_format)
     app.include_router(observe.router)  # /healthz, /readyz, /metrics
     for module in (modes, levels, play, clips, achievements, players, daily, social, breakdown):
         app.include_router(module.router)
@@ -66,7 +110,7 @@ def create_app(data_dir: Path | None = None) -> FastAPI:
     app.include_router(community.router)
     app.include_router(tries.router)
     app.include_router(pwa.router)
-    app.include_router(stream_rooms.make_router())
+    app.include_router(stream_rooms.router)
     # Versioned first: /static would match /static/v/... too.
     app.mount("/static/v", VersionedStatic(directory=STATIC), name="static-versioned")
     app.mount("/static", RevalidatedStatic(directory=STATIC), name="static")

@@ -1,9 +1,12 @@
 """Every ``PUZZLESMITH_*`` environment variable in one place (the FastAPI template's config.py).
 
-:func:`settings` reads the environment each time it is called (a few microseconds, and
-only where a process starts something: a store, a check worker, a chat bridge), so a
-test's ``monkeypatch.setenv`` takes effect without a cache to clear. The manual's
-"Environment variables" table (docs/configuration.md) lists the same fields with their defaults.
+:func:`settings` reads the environment when it is called. ``create_app`` calls it once
+per app (or is given a :class:`Settings`) and keeps the result on ``app.state.settings``,
+which routes read through ``deps.py``'s ``SettingsDep``; the CLI, and what opens a store or
+starts a chat bridge (the store's pool, ``STORE_INIT``, the secret, the players' budget,
+the Twitch bridge), still call it where they run, so a test's ``monkeypatch.setenv``
+reaches those without a cache to clear. The manual's "Environment variables" table
+(docs/configuration.md) lists the same fields with their defaults.
 
 ``PUZZLESMITH_PURE`` is read by ``setup.py`` and ``tools/build_native.py`` before the
 package can be imported; it is declared here too so that one list names them all.

@@ -26,7 +26,7 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from puzzlesmith.server.bounds import CONN_SHARE, HEADER_SECONDS, MAX_CONNECTIONS
-from puzzlesmith.server.daily.limits import network_of
+from puzzlesmith.server.ratelimit import network_of
 
 
 class HeaderDeadline(HttpToolsProtocol):

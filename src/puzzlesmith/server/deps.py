@@ -1,13 +1,22 @@
 """The request dependencies every router may take (the FastAPI template's deps.py).
 
-- :data:`Ctx`: the daily layer of this app (store, dailies, runs, players, limits), opened
-  on first use;
-- :data:`Me` / :data:`MaybeMe`: the player of the bearer token (401 without one / None);
-- :data:`Checker`: the process's live-check pool (worker processes with a deadline);
-- :data:`EditorMode`: the path's ``{mode}``, when it has a level editor;
-- :func:`app_limiter`: a router's own rate limits, counted in the store.
+Each hands out a part of the app's state, which ``create_app`` (app.py) built once:
 
-Routers import these from here, never from each other.
+- :data:`SettingsDep`: the app's settings (``app.state.settings``, read once);
+- :data:`Ctx`: the daily layer of this app (dailies, runs, players, limits), opened on
+  first use (``app.state.daily``);
+- :data:`StoreDep`: the app's store (daily, community, friends, tries), the same one;
+- :data:`Me` (= :data:`PlayerDep`) / :data:`MaybeMe`: the player of the bearer token (401
+  without one / None);
+- :data:`Checker`: the app's live-check pool (``app.state.checker``: worker processes
+  with a deadline);
+- :data:`HubDep`: the app's stream-rooms hub, started on first use (``app.state.rooms``);
+- :data:`EditorMode`: the path's ``{mode}``, when it has a level editor;
+- :func:`app_limiter`: a router's own rate limits (``app.state.<name>``), counted in the
+  store.
+
+Routers import these from here, never from each other; a test replaces a part of the
+state on ``app.state`` (``app.state.checker = CheckPool(size=1)``).
 """
 
 from __future__ import annotations
@@ -15,17 +24,28 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
+from starlette.requests import HTTPConnection
 
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import CheckPool
+from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.context import DailyConfig, DailyContext
-from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.ratelimit import RateLimiter
+from puzzlesmith.server.rooms.hub import Hub
+from puzzlesmith.server.rooms.ready import Rooms
 from puzzlesmith.server.store import Player, Store
 
-#: shared by every app in the process: workers spawned on first use (tests may swap it)
-WORKER = CheckPool()
+
+async def app_settings(conn: HTTPConnection) -> Settings:
+    """The settings ``create_app`` read (a request or a WebSocket); async, as the others
+    here: a memory read needs no thread hop."""
+    conf: Settings = conn.app.state.settings
+    return conf
+
+
+SettingsDep = Annotated[Settings, Depends(app_settings)]
 
 
 async def context(request: Request) -> DailyContext:
@@ -37,26 +57,35 @@ async def context(request: Request) -> DailyContext:
 Ctx = Annotated[DailyContext, Depends(context)]
 
 
-def store(ctx: Ctx) -> Store:
-    """The daily and community store of this app."""
+async def store(ctx: Ctx) -> Store:
+    """The store of this app (dailies, players, community, friends, tries, ratings): one
+    per app, opened with the daily layer (the secret's fingerprint lives in it)."""
     return ctx.runs.store
 
 
 StoreDep = Annotated[Store, Depends(store)]
 
 
+async def secret(ctx: Ctx) -> bytes:
+    """The app's HMAC secret (run tokens, address keys), checked against the store."""
+    return ctx.runs.secret
+
+
+SecretDep = Annotated[bytes, Depends(secret)]
+
+
 def app_limiter(
-    request: Request, ctx: DailyContext, name: str, limits: dict[str, tuple[int, float]]
+    request: Request, store: Store, name: str, limits: dict[str, tuple[int, float]]
 ) -> RateLimiter:
-    """A router's own limits, one per app on ``app.state.<name>`` (tests replace them
-    there), counted in the daily store like the daily limits."""
+    """A router's own limits, one per app on ``app.state.<name>`` (``create_app`` makes
+    them; tests replace them there), counted in the app's store like the daily limits."""
     state = request.app.state
     lim: RateLimiter | None = getattr(state, name, None)
-    if lim is None:
+    if lim is None:  # an app assembled by hand (a test's) without them
         lim = RateLimiter(limits)
         setattr(state, name, lim)
     if lim.store is None:
-        lim.store = ctx.runs.store
+        lim.store = store
     return lim
 
 
@@ -87,17 +116,29 @@ async def current_player(player: Annotated[Player | None, Depends(maybe_player)]
 
 
 Me = Annotated[Player, Depends(current_player)]
+#: the template's name for :data:`Me`
+PlayerDep = Me
 MaybeMe = Annotated[Player | None, Depends(maybe_player)]
 #: the client's own date (YYYY-MM-DD), its today: accepted when it exists somewhere on Earth
 LocalDate = Annotated[str | None, Header(alias="X-Local-Date", max_length=10)]
 
 
-def check_pool() -> CheckPool:
-    """The live-check pool, looked up at each request (so a test's replacement is used)."""
-    return WORKER
+async def check_pool(request: Request) -> CheckPool:
+    """The app's live-check pool, looked up at each request (a test may replace it)."""
+    pool: CheckPool = request.app.state.checker
+    return pool
 
 
 Checker = Annotated[CheckPool, Depends(check_pool)]
+
+
+async def hub(conn: HTTPConnection) -> Hub:
+    """The app's stream-rooms hub, configured and started on its first use."""
+    rooms: Rooms = conn.app.state.rooms
+    return await rooms.ready(getattr(conn.app.state, "daily", None))
+
+
+HubDep = Annotated[Hub, Depends(hub)]
 
 
 def editor_mode(mode: str) -> Mode[Any]:

@@ -206,3 +206,8 @@ def install(app: FastAPI) -> None:
     async def anything(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
         return _json(503, "internal", _one_line(f"{exc.__class__.__name__}: {exc}"))
+
+
+class DailyApiError(ApiError):
+    """A refusal the daily and social routes raise; ``code`` names why (``foreign-token``,
+    ``too-fast``…)."""

@@ -27,8 +27,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
 from puzzlesmith.core.budget import Budget, use_budget
-from puzzlesmith.server.daily.limits import network_of
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.ratelimit import network_of
 
 T = TypeVar("T")
 
@@ -65,7 +65,7 @@ class RequestLike(Protocol):
 
 def client_key(request: RequestLike) -> str:
     """The address a share is counted against (behind a proxy: the proxy's, see README);
-    an IPv6 /64 is one address, as everywhere else (``daily.limits.network_of``)."""
+    an IPv6 /64 is one address, as everywhere else (``ratelimit.network_of``)."""
     client: _Client | None = getattr(request, "client", None)
     return network_of(client.host) if client is not None else "?"
 

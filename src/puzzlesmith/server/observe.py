@@ -163,8 +163,6 @@ def _readiness(request: Request) -> dict[str, str]:
     """Each part's state ("ok" or what is wrong), checked in a thread (the store blocks)."""
     from sqlalchemy import text
 
-    from puzzlesmith.server.deps import WORKER
-
     parts: dict[str, str] = {}
     try:
         store = request.app.state.daily.open().runs.store
@@ -176,8 +174,9 @@ def _readiness(request: Request) -> dict[str, str]:
     except Exception as exc:  # any store failure means not ready, said in one line
         parts["store"] = f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
         parts.setdefault("migrations", "unknown")
-    dead = [w for w in WORKER.workers if not w.healthy()]
-    parts["check_pool"] = "ok" if not dead else f"{len(dead)} of {len(WORKER.workers)} dead"
+    pool = request.app.state.checker
+    dead = [w for w in pool.workers if not w.healthy()]
+    parts["check_pool"] = "ok" if not dead else f"{len(dead)} of {len(pool.workers)} dead"
     return parts
 
 

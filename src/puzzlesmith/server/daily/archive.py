@@ -13,8 +13,8 @@ from datetime import date, timedelta
 from sqlalchemy import select
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.puzzles import EPOCH, number_of
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.store import Daily, Run, Start, Store
 
 

@@ -16,11 +16,10 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from puzzlesmith.server.config import settings
-from puzzlesmith.server.daily.limits import RateLimiter
 from puzzlesmith.server.daily.players import Players
 from puzzlesmith.server.daily.runs import Rules, Runs
 from puzzlesmith.server.daily.service import open_dailies
+from puzzlesmith.server.ratelimit import RateLimiter
 
 
 @dataclass
@@ -35,7 +34,7 @@ class DailyConfig:
     """How an app's daily layer is set up (tests swap the rules and the limits)."""
 
     data_dir: Path | None = None
-    #: a database URL instead of the data dir's SQLite file (else $PUZZLESMITH_DATABASE_URL)
+    #: a database URL instead of the data dir's SQLite file (create_app: the settings')
     url: str | None = None
     rules: Rules = field(default_factory=Rules)
     limiter: RateLimiter = field(default_factory=RateLimiter)
@@ -64,10 +63,10 @@ class DailyConfig:
 
 
 def _opens_at_start(cfg: DailyConfig) -> bool:
-    """A server given a store (a data dir, a URL) opens it as it starts; one built bare
-    (tests of other areas) opens it on first use, so it never touches the home dir."""
-    conf = settings()
-    return bool(cfg.data_dir or cfg.url or conf.database_url or conf.data_dir)
+    """A server given a store (a data dir, a URL: ``create_app`` puts the settings' in
+    ``cfg``) opens it as it starts; one built bare (tests of other areas) opens it on first
+    use, so it never touches the home dir."""
+    return bool(cfg.data_dir or cfg.url)
 
 
 class OpenAtStart:

@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.server.config import settings
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.store import Player, Store
 from puzzlesmith.server.visible import blank_at
 
@@ -50,7 +50,7 @@ def check_name(raw: object) -> str:
     >>> check_name("a")
     Traceback (most recent call last):
     ...
-    puzzlesmith.server.daily.errors.DailyApiError: name: at least 2 characters
+    puzzlesmith.server.errors.DailyApiError: name: at least 2 characters
     """
     if not isinstance(raw, str):
         raise DailyApiError(422, "bad-name", "name: must be text", "name")

@@ -21,10 +21,10 @@ from sqlalchemy.exc import IntegrityError
 from puzzlesmith.core import registry
 from puzzlesmith.core.batch import run_tasks
 from puzzlesmith.core.mode import JSON, Mode
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
 from puzzlesmith.server.daily.sameness import Print, fingerprint, solved_by
 from puzzlesmith.server.daily.secret import load_secret
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.store import Daily, Store, default_data_dir, url_for
 
 

@@ -8,9 +8,9 @@ from datetime import date
 from sqlalchemy import select
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.server.daily.streaks import streak
 from puzzlesmith.server.ratings.service import player_ratings
 from puzzlesmith.server.store import Run, Store
+from puzzlesmith.server.streaks import streak
 
 
 def player_stats(store: Store, player_id: str, today: date) -> JSON:

@@ -9,7 +9,7 @@ RunClaim(player='p1', mode='04-cows', date='2026-12-01', start=7, started_ms=100
 >>> verify(b"x" * 32, t)
 Traceback (most recent call last):
 ...
-puzzlesmith.server.daily.errors.DailyApiError: run: the token's signature does not match
+puzzlesmith.server.errors.DailyApiError: run: the token's signature does not match
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import hmac
 import json
 from typing import NamedTuple
 
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.errors import DailyApiError
 
 
 class RunClaim(NamedTuple):

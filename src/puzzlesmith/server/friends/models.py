@@ -51,5 +51,5 @@ class Progress(Base):
     updated_ms: Mapped[int] = mapped_column(BigInteger, index=True)
     #: bytes of ``data`` as UTF-8 (the storage budgets sum it)
     size: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    #: the sender's address as the rate limits key it (HMAC, ``daily.limits.address_key``)
+    #: the sender's address as the rate limits key it (HMAC, ``ratelimit.address_key``)
     address: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)

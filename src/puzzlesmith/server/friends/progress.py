@@ -19,8 +19,8 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.server.config import settings
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.config import Settings, settings
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.friends.models import Progress
 from puzzlesmith.server.store import Store
 
@@ -40,8 +40,9 @@ class Budget:
     per_address: int
 
     @classmethod
-    def from_settings(cls) -> Budget:
-        conf = settings()
+    def from_settings(cls, conf: Settings | None = None) -> Budget:
+        """The budget of ``conf`` (the app's settings), else of the environment now."""
+        conf = conf or settings()
         return cls(conf.progress_budget_mb * 1_000_000, conf.progress_address_mb * 1_000_000)
 
 
@@ -57,7 +58,7 @@ def check(data: object) -> dict[str, str]:
     >>> check({"token": "x"})
     Traceback (most recent call last):
     ...
-    puzzlesmith.server.daily.errors.DailyApiError: data: 'token' is not a progress key
+    puzzlesmith.server.errors.DailyApiError: data: 'token' is not a progress key
     """
     if not isinstance(data, dict):
         raise DailyApiError(422, "bad-progress", "data: must be an object of saves", "data")

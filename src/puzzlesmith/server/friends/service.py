@@ -17,10 +17,10 @@ from sqlalchemy import BigInteger, String, and_, delete, func, insert, literal, 
 from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.server.daily.errors import DailyApiError
-from puzzlesmith.server.daily.streaks import streak
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.friends.models import Follow, FriendProfile
 from puzzlesmith.server.store import Player, Run, Store
+from puzzlesmith.server.streaks import streak
 
 #: as transfer codes: no 0/O, 1/I/L, read aloud or typed on a phone
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

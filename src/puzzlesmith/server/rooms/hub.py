@@ -25,7 +25,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.daily.limits import client_address
+from puzzlesmith.server.ratelimit import client_address
 from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.commands import ChatAdapter, Command, CommandError, from_viewer_page
 from puzzlesmith.server.rooms.limits import Bucket, Limits

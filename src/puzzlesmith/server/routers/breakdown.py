@@ -21,11 +21,10 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.movelog import TimedMove, decode
 from puzzlesmith.server import plays
 from puzzlesmith.server.catalog import catalog, level_of, mode_of
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.guard import not_todays_daily
 from puzzlesmith.server.daily.service import daily_mode
 from puzzlesmith.server.deps import Ctx, LocalDate, Me
-from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.errors import ApiError, DailyApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses

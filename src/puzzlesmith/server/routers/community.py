@@ -18,10 +18,18 @@ from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
 from puzzlesmith.server.daily.guard import raw_not_todays_daily
-from puzzlesmith.server.daily.limits import RateLimiter, address_key, client_address
-from puzzlesmith.server.deps import Checker, Ctx, EditorMode, MaybeMe, Me, app_limiter
+from puzzlesmith.server.deps import (
+    Checker,
+    EditorMode,
+    MaybeMe,
+    Me,
+    SecretDep,
+    StoreDep,
+    app_limiter,
+)
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.plays import level_of_code
+from puzzlesmith.server.ratelimit import RateLimiter, address_key, client_address
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api/community", tags=["community"])
@@ -39,9 +47,9 @@ LIMITS: dict[str, tuple[int, float]] = {
 _ERR = error_responses(401, 403, 404, 409, 422, 429, 503)  # 403: today's daily
 
 
-def limiter(request: Request, ctx: Ctx) -> RateLimiter:
+def limiter(request: Request, store: StoreDep) -> RateLimiter:
     """The app's community limits (tests replace ``app.state.community_limits``)."""
-    return app_limiter(request, ctx, "community_limits", LIMITS)
+    return app_limiter(request, store, "community_limits", LIMITS)
 
 
 Limits = Annotated[RateLimiter, Depends(limiter)]
@@ -69,7 +77,7 @@ async def publish(
     m: EditorMode,
     body: PublishIn,
     me: Me,
-    ctx: Ctx,
+    store: StoreDep,
     limits: Limits,
     pool: Checker,
     request: Request,
@@ -89,7 +97,7 @@ async def publish(
         if checked is None or "error" in checked:
             raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
         return await run_in_threadpool(
-            service.publish, ctx.runs.store, m, checked, body.level, title, caption, me
+            service.publish, store, m, checked, body.level, title, caption, me
         )
     except ApiError:  # refused (duplicate, not unique, bad level, busy): not a publish
         await run_in_threadpool(limits.refund, me.id, "publish")
@@ -97,52 +105,65 @@ async def publish(
 
 
 @router.get("/published/{code}", responses=error_responses(400, 422, 503))
-def published(code: str, ctx: Ctx) -> dict[str, Any]:
+def published(code: str, store: StoreDep) -> dict[str, Any]:
     """``{"mode", "published", "id"}``: whether the board of a level code (turned or
     mirrored too) is already published, so the editor can say so instead of offering 发布."""
     m, level = level_of_code(code)
-    return service.published(ctx.runs.store, m, level)
+    return service.published(store, m, level)
 
 
 @router.get("/{mode}", responses=_ERR)
 def browse(
     mode: str,
-    ctx: Ctx,
+    store: StoreDep,
     sort: Literal["newest", "played", "likes"] = "newest",
     grade: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 30,
     offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
     m = mode_of(mode)
-    return {"mode": m.id, "levels": service.browse(ctx.runs.store, m, sort, grade, limit, offset)}
+    return {"mode": m.id, "levels": service.browse(store, m, sort, grade, limit, offset)}
 
 
 @router.get("/levels/{level_id}", responses=_ERR)
-def get_level(level_id: str, ctx: Ctx) -> dict[str, Any]:
-    return service.one(ctx.runs.store, level_id)
+def get_level(level_id: str, store: StoreDep) -> dict[str, Any]:
+    return service.one(store, level_id)
 
 
 @router.post("/levels/{level_id}/play", responses=_ERR)
-def play(level_id: str, ctx: Ctx, limits: Limits, request: Request, me: MaybeMe) -> dict[str, Any]:
+def play(
+    level_id: str,
+    store: StoreDep,
+    secret: SecretDep,
+    limits: Limits,
+    request: Request,
+    me: MaybeMe,
+) -> dict[str, Any]:
     """Count a play: once per player (with a token) or per client address (without)."""
     address = client_address(request)
     limits.hit(address, "play")
-    who = me.id if me is not None else "addr:" + address_key(ctx.runs.secret, address)
-    return service.played(ctx.runs.store, level_id, who)
+    who = me.id if me is not None else "addr:" + address_key(secret, address)
+    return service.played(store, level_id, who)
 
 
 @router.post("/levels/{level_id}/like", responses=_ERR)
-def like(level_id: str, body: LikeIn, me: Me, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+def like(level_id: str, body: LikeIn, me: Me, store: StoreDep, limits: Limits) -> dict[str, Any]:
     limits.hit(me.id, "like")
-    return service.like(ctx.runs.store, level_id, me, body.on)
+    return service.like(store, level_id, me, body.on)
 
 
 @router.post("/levels/{level_id}/report", responses=_ERR)
 def report(
-    level_id: str, body: ReportIn, me: Me, ctx: Ctx, limits: Limits, request: Request
+    level_id: str,
+    body: ReportIn,
+    me: Me,
+    store: StoreDep,
+    secret: SecretDep,
+    limits: Limits,
+    request: Request,
 ) -> dict[str, Any]:
     """A report; its weight depends on the reporter, one counts per address and level."""
     reason = check_text(body.reason, "reason", low=3, high=REASON_MAX)
     limits.hit(me.id, "report")
-    address = address_key(ctx.runs.secret, client_address(request))
-    return service.report(ctx.runs.store, level_id, me, reason, address)
+    address = address_key(secret, client_address(request))
+    return service.report(store, level_id, me, reason, address)

@@ -7,9 +7,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from puzzlesmith.server.daily.limits import address_key, client_address
 from puzzlesmith.server.daily.stats import player_stats
 from puzzlesmith.server.deps import Ctx, LocalDate, Me
+from puzzlesmith.server.ratelimit import address_key, client_address
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.store import Player
 

@@ -1,28 +1,25 @@
 """Stream rooms: ``POST /api/rooms`` opens one, ``/ws/rooms/{room}`` is its live channel.
 
-Unlike the other routers this one holds state — the rooms of a :class:`Hub` made for
-each app. On SQLite (one process) they live in memory, so every ``create_app()`` starts
-empty; with ``PUZZLESMITH_DATABASE_URL`` on PostgreSQL they live in its tables and every
-worker serves every room (:mod:`puzzlesmith.server.rooms.pgstore`).
+An ordinary router: the rooms live in the app's hub, which ``create_app`` builds into
+``app.state.rooms`` (server/rooms/ready.py) and ``deps.py``'s ``HubDep`` hands out.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request, WebSocket
+from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.codes import CodeError, decode_level
 from puzzlesmith.server.catalog import level_of, mode_of
-from puzzlesmith.server.daily.limits import client_address
+from puzzlesmith.server.deps import HubDep
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.ratelimit import client_address
 from puzzlesmith.server.rooms import tokens
-from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.room import RoomError
-from puzzlesmith.server.rooms.store import Creator, MemoryStore
+from puzzlesmith.server.rooms.store import Creator
 from puzzlesmith.server.schemas import error_responses
 
 _STATUS = {
@@ -80,96 +77,59 @@ def _level(body: RoomBody) -> tuple[Any, Any]:
     return mode, level_of(mode, body.level)
 
 
-async def _configure(hub: Hub, app: FastAPI) -> None:
-    """On first use: rooms in PostgreSQL when the app's store is PostgreSQL (its URL from the
-    daily layer's config, the schema migrated by the store), else in this process."""
-    if isinstance(hub.store, MemoryStore) and not hub.rooms:
-        from puzzlesmith.server.daily.secret import load_secret
-        from puzzlesmith.server.store import Store, default_data_dir, url_for
-
-        cfg = getattr(app.state, "daily", None)
-        data_dir = getattr(cfg, "data_dir", None)
-        url = getattr(cfg, "url", None) or url_for(data_dir)
-        if url.startswith("postgresql"):
-            from puzzlesmith.server.rooms.pgstore import PgStore
-
-            def migrate() -> bytes:
-                Store.open(url).close()  # migrated to head under the store's advisory lock
-                return load_secret(data_dir or default_data_dir())
-
-            hub.secret = await asyncio.to_thread(migrate)
-            hub.store = PgStore(url, hub.limits)
-    await hub.start()
+router = APIRouter(tags=["rooms"])
 
 
-def make_router(hub: Hub | None = None) -> APIRouter:
-    """The routes with their own hub (tests pass one with other limits)."""
-    the_hub = hub or Hub()
-    router = APIRouter(tags=["rooms"])
-    ready = asyncio.Lock()
-    done: list[bool] = []
-
-    async def hub_for(app: FastAPI) -> Hub:
-        if not done:
-            async with ready:
-                if not done:
-                    await _configure(the_hub, app)
-                    done.append(True)
-        return the_hub
-
-    @router.post(
-        "/api/rooms",
-        status_code=201,
-        responses=error_responses(400, 404, 422, 429, 503),  # 400: not JSON; 429: a share
+@router.post(
+    "/api/rooms",
+    status_code=201,
+    responses=error_responses(400, 404, 422, 429, 503),  # 400: not JSON; 429: a share
+)
+async def create_room(body: RoomBody, request: Request, hub: HubDep) -> RoomOut:
+    """Open a room for a level; the host key is shown once and needed for every action.
+    Limited per client address and per browser (429), and in all (503)."""
+    mode, level = _level(body)
+    who = Creator(_addr(request), tokens.verify(hub.secret, body.client))
+    try:
+        room = await hub.create(mode, level, who)
+    except RoomError as exc:
+        raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
+    page = "/static/stream/index.html"
+    return RoomOut(
+        room=room.code,
+        host_key=room.host_key,
+        mode=mode.id,
+        level=level.id,
+        viewer_url=f"/r/{room.code}",
+        overlay_url=f"{page}#/overlay/{room.code}",
+        host_url=f"{page}#/host/{room.code}",
     )
-    async def create_room(body: RoomBody, request: Request) -> RoomOut:
-        """Open a room for a level; the host key is shown once and needed for every action.
-        Limited per client address and per browser (429), and in all (503)."""
-        mode, level = _level(body)
-        hub = await hub_for(request.app)
-        who = Creator(_addr(request), tokens.verify(hub.secret, body.client))
-        try:
-            room = await hub.create(mode, level, who)
-        except RoomError as exc:
-            raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
-        page = "/static/stream/index.html"
-        return RoomOut(
-            room=room.code,
-            host_key=room.host_key,
-            mode=mode.id,
-            level=level.id,
-            viewer_url=f"/r/{room.code}",
-            overlay_url=f"{page}#/overlay/{room.code}",
-            host_url=f"{page}#/host/{room.code}",
-        )
 
-    @router.post("/api/rooms/{room}/viewer", status_code=201, responses=error_responses(404, 429))
-    async def new_viewer(room: str, request: Request) -> ViewerOut:
-        """A viewer identity for the room's page (kept in the browser): one vote per round
-        per identity; identities per client address are limited (429)."""
-        hub = await hub_for(request.app)
-        code = room.upper()[:12]
-        try:
-            token = await hub.mint(code, _addr(request))
-        except RoomError as exc:
-            raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
-        viewer = tokens.verify(hub.secret, token)
-        assert viewer is not None  # just signed
-        return ViewerOut(viewer=viewer, token=token)
 
-    @router.get("/r/{room}", include_in_schema=False)
-    def short_link(room: str) -> RedirectResponse:
-        """The link viewers type or scan: the viewer page for the room."""
-        code = "".join(ch for ch in room.upper() if ch.isalnum())[:12]
-        return RedirectResponse(f"/static/stream/index.html#/view/{code}", status_code=307)
+@router.post("/api/rooms/{room}/viewer", status_code=201, responses=error_responses(404, 429))
+async def new_viewer(room: str, request: Request, hub: HubDep) -> ViewerOut:
+    """A viewer identity for the room's page (kept in the browser): one vote per round
+    per identity; identities per client address are limited (429)."""
+    code = room.upper()[:12]
+    try:
+        token = await hub.mint(code, _addr(request))
+    except RoomError as exc:
+        raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
+    viewer = tokens.verify(hub.secret, token)
+    assert viewer is not None  # just signed
+    return ViewerOut(viewer=viewer, token=token)
 
-    @router.websocket("/ws/rooms/{room}")
-    async def room_socket(websocket: WebSocket, room: str) -> None:
-        hub = await hub_for(websocket.app)
-        await hub.serve(websocket, room)
 
-    router.hub = the_hub  # type: ignore[attr-defined]
-    return router
+@router.get("/r/{room}", include_in_schema=False)
+def short_link(room: str) -> RedirectResponse:
+    """The link viewers type or scan: the viewer page for the room."""
+    code = "".join(ch for ch in room.upper() if ch.isalnum())[:12]
+    return RedirectResponse(f"/static/stream/index.html#/view/{code}", status_code=307)
+
+
+@router.websocket("/ws/rooms/{room}")
+async def room_socket(websocket: WebSocket, room: str, hub: HubDep) -> None:
+    await hub.serve(websocket, room)
 
 
 def _addr(request: Request) -> str:

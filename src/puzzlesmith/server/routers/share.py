@@ -13,12 +13,12 @@ from starlette.concurrency import run_in_threadpool
 
 from puzzlesmith.core.movelog import MoveLogError, decode
 from puzzlesmith.server import share
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.context import DailyContext
-from puzzlesmith.server.daily.errors import DailyApiError
 from puzzlesmith.server.daily.service import daily_mode, today
 from puzzlesmith.server.daily.stats import player_stats
-from puzzlesmith.server.deps import Ctx, Me
+from puzzlesmith.server.deps import Ctx, Me, SettingsDep
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.friends.service import Friends
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.store import Player, Run
@@ -27,9 +27,9 @@ router = APIRouter(prefix="/api/daily", tags=["share"])
 _ERRORS = error_responses(400, 401, 404)
 
 
-def public_link(request: Request, mode_id: str) -> str:
+def public_link(conf: Settings, request: Request, mode_id: str) -> str:
     """The daily's link: at ``PUZZLESMITH_PUBLIC_URL`` when set, else where the request came."""
-    base = settings().public_url or str(request.base_url)
+    base = conf.public_url or str(request.base_url)
     return f"{base.rstrip('/')}/#/daily/{mode_id}"
 
 
@@ -75,12 +75,13 @@ def share_info(
     request: Request,
     player: Me,
     ctx: Ctx,
+    conf: SettingsDep,
     date: str | None = None,
     lang: Literal["zh", "en"] = "zh",
 ) -> dict[str, Any]:
     """What the share text says: the link at the public address, and the picture's words."""
     card = _card(ctx, player, mode, date, lang)
-    return {"url": public_link(request, card.mode), **share.lines_of(card)}
+    return {"url": public_link(conf, request, card.mode), **share.lines_of(card)}
 
 
 @router.get(

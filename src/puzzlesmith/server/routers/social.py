@@ -10,11 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
 from puzzlesmith.server.daily.archive import archive, month_of
 from puzzlesmith.server.daily.context import DailyContext
-from puzzlesmith.server.daily.limits import address_key, client_address
 from puzzlesmith.server.daily.service import daily_mode
-from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me
+from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me, SettingsDep, StoreDep
 from puzzlesmith.server.friends import progress
 from puzzlesmith.server.friends.service import Friends
+from puzzlesmith.server.ratelimit import address_key, client_address
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(tags=["friends"])
@@ -105,17 +105,20 @@ class ProgressIn(BaseModel):
 
 
 @router.put("/api/players/me/progress", responses=error_responses(401, 413, 429, 507))
-def save_progress(body: ProgressIn, player: Me, ctx: Ctx, request: Request) -> dict[str, Any]:
+def save_progress(
+    body: ProgressIn, player: Me, ctx: Ctx, conf: SettingsDep, request: Request
+) -> dict[str, Any]:
     """Keep this device's level progress for the next device this profile moves to
     (507 ``storage-full`` past the store's budget or the address's share of it)."""
     ctx.limiter.hit(player.id, "profile")
     address = address_key(ctx.runs.secret, client_address(request))
     now = ctx.runs.dailies.clock()
-    size = progress.save(ctx.runs.store, player.id, body.data, now, address)
+    budget = progress.Budget.from_settings(conf)
+    size = progress.save(ctx.runs.store, player.id, body.data, now, address, budget)
     return {"saved": True, "bytes": size}
 
 
 @router.get("/api/players/me/progress", responses=error_responses(401))
-def load_progress(player: Me, ctx: Ctx) -> dict[str, Any]:
+def load_progress(player: Me, store: StoreDep) -> dict[str, Any]:
     """The progress the last device sent (``data`` null when none), merged by the client."""
-    return progress.load(ctx.runs.store, player.id)
+    return progress.load(store, player.id)

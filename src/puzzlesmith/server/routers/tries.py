@@ -13,9 +13,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
-from puzzlesmith.server.daily.limits import RateLimiter, address_key, client_address
-from puzzlesmith.server.deps import Ctx, app_limiter
+from puzzlesmith.server.deps import SecretDep, StoreDep, app_limiter
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.ratelimit import RateLimiter, address_key, client_address
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.tries import service
 from puzzlesmith.server.tries.service import MAX_BODY, BatchIn
@@ -26,9 +26,9 @@ router = APIRouter(tags=["plays"])
 LIMITS: dict[str, tuple[int, float]] = {"plays": (60, 60.0)}
 
 
-def limiter(request: Request, ctx: Ctx) -> RateLimiter:
+def limiter(request: Request, store: StoreDep) -> RateLimiter:
     """The app's plays limit (tests replace ``app.state.plays_limits``)."""
-    return app_limiter(request, ctx, "plays_limits", LIMITS)
+    return app_limiter(request, store, "plays_limits", LIMITS)
 
 
 Limits = Annotated[RateLimiter, Depends(limiter)]
@@ -73,10 +73,12 @@ _SCHEMA = {
     responses=error_responses(413, 422, 429, 503),
     openapi_extra=_SCHEMA,
 )
-async def report_tries(request: Request, ctx: Ctx, limits: Limits) -> dict[str, Any]:
+async def report_tries(
+    request: Request, store: StoreDep, secret: SecretDep, limits: Limits
+) -> dict[str, Any]:
     """Store a batch of tries (JSON; ``text/plain`` too, as ``navigator.sendBeacon`` sends)."""
-    who = address_key(ctx.runs.secret, client_address(request))
+    who = address_key(secret, client_address(request))
     await run_in_threadpool(limits.hit, who, "plays")
     batch = service.parse(await _body(request))
-    received = await run_in_threadpool(service.record, ctx.runs.store, batch)
+    received = await run_in_threadpool(service.record, store, batch)
     return {"received": received}

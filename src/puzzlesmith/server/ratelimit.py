@@ -21,7 +21,7 @@ import time
 from sqlalchemy import case, delete, literal, update
 from starlette.requests import HTTPConnection
 
-from puzzlesmith.server.daily.errors import DailyApiError
+from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.store import RateHit, Store
 
 #: action → (how many, per how many seconds)

@@ -1,0 +1,54 @@
+"""An app's stream rooms: its :class:`~puzzlesmith.server.rooms.hub.Hub`, made ready once.
+
+``create_app`` puts one :class:`Rooms` on ``app.state.rooms``; the rooms router takes the
+hub from it (``deps.py``'s ``HubDep``). On SQLite (one process) the rooms live in memory,
+so every app starts empty; when the app's store is PostgreSQL they live in its tables and
+every worker serves every room (:mod:`puzzlesmith.server.rooms.pgstore`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from puzzlesmith.server.rooms.hub import Hub
+from puzzlesmith.server.rooms.store import MemoryStore
+
+
+class Rooms:
+    """The hub of one app, configured and started on first use."""
+
+    def __init__(self, hub: Hub | None = None) -> None:
+        self.hub = hub or Hub()
+        self._ready = asyncio.Lock()
+        self._done = False
+
+    async def ready(self, daily: Any = None) -> Hub:
+        """The hub, started; ``daily`` is the app's ``DailyConfig`` (its store's URL)."""
+        if not self._done:
+            async with self._ready:
+                if not self._done:
+                    await _configure(self.hub, daily)
+                    self._done = True
+        return self.hub
+
+
+async def _configure(hub: Hub, daily: Any) -> None:
+    """Rooms in PostgreSQL when the app's store is PostgreSQL (its URL from the daily
+    layer's config, the schema migrated by the store), else in this process."""
+    if isinstance(hub.store, MemoryStore) and not hub.rooms:
+        from puzzlesmith.server.daily.secret import load_secret
+        from puzzlesmith.server.store import Store, default_data_dir, url_for
+
+        data_dir = getattr(daily, "data_dir", None)
+        url = getattr(daily, "url", None) or url_for(data_dir)
+        if url.startswith("postgresql"):
+            from puzzlesmith.server.rooms.pgstore import PgStore
+
+            def migrate() -> bytes:
+                Store.open(url).close()  # migrated to head under the store's advisory lock
+                return load_secret(data_dir or default_data_dir())
+
+            hub.secret = await asyncio.to_thread(migrate)
+            hub.store = PgStore(url, hub.limits)
+    await hub.start()
