@@ -11,14 +11,14 @@ from editor_levels import COWS, COWS_MULTIPLE, COWS_UNIQUE
 from fastapi.testclient import TestClient
 
 from puzzlesmith.core import registry
-from puzzlesmith.server import deps
 from puzzlesmith.server.app import create_app
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    yield TestClient(create_app(), raise_server_exceptions=False)
-    deps.WORKER.close()
+    app = create_app()
+    yield TestClient(app, raise_server_exceptions=False)
+    app.state.checker.close()
 
 
 def check(client: TestClient, level: Any, **extra: Any) -> dict[str, Any]:
