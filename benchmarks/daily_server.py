@@ -40,8 +40,17 @@ def play_server(data_dir: Path) -> Iterator[tuple[str, int]]:
         stdout=subprocess.DEVNULL,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
+    with serving(proc, port, start_s=30, stop_s=10) as running:
+        yield running
+
+
+@contextmanager
+def serving(
+    proc: subprocess.Popen[bytes], port: int, start_s: float, stop_s: float
+) -> Iterator[tuple[str, int]]:
+    """Wait until ``proc`` listens on ``port``; its base URL and pid; SIGINT at the end."""
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + start_s
         while True:
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -54,7 +63,7 @@ def play_server(data_dir: Path) -> Iterator[tuple[str, int]]:
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=stop_s)
         except subprocess.TimeoutExpired:
             proc.kill()
 
@@ -92,23 +101,8 @@ def pg_server(
         "--no-access-log", "--ws-per-message-deflate", "false",
     ]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}", proc.pid
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with serving(proc, port, start_s=90, stop_s=20) as running:
+        yield running
 
 
 def tree_cpu(root: int) -> float:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from puzzlesmith.core.mode import JSON
 from puzzlesmith.cows.board import Board, Level, board_of, build_board, flood, rc_id
+from puzzlesmith.cows.generate import _nbrs4
 from puzzlesmith.cows.logic import grade
 from puzzlesmith.cows.solver import solve_board
 from puzzlesmith.cows.teach import NAMES, key_idea, needed_ideas
@@ -199,20 +200,6 @@ def moves_of(n: int, owner: list[int]) -> list[tuple[int, int]]:
         into = sorted({owner[k] for k in _nbrs4(n, i) if owner[k] != g})
         if into and flood(rest & -rest, rest, n) == rest:
             out.extend((i, h) for h in into)
-    return out
-
-
-def _nbrs4(n: int, i: int) -> list[int]:
-    r, c = divmod(i, n)
-    out = []
-    if r > 0:
-        out.append(i - n)
-    if r < n - 1:
-        out.append(i + n)
-    if c > 0:
-        out.append(i - 1)
-    if c < n - 1:
-        out.append(i + 1)
     return out
 
 
