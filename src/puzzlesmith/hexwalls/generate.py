@@ -53,6 +53,9 @@ TURNERS_BY_GRADE = {"easy": 0, "medium": 0, "hard": 0, "expert": 1}
 #: lookahead); the lowest grade of ``--grade`` decides. Random middle clues made about 1
 #: expert board in 2,250 candidates; a clue where the reasoning stops keeps the board hard.
 STUCK_CLUES_BY_GRADE = {"easy": 0, "medium": 0, "hard": 0, "expert": 2}
+#: ``--attempts 0``: candidates per level by grade (an expert candidate costs about 10 ms and
+#: about 1 in 3,000 makes a level; benchmarks/generate_rates.py, docs/designer-workflow.md)
+ATTEMPTS_BY_GRADE = {"easy": 400, "medium": 400, "hard": 400, "expert": 4000}
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,13 @@ class GenerateOptions:
         },
     )
     end_clue: bool = field(default=False, metadata={"help": "Also give the last step N."})
-    attempts: int = field(default=400, metadata={"help": "Candidate boards to try per level."})
+    attempts: int = field(
+        default=0,
+        metadata={
+            "help": "Candidate boards to try per level (0: 400, or with --cells 0 by grade, "
+            "ATTEMPTS_BY_GRADE: 4000 for --grade expert)."
+        },
+    )
     grade: str = field(
         default="",
         metadata={
@@ -118,8 +127,8 @@ class GenerateOptions:
             raise ValueError("--cells must be 0 (by grade) or in 3..40")
         if self.cells_max and not max(self.cells, 3) <= self.cells_max <= 40:
             raise ValueError(f"--cells-max must be 0 or in {self.cells}..40 (--cells to 40)")
-        if self.walls < 0 or self.turners < -1 or self.clues < 0 or self.attempts < 1:
-            raise ValueError("walls, clues must be >= 0, turners >= -1 and attempts >= 1")
+        if self.walls < 0 or self.turners < -1 or self.clues < 0 or self.attempts < 0:
+            raise ValueError("walls, clues, attempts must be >= 0 and turners >= -1")
         if self.stuck_clues < -1:
             raise ValueError("--stuck-clues must be -1 (by grade) or >= 0")
         if self.clues_max != -1 and self.clues_max < self.clues:
@@ -181,6 +190,20 @@ class GenerateOptions:
         if self.cells or not self.grade:  # a pinned board keeps its levels
             return 0
         return STUCK_CLUES_BY_GRADE[GRADES[self.grade_span[0]]]
+
+    @property
+    def attempt_count(self) -> int:
+        """``--attempts``, or (0) 400, by the lowest grade of ``--grade`` when the board is
+        left to the presets (``--cells 0``).
+
+        >>> GenerateOptions(grade="expert").attempt_count, GenerateOptions(cells=9).attempt_count
+        (4000, 400)
+        """
+        if self.attempts:
+            return self.attempts
+        if self.cells or not self.grade:
+            return 400
+        return ATTEMPTS_BY_GRADE[GRADES[self.grade_span[0]]]
 
     @property
     def grade_span(self) -> tuple[int, int]:
@@ -390,13 +413,18 @@ def _with_clue(level: Level, h: Hex, step: int) -> Level:
     )
 
 
+def _turners_kept(level: Level, opts: GenerateOptions) -> bool:
+    """After a stuck clue: the turners asked for, or (a clue may do one's work) at least one."""
+    return min(opts.turners, 1) <= len(level.turners) <= opts.turners
+
+
 def _unstick(
     rng: random.Random, level: Level, author: list[Hex], opts: GenerateOptions
 ) -> Level | None:
     """Up to ``opts.stuck_clues`` middle number clues from the author's path on a unique board
     the logic engine cannot finish without lookahead (a board it finishes is never made
     harder by a clue), each where the reasoning then goes furthest; a wall the clue makes
-    unneeded is pruned. The level that then grades within ``--grade`` by thinking alone
+    unneeded is pruned (it may take a turner, never the last). The level that then grades within ``--grade`` by thinking alone
     and passes every publish check (each wall and turner needed), or None."""
     if opts.stuck_clues <= 0 or opts.lookahead or grade(level, lookahead=False).solved:
         return None
@@ -418,7 +446,7 @@ def _unstick(
                 continue
             if check_level(trial):  # the clue made a wall or turner unneeded
                 trial = prune(rng, trial)
-                if len(trial.turners) != opts.turners or check_level(trial):
+                if not _turners_kept(trial, opts) or check_level(trial):
                     continue
                 result = grade(trial, lookahead=False)
                 if not result.solved or not lo <= grade_index(result.grade) <= hi:
@@ -461,6 +489,7 @@ def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
         clues_max=-1,
         turners=options.turner_count,
         stuck_clues=options.stuck_clue_count,
+        attempts=options.attempt_count,
     )
     for _ in range(options.attempts):
         try:
