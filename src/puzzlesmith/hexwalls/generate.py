@@ -408,9 +408,7 @@ def candidate(rng: random.Random, opts: GenerateOptions, lid: str) -> Level | No
 
 
 def _with_clue(level: Level, h: Hex, step: int) -> Level:
-    return level.with_(
-        cells=tuple(replace(c, clue=step) if c.hex == h else c for c in level.cells)
-    )
+    return level.with_(cells=tuple(replace(c, clue=step) if c.hex == h else c for c in level.cells))
 
 
 def _turners_kept(level: Level, opts: GenerateOptions) -> bool:
