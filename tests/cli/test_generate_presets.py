@@ -16,9 +16,10 @@ DOC = (Path(__file__).parents[2] / "docs" / "designer-workflow.md").read_text(en
 
 def test_the_documented_presets_are_the_generators() -> None:
     rows = {
-        m.group(1): (m.group(2), m.group(3), m.group(4))
+        m.group(1): m.groups()[1:]
         for m in re.finditer(
-            r"^\| (easy|medium|hard|expert) \| (\d+–\d+) \| (\d+–\d+) \| (\d+(?:–\d+)?) \|$",
+            r"^\| (easy|medium|hard|expert) \| (\d+–\d+) \| (\d+–\d+) \| (\d+(?:–\d+)?) "
+            r"\| (\d+) \| (\d+) \| (\d+) \|$",
             DOC,
             re.M,
         )
@@ -28,10 +29,13 @@ def test_the_documented_presets_are_the_generators() -> None:
     def span(lo: int, hi: int) -> str:
         return f"{lo}–{hi}" if lo != hi else str(lo)
 
-    for grade, (n, cells, clues) in rows.items():
+    for grade, (n, cells, clues, turners, stuck, attempts) in rows.items():
         assert n == span(*strokegen.N_BY_GRADE[grade])
         assert cells == span(*hexgen.CELLS_BY_GRADE[grade])
         assert clues == span(*hexgen.CLUES_BY_GRADE[grade])
+        assert int(turners) == hexgen.TURNERS_BY_GRADE[grade]
+        assert int(stuck) == hexgen.STUCK_CLUES_BY_GRADE[grade]
+        assert int(attempts) == hexgen.ATTEMPTS_BY_GRADE[grade]
 
 
 def test_stroke_n_follows_the_grade_unless_pinned() -> None:

@@ -45,6 +45,17 @@ from puzzlesmith.paths.grades import GRADES, grade_index
 CELLS_BY_GRADE = {"easy": (8, 11), "medium": (10, 14), "hard": (12, 16), "expert": (16, 20)}
 #: ``--clues-max -1``: number clues besides the start per grade (more clues, easier)
 CLUES_BY_GRADE = {"easy": (0, 2), "medium": (0, 1), "hard": (0, 1), "expert": (0, 0)}
+#: ``--turners -1``: turning walls per grade (the lowest grade of ``--grade`` decides, so only
+#: ``--grade expert`` changes: by thinking alone, expert needs a turner's timing, issue #40)
+TURNERS_BY_GRADE = {"easy": 0, "medium": 0, "hard": 0, "expert": 1}
+#: ``--stuck-clues -1``: most number clues the generator may add, one at a time, from the
+#: author's path where the logic engine gets stuck on a unique board (it would need
+#: lookahead); the lowest grade of ``--grade`` decides. Random middle clues made about 1
+#: expert board in 2,250 candidates; a clue where the reasoning stops keeps the board hard.
+STUCK_CLUES_BY_GRADE = {"easy": 0, "medium": 0, "hard": 0, "expert": 2}
+#: ``--attempts 0``: candidates per level by grade (an expert candidate costs about 10 ms and
+#: about 1 in 3,000 makes a level; benchmarks/generate_rates.py, docs/designer-workflow.md)
+ATTEMPTS_BY_GRADE = {"easy": 400, "medium": 400, "hard": 400, "expert": 4000}
 
 
 @dataclass(frozen=True)
@@ -64,7 +75,13 @@ class GenerateOptions:
         },
     )
     walls: int = field(default=4, metadata={"help": "Most static walls to use."})
-    turners: int = field(default=0, metadata={"help": "Turning walls wanted (exactly)."})
+    turners: int = field(
+        default=-1,
+        metadata={
+            "help": "Turning walls wanted (exactly; -1: with --cells 0 by grade, TURNERS_BY_GRADE: "
+            "1 for --grade expert, else 0)."
+        },
+    )
     clues: int = field(default=0, metadata={"help": "Number clues besides the start 1."})
     clues_max: int = field(
         default=-1,
@@ -74,8 +91,22 @@ class GenerateOptions:
             "hard 0-1, expert 0; with a --cells given, --clues)."
         },
     )
+    stuck_clues: int = field(
+        default=-1,
+        metadata={
+            "help": "Most number clues added from the author's path where the logic engine "
+            "gets stuck on a unique board, instead of dropping it (-1: with --cells 0 by "
+            "grade, STUCK_CLUES_BY_GRADE: 2 for --grade expert, else 0)."
+        },
+    )
     end_clue: bool = field(default=False, metadata={"help": "Also give the last step N."})
-    attempts: int = field(default=400, metadata={"help": "Candidate boards to try per level."})
+    attempts: int = field(
+        default=0,
+        metadata={
+            "help": "Candidate boards to try per level (0: 400, or with --cells 0 by grade, "
+            "ATTEMPTS_BY_GRADE: 4000 for --grade expert)."
+        },
+    )
     grade: str = field(
         default="",
         metadata={
@@ -96,8 +127,10 @@ class GenerateOptions:
             raise ValueError("--cells must be 0 (by grade) or in 3..40")
         if self.cells_max and not max(self.cells, 3) <= self.cells_max <= 40:
             raise ValueError(f"--cells-max must be 0 or in {self.cells}..40 (--cells to 40)")
-        if self.walls < 0 or self.turners < 0 or self.clues < 0 or self.attempts < 1:
-            raise ValueError("walls, turners, clues must be >= 0 and attempts >= 1")
+        if self.walls < 0 or self.turners < -1 or self.clues < 0 or self.attempts < 0:
+            raise ValueError("walls, clues, attempts must be >= 0 and turners >= -1")
+        if self.stuck_clues < -1:
+            raise ValueError("--stuck-clues must be -1 (by grade) or >= 0")
         if self.clues_max != -1 and self.clues_max < self.clues:
             raise ValueError(f"--clues-max must be -1 (by grade) or at least --clues {self.clues}")
         self.grade_span  # noqa: B018 (validates --grade)
@@ -129,6 +162,48 @@ class GenerateOptions:
             lo, hi = self.grade_span
             return CLUES_BY_GRADE[GRADES[hi]][0], CLUES_BY_GRADE[GRADES[lo]][1]
         return self.clues, self.clues_max
+
+    @property
+    def turner_count(self) -> int:
+        """``--turners``, or by the lowest grade of ``--grade`` when it is -1 and the board is
+        left to the presets (``--cells 0``).
+
+        >>> GenerateOptions(grade="expert").turner_count, GenerateOptions(grade="hard-expert").turner_count
+        (1, 0)
+        """
+        if self.turners != -1:
+            return self.turners
+        if self.cells or not self.grade:  # a pinned board keeps its levels (the dailies')
+            return 0
+        return TURNERS_BY_GRADE[GRADES[self.grade_span[0]]]
+
+    @property
+    def stuck_clue_count(self) -> int:
+        """``--stuck-clues``, or by the lowest grade of ``--grade`` when it is -1 and the board
+        is left to the presets (``--cells 0``).
+
+        >>> GenerateOptions(grade="expert").stuck_clue_count, GenerateOptions().stuck_clue_count
+        (2, 0)
+        """
+        if self.stuck_clues != -1:
+            return self.stuck_clues
+        if self.cells or not self.grade:  # a pinned board keeps its levels
+            return 0
+        return STUCK_CLUES_BY_GRADE[GRADES[self.grade_span[0]]]
+
+    @property
+    def attempt_count(self) -> int:
+        """``--attempts``, or (0) 400, by the lowest grade of ``--grade`` when the board is
+        left to the presets (``--cells 0``).
+
+        >>> GenerateOptions(grade="expert").attempt_count, GenerateOptions(cells=9).attempt_count
+        (4000, 400)
+        """
+        if self.attempts:
+            return self.attempts
+        if self.cells or not self.grade:
+            return 400
+        return ATTEMPTS_BY_GRADE[GRADES[self.grade_span[0]]]
 
     @property
     def grade_span(self) -> tuple[int, int]:
@@ -321,10 +396,64 @@ def candidate(rng: random.Random, opts: GenerateOptions, lid: str) -> Level | No
         return None
     if opts.walls + opts.turners > 0 and not level.walls and not level.turners:
         return None
-    if check_level(level) or not _graded(level, opts):
+    if check_level(level):
         return None
+    if not _graded(level, opts):
+        unstuck = _unstick(rng, level, author, opts)
+        if unstuck is None:
+            return None
+        level = unstuck
     path_txt = " ".join(f"{q},{r}" for q, r in author)
     return level.with_(teach=f"generated; author path: {path_txt}")
+
+
+def _with_clue(level: Level, h: Hex, step: int) -> Level:
+    return level.with_(cells=tuple(replace(c, clue=step) if c.hex == h else c for c in level.cells))
+
+
+def _turners_kept(level: Level, opts: GenerateOptions) -> bool:
+    """After a stuck clue: the turners asked for, or (a clue may do one's work) at least one."""
+    return min(opts.turners, 1) <= len(level.turners) <= opts.turners
+
+
+def _unstick(
+    rng: random.Random, level: Level, author: list[Hex], opts: GenerateOptions
+) -> Level | None:
+    """Up to ``opts.stuck_clues`` middle number clues from the author's path on a unique board
+    the logic engine cannot finish without lookahead (a board it finishes is never made
+    harder by a clue), each where the reasoning then goes furthest; a wall the clue makes
+    unneeded is pruned (it may take a turner, never the last). The level that then grades within ``--grade`` by thinking alone
+    and passes every publish check (each wall and turner needed), or None."""
+    if opts.stuck_clues <= 0 or opts.lookahead or grade(level, lookahead=False).solved:
+        return None
+    n = len(author)
+    lo, hi = opts.grade_span
+    for _ in range(opts.stuck_clues):
+        clued = {c.clue for c in level.cells if c.clue is not None}
+        middle = [k for k in range(3, n - 1) if k not in clued]
+        rng.shuffle(middle)
+        best: tuple[int, Level] | None = None
+        for k in middle:
+            trial = _with_clue(level, author[k - 1], k)
+            result = grade(trial, lookahead=False)
+            if not result.solved:
+                if best is None or len(result.steps) > best[0]:
+                    best = (len(result.steps), trial)
+                continue
+            if not lo <= grade_index(result.grade) <= hi:
+                continue
+            if check_level(trial):  # the clue made a wall or turner unneeded
+                trial = prune(rng, trial)
+                if not _turners_kept(trial, opts) or check_level(trial):
+                    continue
+                result = grade(trial, lookahead=False)
+                if not result.solved or not lo <= grade_index(result.grade) <= hi:
+                    continue
+            return trial
+        if best is None:
+            return None
+        level = best[1]
+    return None
 
 
 def _graded(level: Level, opts: GenerateOptions) -> bool:
@@ -350,7 +479,16 @@ def generate_level(options: GenerateOptions, seed: int, index: int) -> Level:
     (c_lo, c_hi), (k_lo, k_hi) = options.cell_span, options.clue_span
     cells = rng.randint(c_lo, c_hi) if c_hi > c_lo else c_lo
     clues = rng.randint(k_lo, k_hi) if k_hi > k_lo else k_lo
-    options = replace(options, cells=cells, cells_max=0, clues=clues, clues_max=-1)
+    options = replace(
+        options,
+        cells=cells,
+        cells_max=0,
+        clues=clues,
+        clues_max=-1,
+        turners=options.turner_count,
+        stuck_clues=options.stuck_clue_count,
+        attempts=options.attempt_count,
+    )
     for _ in range(options.attempts):
         try:
             level = candidate(rng, options, lid)
