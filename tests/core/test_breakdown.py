@@ -99,3 +99,19 @@ def test_each_technique_is_said_once_and_each_pause_shows_its_board(
         else:
             steps = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
             assert {str(k) for k in range(2, len(state["path"]) + 1)} <= steps
+
+
+def test_a_mistake_met_again_is_named_not_said_again() -> None:
+    """Two long pauses over the same wrong ✕ (a tap that marks before it places, as a phone
+    does): the second pause points back at the first instead of repeating its sentence."""
+    mode = registry.get("04-cows")
+    level = mode.find_level("1-5")[1]
+    cows = mode.solution_moves(level)
+    first, second = cows[0].split()[1:], cows[1].split()[1:]
+    moves = [f"mark {' '.join(first)}", f"mark {' '.join(second)}", *cows]
+    gaps = [300] * len(moves)
+    gaps[1], gaps[2] = 9000, 8000  # long thinks over a board with a wrong ✕ on it
+    b = breakdown(mode, level, timed(moves, gaps))
+    by_index = {p["index"]: p for p in b["pauses"]}
+    assert by_index[1]["why"]["verdict"] == "mistake" and "again" not in by_index[1]
+    assert by_index[2]["why"]["verdict"] == "mistake" and by_index[2]["again"] == 1

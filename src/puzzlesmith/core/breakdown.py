@@ -73,6 +73,15 @@ def technique_of(why: JSON | None) -> str | None:
     return str(t) if t else None
 
 
+def told_key(why: JSON | None) -> str | None:
+    """What a pause's sentence explains: its technique, or the kind of mistake it points at
+    (a second wrong ✕ reads the same as the first, so it is named, not said again)."""
+    if why and (why.get("verdict") == "mistake" or why.get("kind") == "mistake"):
+        kind = why.get("code") or why.get("reason_en")
+        return f"mistake:{kind}" if kind else None
+    return technique_of(why)
+
+
 def breakdown(
     mode: Mode[Any],
     level: Any,
@@ -81,7 +90,8 @@ def breakdown(
     time_ms: int | None = None,
 ) -> JSON:
     """The solve in figures and the three longest pauses, each with what the solver saw
-    and the board as it stood (a technique met again is named, not explained again).
+    and the board as it stood (a technique or a kind of mistake met again is named, not
+    explained again).
 
     ``others_ms``: other players' times on the same level (a daily's verified runs), for
     the median; none: no comparison. ``time_ms``: the official time (a daily's, measured
@@ -107,7 +117,7 @@ def breakdown(
             except (IllegalMoveError, ValueError):
                 why = None
             item["why"] = why
-            t = technique_of(why)
+            t = told_key(why)
             if t is not None and t in told:
                 item["again"] = told[t]  # said once: this pause only names it
             elif t is not None:

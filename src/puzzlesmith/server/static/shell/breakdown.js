@@ -14,14 +14,14 @@ addStrings({
     "bd.split": "思考 {think} · 动手 {move}", "bd.pauses": "停得最久的地方", "bd.pause": "第 {k} 步前停了 {s} 秒",
     "bd.saw": "解题器在这里用的是「{name}」：", "bd.wrong": "这时棋盘上已经有一处错了：", "bd.backs": "退回了 {n} 次（第 {at} 步）",
     "bd.noBacks": "一次也没有退回", "bd.close": "关闭", "bd.failed": "解析失败：{msg}",
-    "bd.again": "又是「{name}」（见第 {k} 步前）", "bd.board": "第 {k} 步前的棋盘", "bd.legend": "粗框：推理的依据 · 虚线框：推出的结论",
+    "bd.again": "又是「{name}」（见第 {k} 步前）", "bd.againWrong": "又是同样的错（见第 {k} 步前）", "bd.board": "第 {k} 步前的棋盘", "bd.legend": "粗框：推理的依据 · 虚线框：推出的结论",
   },
   en: {
     "bd.title": "Your solve, explained", "bd.open": "Explain", "bd.time": "Time {time}", "bd.median": "The day's median is {time}; you beat {n} player(s)", "bd.medianLevel": "This level's median is {time}; you beat {n} clear(s)",
     "bd.split": "Thinking {think} · moving {move}", "bd.pauses": "Where you paused longest", "bd.pause": "{s} s before step {k}",
     "bd.saw": "Here the solver used “{name}”: ", "bd.wrong": "By then there was a mistake on the board: ", "bd.backs": "{n} step(s) back (at move {at})",
     "bd.noBacks": "Not a single step back", "bd.close": "Close", "bd.failed": "Could not explain: {msg}",
-    "bd.again": "“{name}” again (see before step {k})", "bd.board": "The board before step {k}", "bd.legend": "Solid outline: what the reasoning rests on · dashed: what it concludes",
+    "bd.again": "“{name}” again (see before step {k})", "bd.againWrong": "The same kind of mistake again (see before step {k})", "bd.board": "The board before step {k}", "bd.legend": "Solid outline: what the reasoning rests on · dashed: what it concludes",
   },
 });
 
@@ -55,10 +55,11 @@ export function breakdownView(b) {
     li.append(el("b", "", t("bd.pause", { k: p.index + 1, s: secs(p.pause_ms) })));
     if (p.board) li.append(boardImage(p.board, t("bd.board", { k: p.index + 1 })));
     const h = p.why;
-    if (h && p.again !== undefined) {   // a technique is explained once, then named
-      li.append(el("p", "bd-why bd-again", t("bd.again", { name: said(h, "name"), k: p.again + 1 })));
+    const wrong = Boolean(h) && (h.verdict === "mistake" || h.kind === "mistake");
+    if (h && p.again !== undefined) {   // a technique or a kind of mistake is explained once, then named
+      const again = wrong ? t("bd.againWrong", { k: p.again + 1 }) : t("bd.again", { name: said(h, "name"), k: p.again + 1 });
+      li.append(el("p", "bd-why bd-again", again));
     } else if (h) {
-      const wrong = h.verdict === "mistake" || h.kind === "mistake";
       const name = said(h, "name");
       const lead = wrong ? t("bd.wrong") : name ? t("bd.saw", { name }) : "";
       li.append(el("p", "bd-why", lead + said(h, "reason")));
