@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import clean_errors, load_target
+from puzzlesmith.cli.common import clean_errors, load_one
 from puzzlesmith.core.clip import clip_format, make_clip
 from puzzlesmith.core.errors import UnreadableFileError
 from puzzlesmith.core.files import check_output, open_input, write_output
@@ -50,9 +50,7 @@ def add_clip_command(app: typer.Typer, mode: Mode[Any]) -> None:
         """Render a played log as an animated clip (bounded; a long log keeps its last moves)."""
         with clean_errors():
             fmt = clip_format(out.name)
-            target = load_target(mode, file, level)
-            if len(target.levels) != 1:
-                raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
+            target = load_one(mode, file, level)
             check_output(out)
             log = read_log(moves)
             result = make_clip(mode, target.levels[0], log, fmt)

@@ -22,6 +22,7 @@ from puzzlesmith.cli.common import (
     clean_errors,
     fail,
     level_budget,
+    load_one,
     load_target,
 )
 from puzzlesmith.cli.dedupe import add_dedupe_command
@@ -288,9 +289,7 @@ def _add_render(app: typer.Typer, mode: Mode[Any]) -> None:
     ) -> None:
         """Draw a level as SVG so a designer can look instead of reading coordinates."""
         with clean_errors():
-            target = load_target(mode, file, level)
-            if len(target.levels) != 1:
-                raise UnreadableFileError(f"{file}: holds several levels; pick one with --level")
+            target = load_one(mode, file, level)
             if any(out.resolve() == p.resolve() for p in mode.shipped_pack_files()):
                 raise UnreadableFileError(f"{out}: is a shipped pack; write the SVG elsewhere")
             check_output(out)
@@ -354,9 +353,7 @@ def _add_design(app: typer.Typer, mode: Mode[Any]) -> None:
         printed in words with its grade and score.
         """
         with clean_errors():
-            t = load_target(mode, target, level)
-            if len(t.levels) != 1:
-                raise UnreadableFileError(f"{target}: holds several levels; pick one with --level")
+            t = load_one(mode, target, level)
             lv = t.levels[0]
             if not minimize and not suggest:
                 raise LevelFormatError(

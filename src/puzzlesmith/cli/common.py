@@ -101,3 +101,12 @@ def load_target(mode: Mode[Any], file_or_id: str, level_id: str | None = None) -
         return Target(pack, levels)
     pack, level = mode.find_level(file_or_id)
     return Target(pack, [level])
+
+
+def load_one(mode: Mode[Any], file_or_id: str, level_id: str | None = None) -> Target:
+    """:func:`load_target` for commands that work on one level: a file of several needs
+    ``--level`` (one line saying so)."""
+    target = load_target(mode, file_or_id, level_id)
+    if len(target.levels) != 1:
+        raise UnreadableFileError(f"{file_or_id}: holds several levels; pick one with --level")
+    return target

@@ -24,10 +24,9 @@ from puzzlesmith.cli.common import (
     budget_option,
     clean_errors,
     level_budget,
-    load_target,
+    load_one,
 )
 from puzzlesmith.core.catalogue import Lang
-from puzzlesmith.core.errors import UnreadableFileError
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.cows import design
 
@@ -79,9 +78,7 @@ def add_cows_design_command(app: typer.Typer, mode: Mode[Any]) -> None:
         """
         words = lang or "en"
         with clean_errors():
-            t = load_target(mode, target, level)
-            if len(t.levels) != 1:
-                raise UnreadableFileError(f"{target}: holds several levels; pick one with --level")
+            t = load_one(mode, target, level)
             lv = t.levels[0]
             seconds = min(SEARCH_MAX, budget * SEARCH_SHARE)
             with level_budget(budget, t.pack, lv.id):
