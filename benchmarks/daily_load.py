@@ -20,6 +20,11 @@ the server's processes and PostgreSQL's (postmaster, backends), read from /proc.
 ``--warmup`` first plays one round of other clients (imports, caches, the day's puzzles,
 pooled connections) and measures the second.
 
+The reference, in the same run against the same server: every client then sends as many
+``GET /healthz`` (a route that touches nothing, through the same middleware, uvicorn and
+keep-alive connection) as its round trip had requests. Their CPU is the floor of the
+framework alone: a round trip of the daily cannot cost less than that in this stack.
+
 Run: .venv/bin/python benchmarks/daily_load.py [--clients 200] [--reads 8] [--think-ms 1000]
      [--postgres [--workers 4]] [--warmup]
 """
@@ -145,6 +150,40 @@ async def client(
     conn.close()
 
 
+async def trivial(conn: Conn, count: int, args: argparse.Namespace, out: dict[str, Any]) -> None:
+    """``count`` requests to ``/healthz``, paced like a player's round trip (the reference)."""
+    rng = random.Random(conn.auth)
+    await asyncio.sleep(rng.random() * args.think_ms / 1000)
+    for _ in range(count):
+        t0 = time.perf_counter()
+        try:
+            status, _ = await conn.request("GET", "/healthz")
+        except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as exc:
+            out["errors"].append(f"healthz: {exc.__class__.__name__} {exc}")
+            break
+        out["log"]["healthz"].append((time.perf_counter() - t0) * 1000)
+        if status >= 300:
+            out["errors"].append(f"healthz: {status}")
+        await asyncio.sleep(args.think_ms / 1000 * (0.5 + rng.random()))
+    conn.close()
+
+
+async def reference(
+    url: str, players: list[dict[str, str]], count: int, args: argparse.Namespace
+) -> dict[str, Any]:
+    parts = urlsplit(url)
+    out: dict[str, Any] = {"log": defaultdict(list), "errors": []}
+    await asyncio.gather(
+        *(
+            trivial(
+                Conn(parts.hostname or "", parts.port or 80, who["Authorization"]), count, args, out
+            )
+            for who in players
+        )
+    )
+    return out
+
+
 async def load(
     url: str, players: list[dict[str, str]], moves: dict[str, list[str]], args: argparse.Namespace
 ) -> tuple[dict[str, Any], float]:
@@ -194,8 +233,9 @@ def measured(
     moves: dict[str, list[str]],
     data: Path,
     pg_pid: int | None,
-) -> tuple[dict[str, Any], float, float, float | None, float]:
-    """(load result, wall s, server CPU s, PostgreSQL CPU s, load generator CPU s)."""
+) -> tuple[dict[str, Any], float, float, float | None, float, tuple[int, float]]:
+    """(load result, wall s, server CPU s, PostgreSQL CPU s, load generator CPU s,
+    (reference requests, their server CPU s))."""
     with ExitStack() as stack:
         if pg_pid is None:
             base, pid = stack.enter_context(play_server(data))
@@ -210,7 +250,11 @@ def measured(
         out, wall = asyncio.run(load(base, players, moves, args))
         own1 = resource.getrusage(resource.RUSAGE_SELF)
         s1, p1 = tree_cpu(pid), tree_cpu(pg_pid) if pg_pid else 0.0
-    return out, wall, s1 - s0, (p1 - p0) if pg_pid else None, cpu(own1) - cpu(own0)
+        per_client = 2 + args.reads  # start, the reads, finish
+        ref = asyncio.run(reference(base, players, per_client, args))
+        s2 = tree_cpu(pid)
+    floor = (len(ref["log"]["healthz"]), s2 - s1)
+    return out, wall, s1 - s0, (p1 - p0) if pg_pid else None, cpu(own1) - cpu(own0), floor
 
 
 def main() -> None:
@@ -231,7 +275,9 @@ def main() -> None:
         moves = {m.id: m.solution_moves(dailies.get(m, today())[1]) for m in daily_modes()}
         players = make_players(dailies, args.clients)
         warm = make_players(dailies, args.clients, "warm") if args.warmup else []
-        out, wall, busy, pg, own = measured(args, url or "", players, warm, moves, data, pg_pid)
+        out, wall, busy, pg, own, (n_ref, ref_cpu) = measured(
+            args, url or "", players, warm, moves, data, pg_pid
+        )
         with dailies.store.session() as s:
             stored = s.scalar(select(func.count(Run.id))) - len(warm)
         dailies.store.close()
@@ -265,6 +311,13 @@ def main() -> None:
             f"CPU per daily finish (with its start and {args.reads} board reads): "
             f"{total / finishes * 1000:.1f} ms{split}; a peak of F finishes/s needs F x that in cores"
         )
+        if n_ref:  # the reference: as many trivial requests, same server, same pacing
+            per_trip = ref_cpu / n_ref * (2 + args.reads) * 1000
+            print(
+                f"reference: {n_ref} GET /healthz (nothing but the framework) cost {ref_cpu:.1f} s "
+                f"of server CPU = {per_trip:.1f} ms per round trip of {2 + args.reads} requests; "
+                f"the daily's own work is the rest: {total / finishes * 1000 - per_trip:.1f} ms"
+            )
     print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
     print(
         f"finishes accepted: {len(accepted)}, runs in the store: {stored}, all present: {stored == len(accepted)}"
