@@ -381,6 +381,16 @@ def tails(rows: list[Row]) -> None:
         f"(goal, issue #39: all, compiled); nodes median "
         f"{statistics.median(r.nodes for r in kept):.0f}, max {max(r.nodes for r in kept)}"
     )
+    timed_cp = [r for r in kept if r.cp_t is not None]
+    if timed_cp:  # the row's reference, in this run: CP-SAT on the same boards
+        cp_fast = sum(1 for r in timed_cp if r.cp_t is not None and r.cp_t < 1.0 and not r.cp_out)
+        print(
+            f"  reference, CP-SAT on the same boards in this run: {cp_fast}/{len(timed_cp)} "
+            f"under 1 s; medians ours {statistics.median(r.t for r in timed_cp) * 1000:.0f} ms, "
+            f"CP-SAT {statistics.median(r.cp_t or 0.0 for r in timed_cp) * 1000:.0f} ms"
+        )
+    else:
+        print("  reference: CP-SAT not run (no ortools, or --no-cpsat)")
     for r in slow:
         print(f"  over: {r.name} N={r.n} {r.t:.2f} s, {r.nodes} nodes")
 

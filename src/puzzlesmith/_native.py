@@ -3,7 +3,8 @@
 The exact solver's search is pure Python. Compiled by mypyc (as mypy and black ship
 theirs) the same code runs 2.3× faster on large boards, which the benchmark's 10× ratio
 to CP-SAT needs (docs/stroke-solver.md); the generators compiled make ~1.9× (Cows 12×12
-expert) and ~1.4× (Number Stroke N = 16) more levels per CPU-second. A compiled module
+expert) and ~1.4× (Number Stroke N = 16) more levels per CPU-second, and the Hex Walls
+solver runs ~4× faster on small boards (benchmarks/hex_small.py). A compiled module
 ignores a monkeypatched function of its own or of another compiled module (the calls are
 C calls): tests patch at a module that stays Python, or run the source (tests/stroke/support.py
 ``from_source``). ``setup.py`` compiles ``MODULES`` when a wheel
@@ -42,6 +43,9 @@ MODULES = (
     # Stroke's boards, author paths and clue placement around the logic engine
     "puzzlesmith.cows.generate",
     "puzzlesmith.stroke.generate",
+    # Hex Walls' exact solver: the uniqueness check and the generator's repair loop; on
+    # small boards its cost per node decides (issue #39, benchmarks/hex_small.py)
+    "puzzlesmith.hexwalls.solver",
 )
 #: mypyc's shared library for the group (``puzzlesmith__mypyc``), at the top level
 GROUP = "puzzlesmith"

@@ -1,19 +1,29 @@
-"""The exact solver against a brute-force oracle on small boards with walls and turners.
+"""The exact solver against a brute-force oracle on small boards with walls and turners,
+and against the plain depth-first search (issue #39's reference) on boards of 5–20 hexes.
 
 The oracle shares nothing with the solver's search: it tries every ordering of
 the cells, and places each turner by rotating its start edge geometrically
 (120° clockwise on screen per landing) rather than through ``turn_cycle``.
+The plain search (:mod:`puzzlesmith.hexwalls.plain`) is checked against the oracle;
+then the solver must give exactly its answer (count, completeness and the same
+solutions in the same order) when both stop at a limit, on the benchmark's 37 cases
+and on random boards too big for the oracle. The pruning's size threshold is a speed
+choice only: any value gives the same answers.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from itertools import permutations
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlesmith.hexwalls import solver
 from puzzlesmith.hexwalls.board import (
     Edge,
     HexCell,
@@ -25,10 +35,12 @@ from puzzlesmith.hexwalls.board import (
     edge,
     edge_ends,
     neighbours,
+    parse_level,
     vertex,
     vertex_point,
 )
 from puzzlesmith.hexwalls.generate import random_blob
+from puzzlesmith.hexwalls.plain import solve_plain
 from puzzlesmith.hexwalls.solver import solve
 
 
@@ -71,9 +83,11 @@ def oracle(level: Level) -> list[list[str]]:
     return out
 
 
-def random_level(seed: int) -> Level:
+def random_level(seed: int, lo: int = 2, hi: int = 7) -> Level:
+    """A random board of ``lo``–``hi`` hexes: about a quarter of the cells clued, random
+    static walls and up to three turners (many have no solution, some several)."""
     rng = random.Random(seed)
-    n = rng.randint(2, 7)
+    n = rng.randint(lo, hi)
     hexes = random_blob(rng, n)
     steps = list(range(1, n + 1))
     rng.shuffle(steps)
@@ -117,3 +131,60 @@ def test_limit_and_complete() -> None:
 
 def test_hex_centres_are_what_the_oracle_assumes() -> None:
     assert centre((1, 0)) == (math.sqrt(3), 0.0)
+
+
+CASES = Path(__file__).resolve().parents[2] / "benchmarks" / "boards" / "hex-small-37.json"
+
+
+def small_cases() -> list[Level]:
+    """benchmarks/hex_small.py's 37 cases: the shipped levels and 18 random small boards."""
+    out = []
+    for raw in json.loads(CASES.read_text(encoding="utf-8"))["levels"]:
+        lv, problems = parse_level(raw)
+        assert lv is not None, problems
+        out.append(lv)
+    return out
+
+
+def answer(level: Level, limit: int) -> tuple[int, bool, list[list[str]]]:
+    r = solve(board_of(level), limit)
+    return r.count, r.complete, r.solutions
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_plain_search_matches_brute_force(seed: int) -> None:
+    level = random_level(seed)
+    count, complete, sols = solve_plain(level, 10**6)
+    assert complete and count == len(sols)
+    assert sorted(sols) == sorted(oracle(level))
+
+
+def test_the_case_set_has_37_boards_of_5_to_20_hexes_and_every_count() -> None:
+    cases = small_cases()
+    assert len(cases) == 37
+    assert all(5 <= len(lv.cells) <= 20 for lv in cases)
+    assert {solve_plain(lv, 2)[0] for lv in cases} == {0, 1, 2}
+
+
+@pytest.mark.parametrize("limit", [1, 2, 25])
+def test_solver_gives_the_plain_searchs_answer_on_the_37_cases(limit: int) -> None:
+    for lv in small_cases():
+        assert answer(lv, limit) == solve_plain(lv, limit), lv.id
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**9))
+def test_solver_gives_the_plain_searchs_answer_on_random_small_boards(seed: int) -> None:
+    level = random_level(seed, 5, 20)
+    for limit in (1, 2):
+        assert answer(level, limit) == solve_plain(level, limit)
+
+
+@pytest.mark.parametrize("prune_above", [0, 3, 100])
+def test_the_pruning_threshold_changes_no_answer(
+    prune_above: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    want = [answer(lv, 25) for lv in small_cases()]
+    monkeypatch.setattr(solver, "PRUNE_ABOVE", prune_above)
+    assert [answer(lv, 25) for lv in small_cases()] == want

@@ -20,6 +20,7 @@ from stroke_support import from_source, pure_solver, random_puzzle
 from puzzlesmith import _native
 from puzzlesmith.cows import generate as cows_generate
 from puzzlesmith.cows import solver as cows_solver
+from puzzlesmith.hexwalls import solver as hex_solver
 from puzzlesmith.paths import techniques
 from puzzlesmith.stroke import propagate, solver
 from puzzlesmith.stroke.board import board_of
@@ -348,6 +349,42 @@ def test_the_row_mask_search_returns_what_the_board_search_returns(seed: int) ->
             assert cows_solver.solutions_of_regions(n, owner, limit) == want
             several += len(want) > 1
     assert several  # ambiguous boards were compared, not only unique ones
+
+
+@pytest.mark.skipif(not _native.compiled(hex_solver), reason="no fresh compiled build here")
+def test_the_compiled_hex_solver_finds_exactly_what_its_source_finds() -> None:
+    """Hex Walls' exact solver compiled (issue #39): on the 37 small boards of
+    benchmarks/hex_small.py and on open blobs with many paths, the same solutions in the
+    same order and the same completeness at every limit, and the same node count (a node
+    cap stops both at the same node, or neither)."""
+    from puzzlesmith.core.budget import within
+    from puzzlesmith.hexwalls.board import HexCell, Level, parse_level
+    from puzzlesmith.hexwalls.board import board_of as hex_board
+    from puzzlesmith.hexwalls.generate import random_blob
+
+    pure = from_source("puzzlesmith.hexwalls.solver")
+    assert not _native.compiled(pure)
+    raw = json.loads((ROOT / "benchmarks/boards/hex-small-37.json").read_text("utf-8"))
+    levels = [parse_level(r)[0] for r in raw["levels"]]
+    for size in (12, 16, 20):
+        hexes = random_blob(random.Random(size), size)
+        cells = tuple(
+            HexCell(f"{q},{r}", q, r, 1 if i == 0 else None) for i, (q, r) in enumerate(hexes)
+        )
+        levels.append(Level(f"blob-{size}", cells))
+    cut = 0
+    for lv in levels:
+        assert lv is not None
+        b = hex_board(lv)
+        for limit in (1, 2, 25):
+            got, want = hex_solver.solve(b, limit), pure.solve(b, limit)
+            assert (got.count, got.complete, got.solutions) == (
+                want.count, want.complete, want.solutions,
+            ), lv.id  # fmt: skip
+        capped = within(40, lambda b=b: hex_solver.solve(b, 25).solutions)
+        assert capped == within(40, lambda b=b: pure.solve(b, 25).solutions), lv.id
+        cut += capped is None
+    assert cut >= 3  # the node cap did stop some searches midway
 
 
 @pytest.mark.skipif(not _native.compiled(cows_generate), reason="no fresh compiled build here")
