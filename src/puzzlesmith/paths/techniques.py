@@ -31,7 +31,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from puzzlesmith.core.budget import capped
 from puzzlesmith.core.mode import LogicStep
@@ -70,7 +70,7 @@ __all__ = [
 #: name → technique, cheapest first: the order the engine tries them in (the functions
 #: are imported by name, not as ``logic.forcing.t_ends``: tests/stroke/support.py swaps in
 #: the whole family's sources, which a package attribute would bypass)
-STEPS: Mapping[str, Technique] = {
+STEPS: dict[str, Technique] = {
     "single": t_single,
     "ends": t_ends,
     "two_neighbours": t_two_neighbours,
