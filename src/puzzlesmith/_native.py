@@ -35,7 +35,14 @@ MODULES = (
     "puzzlesmith.core.bits",
     "puzzlesmith.stroke.propagate",
     "puzzlesmith.stroke.solver",
-    # the path modes' logic engine: the graders' and the Number Stroke generator's cost
+    # the path modes' logic engine: the graders' and the Number Stroke generator's cost;
+    # its state and rules, each technique family, then the table (in import order)
+    "puzzlesmith.paths.logic.engine",
+    "puzzlesmith.paths.logic.forcing",
+    "puzzlesmith.paths.logic.clues",
+    "puzzlesmith.paths.logic.parity",
+    "puzzlesmith.paths.logic.connectivity",
+    "puzzlesmith.paths.logic.lookahead",
     "puzzlesmith.paths.techniques",
     # Cows' exact solver: the uniqueness check, most of a large board's generation
     "puzzlesmith.cows.solver",

@@ -214,6 +214,34 @@ def from_source(module: str) -> ModuleType:
     return sys.modules[name]
 
 
+def family_from_source(modules: Sequence[str]) -> list[ModuleType]:
+    """``modules`` run from their .py files as Python, each importing the others' sources
+    (kept as ``<module>_family``): the compiled logic engine is several modules, and its
+    table run from source over compiled techniques would compare the build with itself.
+
+    ``modules`` in import order (as ``_native.MODULES`` lists them); the compiled ones
+    stay in ``sys.modules`` under their own names for everything else.
+    """
+    from puzzlesmith import _native
+
+    if modules[-1] + "_family" not in sys.modules:
+        saved = {m: sys.modules.pop(m) for m in modules if m in sys.modules}
+        loaded: dict[str, ModuleType] = {}
+        try:
+            for m in modules:
+                spec = importlib.util.spec_from_file_location(m, _native.source_of(m))
+                assert spec is not None and spec.loader is not None
+                loaded[m] = sys.modules[m] = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(loaded[m])
+        finally:
+            for m in modules:
+                sys.modules.pop(m, None)
+            sys.modules.update(saved)
+        for m, module in loaded.items():
+            sys.modules[m + "_family"] = module
+    return [sys.modules[m + "_family"] for m in modules]
+
+
 def pure_solver() -> ModuleType:
     """The solver as Python: what a spy needs, and the reference the compiled build must
     match exactly (tests/stroke/test_native.py)."""

@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from stroke_support import from_source, pure_solver, random_puzzle
+from stroke_support import family_from_source, from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
 from puzzlesmith.cows import generate as cows_generate
@@ -283,8 +283,10 @@ def test_a_compiler_that_fails_is_a_warning_and_recorded_in_the_package(tmp_path
 def test_the_compiled_logic_engine_deduces_exactly_what_its_source_deduces() -> None:
     """The path modes' logic engine compiled (the graders' and generator's cost): the same
     steps in the same order, candidates, verdict and depth on random boards."""
-    pure = from_source("puzzlesmith.paths.techniques")
-    assert not _native.compiled(pure)
+    family = [m for m in _native.MODULES if m.startswith("puzzlesmith.paths.")]
+    *parts, pure = family_from_source(family)
+    assert not any(_native.compiled(m) for m in (*parts, pure))
+    assert pure.STEPS["ends"] is parts[1].t_ends  # the source's, not the build's
     rng = random.Random(5)
     for _ in range(40):
         b = board_of(random_puzzle(rng, rng.randint(3, 7), rng.randint(3, 7)))

@@ -20,7 +20,7 @@ from typing import Any
 from puzzlesmith.core.bits import bits
 from puzzlesmith.paths.hints import correct_prefix
 from puzzlesmith.paths.state import PathState
-from puzzlesmith.paths.techniques import TECHNIQUES, Contradiction, PathGraph, _Engine
+from puzzlesmith.paths.techniques import TECHNIQUES, Contradiction, Engine, PathGraph, engine
 
 #: technique → (zh, en): why the next step is fixed, as a clause the Why sentence ends
 #: with ("第 6 步只能走 c3，因为…" / "Step 6 must go to c3 because…"); {cells} names the
@@ -228,16 +228,6 @@ def position_graph(g: PathGraph, state: PathState, prefix: int) -> PathGraph:
     return replace(g, clue=given)
 
 
-def _engine(g: PathGraph, techniques: Collection[str]) -> _Engine:
-    """The engine set up as :func:`techniques.deduce` sets it up (givens, parities)."""
-    e = _Engine(g, set(techniques))
-    for i, s in g.clue.items():
-        e.cand[i] &= 1 << s
-    for i, par in g.parity.items():
-        e.cand[i] &= e.odd if par else e.even
-    return e
-
-
 def explain(
     g: PathGraph,
     solution: Sequence[str],
@@ -258,7 +248,7 @@ def explain(
     nxt = ids.index(solution[p])
     if pg.clue.get(nxt) == p + 1:  # a number (a clue or a revealed one) says so
         return _why("number", [], [(solution[p], [p + 1])], [p + 1], 0, p + 1)
-    e = _engine(pg, techniques)
+    e = engine(pg, techniques)
     want = 1 << (p + 1)
     sol_step = {cell: k + 1 for k, cell in enumerate(solution)}
     try:
@@ -288,7 +278,7 @@ def deductions(
     """The engine's deductions from a (sound) position in the order it makes them, each as
     the Why hint would show it (the hint shows the one that fixes the next step)."""
     ids = state.board.ids
-    e = _engine(position_graph(g, state, len(state.path)), techniques)
+    e = engine(position_graph(g, state, len(state.path)), techniques)
     try:
         e.settle()
         for _ in range(MAX_ROUNDS):
@@ -305,7 +295,7 @@ def deductions(
 
 
 def _read_off(
-    e: _Engine,
+    e: Engine,
     ids: Sequence[str],
     named: Collection[int],
     changed: list[int],
@@ -320,12 +310,12 @@ def _read_off(
     return concl, sorted({ids[i] for i in named} - cells, key=ids.index)
 
 
-def _one_deduction(e: _Engine) -> tuple[str, list[int], list[int]] | None:
+def _one_deduction(e: Engine) -> tuple[str, list[int], list[int]] | None:
     """The first technique that narrows anything: (name, cells it names, cells it changed:
     their steps, their joins or the neighbours they may still join)."""
     for name in e.enabled:
         before, links, nbs, logged = list(e.cand), list(e.link), list(e.nb), len(e.log)
-        if getattr(e, "t_" + name)():
+        if e.apply(name):
             changed = [
                 i
                 for i in range(e.n)
