@@ -25,6 +25,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.ratelimit import client_address
 from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.commands import ChatAdapter, Command, CommandError, from_viewer_page
@@ -140,6 +141,8 @@ class Hub:
         self.store: RoomStore = store or MemoryStore(self.limits)
         #: signs viewer identities (one process: its own; shared store: the server secret)
         self.secret = secret or secrets.token_bytes(32)
+        #: the app's settings (the chat bridge's server and login), set as the app readies it
+        self.settings: Settings = DEFAULTS
         self.rooms: dict[str, Live] = {}
         self._bridge = bridge
         self._sweeper: asyncio.Task[None] | None = None
@@ -516,7 +519,9 @@ class Hub:
             from puzzlesmith.server.rooms.twitch import TwitchChat, check_channel
 
             name = check_channel(channel)
-            bridge: ChatAdapter = TwitchChat(name, on_status=lambda: self.broadcast_state(live))
+            bridge: ChatAdapter = TwitchChat(
+                name, self.settings, on_status=lambda: self.broadcast_state(live)
+            )
         else:
             bridge = self._bridge(str(channel))
         code = live.room.code
