@@ -29,7 +29,8 @@ from puzzlesmith.core import registry
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from browser_support import CHROMIUM, CHROMIUM_ARGS
 
-from puzzlesmith.server.app import STATIC, create_app
+from puzzlesmith.server.app import create_app
+from puzzlesmith.server.static_files import client_tree
 
 MODE = "01-number-stroke"
 
@@ -75,8 +76,9 @@ _MOVES = """async ([sweeps, kind]) => {
 
 
 def client_sizes() -> tuple[int, int, list[tuple[str, int]]]:
-    files = sorted(f for f in Path(STATIC).rglob("*") if f.suffix in (".js", ".css", ".html"))
-    rows = [(str(f.relative_to(STATIC)), f.stat().st_size) for f in files]
+    tree = client_tree()  # the server's static folder and each mode's files (its package)
+    rows = [(rel, f.stat().st_size) for rel, f in sorted(tree.items())]
+    rows = [(rel, n) for rel, n in rows if rel.endswith((".js", ".css", ".html"))]
     total = sum(n for name, n in rows if not name.endswith(".html"))
     other = {m.id for m in registry.all_modes()} - {MODE}
     stroke = sum(

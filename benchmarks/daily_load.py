@@ -53,6 +53,7 @@ from sqlalchemy import func, select
 
 from daily_server import make_players, pct, pg_server, play_server, tree_cpu
 from puzzlesmith.core.movelog import TimedMove, encode
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.store import Run
 
@@ -272,7 +273,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         data = Path(tmp)
         url, pg_pid = stack.enter_context(postgres()) if args.postgres else (None, None)
-        dailies = open_dailies(data, url)
+        dailies = open_dailies(settings(data_dir=data, database_url=url))
         moves = {m.id: m.solution_moves(dailies.get(m, today())[1]) for m in daily_modes()}
         players = make_players(dailies, args.clients)
         warm = make_players(dailies, args.clients, "warm") if args.warmup else []

@@ -24,6 +24,7 @@ import httpx
 
 from daily_server import make_players, pct, server
 from puzzlesmith.core.movelog import TimedMove, encode
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 
@@ -42,7 +43,7 @@ def main() -> None:
     sunday = last_sunday()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        dailies = open_dailies(data)
+        dailies = open_dailies(settings(data_dir=data))
         print(f"largest dailies: {sunday.isoformat()} (Sunday)")
         print(
             f"{'mode':18} {'size':>5} {'moves':>5}  in-process median / p99     HTTP finish median / p99"

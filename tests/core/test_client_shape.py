@@ -11,22 +11,24 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from puzzlesmith.core import registry
+from puzzlesmith.server.static_files import client_path, client_tree, mode_entry
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "puzzlesmith" / "server" / "static"
 BROWSER_TESTS = ROOT / "tests" / "browser"
 
 
-def _js_files() -> list[Path]:
-    return sorted(p for p in STATIC.rglob("*.js") if "node_modules" not in p.parts)
+def _js_files() -> dict[str, Path]:
+    """The client's modules by path under /static/ (the modes' from their packages)."""
+    return {rel: p for rel, p in sorted(client_tree().items()) if rel.endswith(".js")}
 
 
 def test_html_elements_are_made_by_the_one_helper() -> None:
     """``document.createElement`` only in shell/dom.js (SVG's createElementNS is apart)."""
     makers = [
-        f"{p.relative_to(STATIC)}:{n}"
-        for p in _js_files()
-        if p != STATIC / "shell" / "dom.js"
+        f"{rel}:{n}"
+        for rel, p in _js_files().items()
+        if rel != "shell/dom.js"
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if re.search(r"\bcreateElement\s*\(", line)
     ]
@@ -38,10 +40,10 @@ def test_every_client_module_draws_its_stream_board() -> None:
     and ``drag`` (docs/adding-a-mode.md §2): the stream board calls it by mode id."""
     missing = []
     for m in registry.all_modes():
-        if not (STATIC / "modes" / f"{m.id}.js").is_file():
+        if mode_entry(m, ".js") is None:
             continue
-        drawing = STATIC / "modes" / m.id / "stream.js"
-        text = drawing.read_text(encoding="utf-8") if drawing.is_file() else ""
+        drawing = client_path(f"modes/{m.id}/stream.js")
+        text = drawing.read_text(encoding="utf-8") if drawing is not None else ""
         for name in ("export function drawPosition(", "export const drag ="):
             if name not in text:
                 missing.append(f"{m.id}: {name}")

@@ -49,6 +49,32 @@ def test_an_installed_mode_is_found_through_its_entry_point(tmp_path: Path) -> N
     assert "90-switches" not in with_codes and with_codes == builtin  # Switches has no codes
 
 
+def test_an_installed_mode_serves_its_own_client_files(tmp_path: Path) -> None:
+    """The server finds a mode's client files in the mode's package (``client/``, through
+    the registry): the installed Switches' stream drawing is served under /static/modes/,
+    versioned, and precached for offline play, with no file added to the server."""
+    r = python(
+        install_plugin(tmp_path),
+        "import json\n"
+        "from fastapi.testclient import TestClient\n"
+        "from puzzlesmith.server.app import create_app\n"
+        "from puzzlesmith.server.routers.pwa import precache\n"
+        "from puzzlesmith.server.static_files import STATIC, static_version\n"
+        "c = TestClient(create_app())\n"
+        "rel = 'modes/90-switches/stream.js'\n"
+        "plain = c.get('/static/' + rel)\n"
+        "held = c.get(f'/static/v/{static_version()}/' + rel)\n"
+        "print(json.dumps([plain.status_code, 'drawPosition' in plain.text, held.status_code,\n"
+        "    held.headers['cache-control'], f'/static/v/{static_version()}/' + rel in\n"
+        "    precache()['static'], (STATIC / rel).exists(),\n"
+        "    c.get('/static/modes/90-switches.js').status_code]))",
+    )
+    assert r.returncode == 0, r.stderr
+    plain, drawn, held, cache, precached, in_server, screen = json.loads(r.stdout)
+    assert (plain, drawn, held, precached, in_server) == (200, True, 200, True, False)
+    assert "immutable" in cache and screen == 404  # Switches ships no play screen
+
+
 def test_a_broken_plugin_is_named_in_one_line(tmp_path: Path) -> None:
     site = install_plugin(tmp_path, "broken = tinymode:NO_SUCH_MODE")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(CORE)])}

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from puzzlesmith.server import store as store_module
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.service import open_dailies
 from puzzlesmith.server.store import StoreRefused
 
@@ -26,12 +27,12 @@ def test_a_first_start_on_a_full_disk_leaves_no_database_and_the_next_one_starts
 
     monkeypatch.setattr(store_module, "_sqlite_pragmas", full)
     with pytest.raises(StoreRefused) as err:
-        open_dailies(tmp_path)
+        open_dailies(settings(data_dir=tmp_path))
     message = str(err.value)
     assert "cannot create" in message and "full" in message and "\n" not in message, message
     assert sorted(p.name for p in tmp_path.iterdir() if "sqlite" in p.name) == []
     monkeypatch.setattr(store_module, "_sqlite_pragmas", real)  # space freed
-    dailies = open_dailies(tmp_path)  # no PUZZLESMITH_STORE_INIT needed
+    dailies = open_dailies(settings(data_dir=tmp_path))  # no PUZZLESMITH_STORE_INIT needed
     try:
         assert dailies.store.revision() == dailies.store.head()
     finally:
@@ -48,7 +49,7 @@ def test_a_binary_secret_key_is_refused_naming_the_file(
     monkeypatch.delenv("PUZZLESMITH_DATABASE_URL", raising=False)
     (tmp_path / "secret.key").write_bytes(content)
     with pytest.raises(StoreRefused) as err:
-        open_dailies(tmp_path)
+        open_dailies(settings(data_dir=tmp_path))
     message = str(err.value)
     assert str(tmp_path / "secret.key") in message and "codec" not in message, message
     assert "\n" not in message
@@ -61,5 +62,5 @@ def test_an_unreadable_secret_key_is_refused_naming_the_file(
     monkeypatch.delenv("PUZZLESMITH_DATABASE_URL", raising=False)
     (tmp_path / "secret.key").mkdir()  # a directory: read fails whoever runs the test
     with pytest.raises(StoreRefused) as err:
-        open_dailies(tmp_path)
+        open_dailies(settings(data_dir=tmp_path))
     assert f"cannot read {tmp_path / 'secret.key'}" in str(err.value), err.value

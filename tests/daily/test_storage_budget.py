@@ -80,16 +80,14 @@ def test_replacing_my_own_progress_is_not_counted_twice(daily_app: Any) -> None:
             assert r.status_code == 200, r.text
 
 
-def test_profiles_are_bounded_and_untouched_old_ones_pruned(
-    daily_app: Any, monkeypatch: Any
-) -> None:
+def test_profiles_are_bounded_and_untouched_old_ones_pruned(daily_app: Any) -> None:
     """Profiles: 3 in all, 2 from one address; when full, a profile made over 90 days ago
     that nothing refers to is pruned, one with saved progress or a started daily is not."""
     from puzzlesmith.server.daily.players import UNTOUCHED_MS
     from puzzlesmith.server.store import Player
 
-    monkeypatch.setenv("PUZZLESMITH_PLAYERS_MAX", "3")
-    monkeypatch.setenv("PUZZLESMITH_PLAYERS_PER_ADDRESS", "2")
+    players = daily_app.state.daily.open().players  # its budget from the app's settings
+    players.max_total, players.max_per_address = 3, 2
     daily_app.state.daily.limiter.limits.pop("create")
     with behind_proxy(daily_app) as c:
 

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from puzzlesmith.server.app import create_app
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.service import open_dailies
 from puzzlesmith.server.store import Start, StoreRefused
 
@@ -29,10 +30,10 @@ def test_a_zero_length_database_file_is_refused_unless_asked_for(
     db = tmp_path / "puzzlesmith.sqlite3"
     db.write_bytes(b"")
     with pytest.raises(StoreRefused) as err:
-        open_dailies(tmp_path)
+        open_dailies(settings(data_dir=tmp_path))
     assert "is an empty file (0 bytes)" in str(err.value) and "\n" not in str(err.value)
     monkeypatch.setenv("PUZZLESMITH_STORE_INIT", "1")
-    open_dailies(tmp_path).store.close()
+    open_dailies(settings(data_dir=tmp_path)).store.close()
     assert db.stat().st_size > 0
 
 
@@ -40,7 +41,7 @@ def test_a_lost_secret_key_with_runs_in_the_store_is_refused(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
     monkeypatch.delenv("PUZZLESMITH_SECRET", raising=False)
-    dailies = open_dailies(tmp_path)
+    dailies = open_dailies(settings(data_dir=tmp_path))
     with dailies.store.write() as s:
         from puzzlesmith.server.store import Player
 
@@ -50,19 +51,18 @@ def test_a_lost_secret_key_with_runs_in_the_store_is_refused(
     dailies.store.close()
     (tmp_path / "secret.key").unlink()
     with pytest.raises(StoreRefused, match=r"secret.key is missing but the store holds 1"):
-        open_dailies(tmp_path)
+        open_dailies(settings(data_dir=tmp_path))
     assert not (tmp_path / "secret.key").exists()  # nothing silently replaced
-    monkeypatch.setenv("PUZZLESMITH_STORE_INIT", "1")
-    open_dailies(tmp_path).store.close()  # deliberately: a new secret, fingerprint replaced
-    monkeypatch.delenv("PUZZLESMITH_STORE_INIT")
-    open_dailies(tmp_path).store.close()
+    deliberately = settings(data_dir=tmp_path, store_init=True)  # PUZZLESMITH_STORE_INIT=1
+    open_dailies(deliberately).store.close()  # a new secret, the fingerprint replaced
+    open_dailies(settings(data_dir=tmp_path)).store.close()
 
 
 def test_another_secret_is_refused_and_the_fingerprint_is_not_the_secret(
     db_url: str, tmp_path: Path, monkeypatch: Any
 ) -> None:
     monkeypatch.setenv("PUZZLESMITH_SECRET", "s" * 40)
-    first = open_dailies(tmp_path, db_url)
+    first = open_dailies(settings(data_dir=tmp_path, database_url=db_url))
     with first.store.session() as s:
         from puzzlesmith.server.store import StoreMeta
 
@@ -70,7 +70,7 @@ def test_another_secret_is_refused_and_the_fingerprint_is_not_the_secret(
     assert "s" * 40 not in stored and len(stored) == 64
     monkeypatch.setenv("PUZZLESMITH_SECRET", "t" * 40)
     with pytest.raises(StoreRefused) as err:
-        open_dailies(tmp_path, db_url)
+        open_dailies(settings(data_dir=tmp_path, database_url=db_url))
     line = str(err.value)
     assert "give every process the same PUZZLESMITH_SECRET" in line and "\n" not in line
     first.store.close()

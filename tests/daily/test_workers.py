@@ -5,7 +5,6 @@ start with one line."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from workers import refused_start, server_env, workers
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.service import daily_modes, open_dailies, today
 from puzzlesmith.server.daily.tokens import sign, verify
 from puzzlesmith.server.ratelimit import LIMITS
@@ -63,17 +63,9 @@ def four(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     data_dir = tmp_path_factory.mktemp("workers-data")
     env = server_env(url, data_dir, SECRET)
     # today's daily stored beforehand (`puzzlesmith daily build` does this in the README)
-    old = os.environ.get("PUZZLESMITH_SECRET")
-    os.environ["PUZZLESMITH_SECRET"] = SECRET
-    try:
-        dailies = open_dailies(data_dir, url)
-        dailies.get(daily_modes()[-1], today())  # MODE's
-        dailies.store.close()
-    finally:
-        if old is None:
-            del os.environ["PUZZLESMITH_SECRET"]
-        else:
-            os.environ["PUZZLESMITH_SECRET"] = old
+    dailies = open_dailies(settings(data_dir=data_dir, database_url=url, secret=SECRET))
+    dailies.get(daily_modes()[-1], today())  # MODE's
+    dailies.store.close()
     with workers(4, env) as bases:
         cluster = Cluster(bases, url, data_dir)
         yield cluster
@@ -174,15 +166,7 @@ def a_retried_finish_is_answered_the_same_on_every_worker(four: Cluster) -> None
     """A ranked finish posted to all four at once, then again to each: 200 and one result."""
     _, token = four.player("重试者")
     started = four.call(0, "POST", f"/api/daily/{MODE}/start", token).json()
-    old = os.environ.get("PUZZLESMITH_SECRET")
-    os.environ["PUZZLESMITH_SECRET"] = SECRET
-    try:
-        dailies = open_dailies(four.data_dir, four.url)
-    finally:
-        if old is None:
-            del os.environ["PUZZLESMITH_SECRET"]
-        else:
-            os.environ["PUZZLESMITH_SECRET"] = old
+    dailies = open_dailies(settings(data_dir=four.data_dir, database_url=four.url, secret=SECRET))
     try:  # the start ten minutes back (the test holds the secret), so a person's log fits
         claim = verify(dailies.secret, started["run"])
         earlier = claim._replace(started_ms=claim.started_ms - 600_000)
@@ -224,8 +208,8 @@ def test_a_process_with_another_secret_refuses_to_start_with_one_line(
     pg_cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: tuple[str, ...]
 ) -> None:
     url = pg_cluster.new_database()
-    monkeypatch.setenv("PUZZLESMITH_SECRET", SECRET)
-    open_dailies(tmp_path, url).store.close()  # the store now knows SECRET's fingerprint
+    conf = settings(data_dir=tmp_path, database_url=url, secret=SECRET)
+    open_dailies(conf).store.close()  # the store now knows SECRET's fingerprint
     env = server_env(url, tmp_path, "another-secret-" + "y" * 30)
     code, err = refused_start(env, *extra)  # it ends by itself (with --workers, the parent too)
     assert "Traceback" not in err, err

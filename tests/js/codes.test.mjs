@@ -2,11 +2,12 @@
 // tests/js/codes_export_vectors.py at the start of every run (or read from $CODES_VECTORS).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { clientModule } from "./client.mjs";
 import { loadVectors } from "./harness.mjs";
 import { decodeLevel, encodeLevel, CodeError } from "../../src/puzzlesmith/server/static/shell/codes.js";
-import { codec as stroke, RECTANGLES, AMBIGUOUS } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/code.js";
-import { codec as hex } from "../../src/puzzlesmith/server/static/modes/03-hex-walls/code.js";
-import { codec as cows } from "../../src/puzzlesmith/server/static/modes/04-cows/code.js";
+const { codec: stroke, RECTANGLES, AMBIGUOUS } = await clientModule("modes/01-number-stroke/code.js");
+const { codec: hex } = await clientModule("modes/03-hex-walls/code.js");
+const { codec: cows } = await clientModule("modes/04-cows/code.js");
 
 const CODECS = [stroke, hex, cows];   // menu order, as the engine lists known tags
 const byMode = new Map(CODECS.map((c) => [c.modeId, c]));

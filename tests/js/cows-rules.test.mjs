@@ -3,8 +3,9 @@
 // so the mirror cannot drift from the engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { clientModule } from "./client.mjs";
 import { loadVectors, testMirror } from "./harness.mjs";
-import * as rules from "../../src/puzzlesmith/server/static/modes/04-cows/rules.js";
+const rules = await clientModule("modes/04-cows/rules.js");
 
 const { makeBoard, applyMoves, autoMarks, offlineHint, COW } = rules;
 const data = loadVectors("COWS_VECTORS", "cows_export_vectors.py");

@@ -3,10 +3,11 @@
 // so the mirror cannot drift from the engine. Hints are the shared offline copies (kit/pathrules.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { clientModule } from "./client.mjs";
 import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
-import * as rules from "../../src/puzzlesmith/server/static/modes/03-hex-walls/rules.js";
-import { hexAt } from "../../src/puzzlesmith/server/static/modes/03-hex-walls.js";
 import * as hints from "../../src/puzzlesmith/server/static/kit/pathrules.js";
+const rules = await clientModule("modes/03-hex-walls/rules.js");
+const { hexAt } = await clientModule("modes/03-hex-walls.js");
 
 const { replay, makeBoard, Game, isOpen } = rules;
 const data = loadVectors("HEX_VECTORS", "hex_export_vectors.py");

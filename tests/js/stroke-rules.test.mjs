@@ -3,10 +3,11 @@
 // $STROKE_VECTORS when set), so the mirror cannot drift from the engine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { clientModule } from "./client.mjs";
 import { loadVectors, testMirror, testPathHints } from "./harness.mjs";
-import * as rules from "../../src/puzzlesmith/server/static/modes/01-number-stroke/rules.js";
 import * as hints from "../../src/puzzlesmith/server/static/kit/pathrules.js";
-import { geometry, outlinePath } from "../../src/puzzlesmith/server/static/modes/01-number-stroke/geometry.js";
+const rules = await clientModule("modes/01-number-stroke/rules.js");
+const { geometry, outlinePath } = await clientModule("modes/01-number-stroke/geometry.js");
 
 const { replay, makeBoard, Game } = rules;
 const data = loadVectors("STROKE_VECTORS", "export_vectors.py");

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from puzzlesmith.core import registry
-from puzzlesmith.server.app import STATIC, create_app
+from puzzlesmith.server.app import create_app
+from puzzlesmith.server.static_files import client_tree
 
 STROKE = "01-number-stroke"
 
@@ -44,8 +45,9 @@ def test_modes_lists_the_registry(client: TestClient) -> None:
     assert stroke["module"] == f"/static/modes/{STROKE}.js"
     assert stroke["title"] == {"zh": "数字一笔", "en": "Number Stroke"}
     assert stroke["hintKinds"] == ["reveal", "guide", "why"]
-    for m in modes:  # a module is listed only when its file exists
-        exists = (STATIC / "modes" / f"{m['id']}.js").is_file()
+    for m in modes:  # a module is listed only when its package ships it (client/<id>.js)
+        folder = registry.get(m["id"]).client_dir()
+        exists = folder is not None and (folder / f"{m['id']}.js").is_file()
         assert (m["module"] is not None) == exists
 
 
@@ -314,7 +316,7 @@ def test_index_and_client_files_are_served(client: TestClient) -> None:
 
 def test_client_fetches_nothing_from_outside(client: TestClient) -> None:
     allowed = {"http://www.w3.org/2000/svg"}
-    for f in Path(STATIC).rglob("*"):
+    for f in client_tree().values():  # the server's static folder and every mode's files
         if f.suffix not in (".js", ".css", ".html"):
             continue
         urls = set(re.findall(r"https?://[^\s\"'`)]+", f.read_text(encoding="utf-8")))

@@ -139,7 +139,9 @@ def test_a_level_deep_link_preloads_its_modes_files() -> None:
         assert f"modes/{mode}.js" in paths and f"modes/{mode}.css" in paths
         assert not shell & set(paths)  # the shell's are preloaded already
         for p in paths:
-            assert (STATIC / p).is_file(), p
+            assert static_files.client_path(p) is not None, p
+            # a mode's own files live in its package, not in the server's folder
+            assert not (p.startswith("modes/") and (STATIC / p).exists()), p
     assert set(module_graph(["modes/04-cows.js"], dynamic=False)) <= shell | set(files["04-cows"])
 
 
@@ -152,14 +154,24 @@ def test_the_trial_file_carries_the_modules_loaded_on_use() -> None:
     assert 'import("./' not in main and 'import("../' not in main
 
 
+#: a mode's module: served from the mode's package (client/), as the shell's from static/
+COWS = "modes/04-cows.js"
+
+
+def client_file(rel: str) -> Path:
+    found = static_files.client_path(rel)
+    assert found is not None, rel
+    return found
+
+
 def test_fastpath_answers_the_shells_files_and_page_as_the_app_does() -> None:
     """The versioned files and the page come from memory before routing (StaticFiles cost
     ~0.7 ms of CPU a file, walking the tree for the version ~4 ms): same bytes, types and
     caching as through the app, a 304 for a known ETag."""
     app = create_app()
     v = static_version()
-    for rel in ("shell/main.js", "shell.css", "shell/dom.js", "icons/icon-192.png"):
-        raw = (STATIC / rel).read_bytes()
+    for rel in ("shell/main.js", "shell.css", "shell/dom.js", "icons/icon-192.png", COWS):
+        raw = client_file(rel).read_bytes()
         for headers in (GZIP, PLAIN):
             status, h, body = _raw_get(_fast(), f"/static/v/{v}/{rel}", headers)
             assert status == 200 and h["cache-control"] == IMMUTABLE, rel

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from puzzlesmith.server import errors
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.ratelimit import network_of
 from puzzlesmith.server.rooms import pgstore
 from puzzlesmith.server.rooms.hub import Hub
@@ -61,7 +62,8 @@ def test_a_viewer_socket_is_counted_by_its_network() -> None:
 def test_the_rooms_pool_is_sized_and_timed_by_the_settings(monkeypatch: Any) -> None:
     monkeypatch.setenv("PUZZLESMITH_DB_POOL", "7")
     monkeypatch.setenv("PUZZLESMITH_DB_POOL_TIMEOUT", "0.05")
-    store = PgStore("postgresql+psycopg://nobody@127.0.0.1:1/none", Limits())  # no connection yet
+    url = "postgresql+psycopg://nobody@127.0.0.1:1/none"  # no connection yet
+    store = PgStore(url, Limits(), settings())  # the settings as create_app reads them
     assert (store.pool.size, store.pool.timeout) == (7, 0.05)
 
 

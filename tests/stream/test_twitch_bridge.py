@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stream_support import Client, open_room, run, serve
 
 from puzzlesmith.server.app import create_app
+from puzzlesmith.server.config import settings
 from puzzlesmith.server.rooms.twitch import login_lines
 
 
@@ -173,4 +174,4 @@ def test_an_untrusted_certificate_is_refused(
 def test_login_with_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PUZZLESMITH_TWITCH_TOKEN", "abc123")
     monkeypatch.setenv("PUZZLESMITH_TWITCH_NICK", "MyBot")
-    assert login_lines("chan") == ["PASS oauth:abc123", "NICK mybot", "JOIN #chan"]
+    assert login_lines("chan", settings()) == ["PASS oauth:abc123", "NICK mybot", "JOIN #chan"]

@@ -18,6 +18,7 @@ import pytest
 from stroke_support import family_from_source, from_source, pure_solver, random_puzzle
 
 from puzzlesmith import _native
+from puzzlesmith.core import registry
 from puzzlesmith.cows import generate as cows_generate
 from puzzlesmith.cows import solver as cows_solver
 from puzzlesmith.hexwalls import solver as hex_solver
@@ -165,6 +166,14 @@ def test_the_wheel_carries_the_compiled_solver_and_its_sources(tmp_path: Path) -
         stem = str(_native.source_of(module, Path()).with_suffix(""))
         assert f"{stem}.py" in names
         assert any(n.startswith(stem + ".") and n.endswith((".so", ".pyd")) for n in names)
+    shipped = [
+        m for m in registry.all_modes() if (m.client_package or "").startswith("puzzlesmith.")
+    ]
+    assert len(shipped) == 3
+    for mode in shipped:  # each mode's client files, in its own package
+        package = str(mode.client_package).replace(".", "/") + "/client"
+        for f in (f"{mode.id}.js", f"{mode.id}.css", f"{mode.id}/rules.js"):
+            assert f"{package}/{f}" in names, f
     zipfile.ZipFile(wheel).extractall(tmp_path / "site")
     run = subprocess.run(
         [sys.executable, "-I", "-c",

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
@@ -27,6 +27,10 @@ from puzzlesmith.core.errors import (
 )
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.text import safe
+
+if TYPE_CHECKING:
+    from puzzlesmith.server.config import Settings
+    from puzzlesmith.server.store import Store
 
 err_console = Console(stderr=True)
 
@@ -74,6 +78,32 @@ def clean_errors() -> Iterator[None]:
         raise fail(str(exc), EXIT_UNREADABLE) from None
     except PuzzlesmithError as exc:
         raise fail(str(exc), EXIT_FAILED) from None
+
+
+def command_settings(command: str, data_dir: Path | None = None) -> Settings:
+    """The command's settings, read once from the environment (``--data-dir`` wins); a bad
+    variable is one line and exit 2."""
+    from puzzlesmith.server.config import settings
+
+    try:
+        return settings(data_dir=data_dir) if data_dir else settings()
+    except PuzzlesmithError as exc:
+        raise fail(f"{command}: {exc}", EXIT_UNREADABLE) from None
+
+
+def open_command_store(command: str, data_dir: Path | None) -> Store:
+    """The store the command's settings name (its database URL, else the data dir's
+    SQLite file); one line and exit 2 when it cannot be opened."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from puzzlesmith.server.store import open_store
+
+    conf = command_settings(command, data_dir)
+    try:
+        return open_store(conf)
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        msg = " ".join(str(exc).split())[:200]
+        raise fail(f"{command}: cannot open the store: {msg}", EXIT_UNREADABLE) from None
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, fail
+from puzzlesmith.cli.common import EXIT_FAILED, fail, open_command_store
 
 app = typer.Typer(
     help="Community levels: look at reported levels, keep or remove them.",
@@ -25,15 +25,7 @@ LevelId = Annotated[str, typer.Argument(help="The community level's id (from `re
 
 
 def _store(data_dir: Path | None) -> Any:
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from puzzlesmith.server.store import Store, url_for
-
-    try:
-        return Store.open(url_for(data_dir))
-    except (SQLAlchemyError, OSError, ValueError) as exc:
-        msg = " ".join(str(exc).split())[:200]
-        raise fail(f"community: cannot open the store: {msg}", EXIT_UNREADABLE) from None
+    return open_command_store("community", data_dir)
 
 
 def _act(action: str, level_id: str, data_dir: Path | None, done: str) -> None:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_UNREADABLE, clean_errors, fail
+from puzzlesmith.cli.common import EXIT_UNREADABLE, clean_errors, command_settings, fail
 from puzzlesmith.cli.progress import progress_bar
 
 app = typer.Typer(
@@ -42,8 +42,9 @@ def _open(data_dir: Path | None, mode: str | None) -> tuple[Any, list[Any]]:
 
     with clean_errors():
         modes = [registry.get(mode)] if mode else daily_modes()
+    conf = command_settings("daily", data_dir)
     try:
-        return open_dailies(data_dir), modes
+        return open_dailies(conf), modes
     except (SQLAlchemyError, OSError, ValueError) as exc:
         msg = " ".join(str(exc).split())[:200]
         raise fail(f"daily: cannot open the store: {msg}", EXIT_UNREADABLE) from None

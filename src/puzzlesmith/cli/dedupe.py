@@ -16,7 +16,14 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, clean_errors, fail, load_target
+from puzzlesmith.cli.common import (
+    EXIT_FAILED,
+    EXIT_UNREADABLE,
+    clean_errors,
+    fail,
+    load_target,
+    open_command_store,
+)
 from puzzlesmith.core.mode import Mode
 
 #: one level and how the output names it
@@ -93,16 +100,11 @@ def _stored(
     """The store's dailies and community levels of ``mode``, parsed (a row that no longer
     parses is named on stderr and skipped: it cannot equal a level)."""
     from sqlalchemy import select
-    from sqlalchemy.exc import SQLAlchemyError
 
     from puzzlesmith.server.community.models import CommunityLevel
-    from puzzlesmith.server.store import Daily, Store, url_for
+    from puzzlesmith.server.store import Daily
 
-    try:
-        store = Store.open(url_for(data_dir))
-    except (SQLAlchemyError, OSError, ValueError) as exc:
-        msg = " ".join(str(exc).split())[:200]
-        raise fail(f"dedupe: cannot open the store: {msg}", EXIT_UNREADABLE) from None
+    store = open_command_store("dedupe", data_dir)
     rows: list[tuple[str, str, str]] = []
     try:
         with store.session() as s:

@@ -31,13 +31,13 @@ from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server.bundle import ModeData, build_html
 from puzzlesmith.server.catalog import catalog
-from puzzlesmith.server.static_files import STATIC
+from puzzlesmith.server.static_files import mode_entry
 
 CMD = "export-html"
 
 
 def _has_client(mode: Mode[Any]) -> bool:
-    return (STATIC / "modes" / f"{mode.id}.js").is_file()
+    return mode_entry(mode, ".js") is not None
 
 
 def _known() -> str:

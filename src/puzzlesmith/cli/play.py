@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_UNREADABLE, fail
+from puzzlesmith.cli.common import EXIT_UNREADABLE, command_settings, fail
 from puzzlesmith.server.bounds import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS
 
 
@@ -57,7 +57,7 @@ def play(
         raise fail(
             f"play: cannot listen on {host}:{port} ({exc.strerror or exc})", EXIT_UNREADABLE
         ) from None
-    app = create_app(data_dir=data_dir)
+    app = create_app(command_settings("play", data_dir))
     from puzzlesmith.cli.daily import open_for_play
 
     open_for_play(app)

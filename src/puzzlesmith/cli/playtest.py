@@ -25,7 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
-from puzzlesmith.cli.common import EXIT_UNREADABLE, fail
+from puzzlesmith.cli.common import EXIT_UNREADABLE, fail, open_command_store
 
 
 @dataclass(frozen=True)
@@ -267,11 +267,9 @@ def playtest(
 ) -> None:
     """Anonymous play figures per level from the store (shipped levels, dailies, community
     levels), for docs/playtests.md records."""
-    from sqlalchemy.exc import SQLAlchemyError
 
     from puzzlesmith.core import registry
     from puzzlesmith.core.errors import UnknownModeError
-    from puzzlesmith.server.store import Store, url_for
 
     mode_id = None
     if mode:
@@ -281,11 +279,7 @@ def playtest(
             raise fail(f"playtest: {exc}", EXIT_UNREADABLE) from None
     if since is not None and not _is_date(since):
         raise fail(f"playtest: --since {since!r} is not a date YYYY-MM-DD", EXIT_UNREADABLE)
-    try:
-        store = Store.open(url_for(data_dir))
-    except (SQLAlchemyError, OSError, ValueError) as exc:
-        msg = " ".join(str(exc).split())[:200]
-        raise fail(f"playtest: cannot open the store: {msg}", EXIT_UNREADABLE) from None
+    store = open_command_store("playtest", data_dir)
     try:
         rows = [
             *shipped_figures(store, mode_id, since, min_attempts),

@@ -170,6 +170,10 @@ class Mode(ABC, Generic[L]):
     title_en: ClassVar[str]
     #: the package holding ``levels/*.json`` shipped with the mode
     levels_package: ClassVar[str]
+    #: the package whose ``client/`` folder holds the mode's browser files (``<id>.js``,
+    #: ``<id>.css``, ``<id>/…``), which the server serves under ``/static/modes/``; None:
+    #: no client (the shell does not list the mode)
+    client_package: ClassVar[str | None] = None
     #: the hint kinds :meth:`hint` accepts
     hint_kinds: ClassVar[tuple[str, ...]] = ()
     #: what the mode can do beyond the core contract
@@ -249,6 +253,14 @@ class Mode(ABC, Generic[L]):
         root = resources.files(self.levels_package).joinpath("levels")
         files = [Path(str(f)) for f in root.iterdir() if f.name.endswith(".json")]
         return sorted(files, key=lambda f: f.name)
+
+    def client_dir(self) -> Path | None:
+        """The folder of the mode's browser files (``<client_package>/client``), None when
+        the mode has none; the server finds it here, so it names no mode."""
+        if self.client_package is None:
+            return None
+        root = Path(str(resources.files(self.client_package).joinpath("client")))
+        return root if root.is_dir() else None
 
     def shipped_packs(self) -> list[Pack[L]]:
         return [self.load_file(f) for f in self.shipped_pack_files()]

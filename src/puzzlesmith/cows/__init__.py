@@ -18,7 +18,7 @@ it describes are built here). The engine is pure (no web or CLI imports):
 - ``packs``: how the shipped packs in ``levels/`` are built.
 
 ``mode`` wires them into the common interface; the client mirror of ``rules`` is
-``server/static/modes/04-cows/rules.js``, checked against vectors this engine exports.
+``cows/client/04-cows/rules.js``, checked against vectors this engine exports.
 """
 
 from puzzlesmith.cows.mode import CowsMode

@@ -46,7 +46,7 @@ def parse_move(board: Board, move: str, k: int = 0) -> tuple[str, list[int]]:
     """
     if not isinstance(move, str):
         raise IllegalMoveError(f"move {k + 1}: must be a string")
-    # the client mirror (static/modes/04-cows/rules.js) builds the same messages
+    # the client mirror (client/04-cows/rules.js) builds the same messages
     label = f'move {k + 1} "{move}"'
     parts = move.split(" ")
     if parts[0] not in VERBS:

@@ -87,7 +87,7 @@ def create_app(
     # the app's state: everything a route uses beyond its request (deps.py hands it out)
     app.state.settings = conf
     # the store (with the daily layer): opened at start when configured, else on first use
-    app.state.daily = DailyConfig(conf.data_dir, conf.database_url)
+    app.state.daily = DailyConfig(conf.data_dir, conf.database_url, settings=conf)
     app.state.checker = pool
     app.state.rooms = Rooms(hub or Hub())
     # the routers' own rate limits, counted in the store (bound to it on first use)

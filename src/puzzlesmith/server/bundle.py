@@ -30,7 +30,14 @@ from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.server.catalog import pack_infos
 from puzzlesmith.server.schemas import ModeInfo, ModeTitle
-from puzzlesmith.server.static_files import IMPORT_SPEC, STATIC, module_graph
+from puzzlesmith.server.static_files import (
+    IMPORT_SPEC,
+    STATIC,
+    client_path,
+    client_text,
+    mode_entry,
+    module_graph,
+)
 
 #: Saves and settings of a trial file live under this prefix (never the served game's keys).
 STORAGE_PREFIX = "trial:"
@@ -69,11 +76,11 @@ def collect_modules(entries: list[str], static: Path = STATIC) -> dict[str, str]
 
         def sub(m: re.Match[str], here: str = here, path: str = path) -> str:
             target = posixpath.normpath(posixpath.join(here, m["spec"]))
-            if target.startswith("../") or not (static / target).is_file():
+            if client_path(target, static) is None:
                 raise BundleError(f"static/{path}: import {m['spec']!r} is not a client module")
             return f"{m['head']}{m['q']}{_module_name(target)}{m['q']}"
 
-        out[path] = IMPORT_SPEC.sub(sub, (static / path).read_text(encoding="utf-8"))
+        out[path] = IMPORT_SPEC.sub(sub, client_text(path, static))
     return out
 
 
@@ -107,18 +114,14 @@ def embedded_json(html: str, element_id: str) -> Any:
     return json.loads(gzip.decompress(base64.b64decode(m.group(1))).decode("utf-8"))
 
 
-def _mode_module(mode: Mode[Any], static: Path) -> str | None:
-    return f"modes/{mode.id}.js" if (static / "modes" / f"{mode.id}.js").is_file() else None
-
-
 def data_payload(modes: Sequence[ModeData], static: Path = STATIC) -> dict[str, Any]:
     """The embedded data the shell's embedded source serves: modes, packs, level views."""
     infos, packs, levels = [], {}, {}
     for md in modes:
         m = md.mode
-        module = _mode_module(m, static)
+        module = mode_entry(m, ".js", static)
         if module is None:
-            raise BundleError(f"mode {m.id}: no client module static/modes/{m.id}.js")
+            raise BundleError(f"mode {m.id}: no client module modes/{m.id}.js in its package")
         infos.append(
             ModeInfo(
                 id=m.id,
@@ -191,7 +194,7 @@ def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
     data = data_payload(modes, static)
     mode_modules = [str(i["module"])[len(SCOPE) :] for i in data["modes"]]
     for path in entries + mode_modules:
-        if not (static / path).is_file():
+        if client_path(path, static) is None:
             raise BundleError(f"static/{path}: client module not found")
     modules = collect_modules(entries + mode_modules, static)
 
@@ -199,11 +202,8 @@ def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
         return f"<style>\n{(static / path).read_text(encoding='utf-8')}</style>"
 
     css = [style(m["path"]) for m in _STYLESHEET.finditer(index)]
-    css += [
-        style(f"modes/{md.mode.id}.css")
-        for md in modes
-        if (static / "modes" / f"{md.mode.id}.css").is_file()
-    ]
+    sheets = [mode_entry(md.mode, ".css", static) for md in modes]
+    css += [f"<style>\n{client_text(p, static)}</style>" for p in sheets if p is not None]
     index = _STYLESHEET.sub("", index)
     imports = "".join(f'import "{_module_name(p)}";' for p in entries)
     loader = _LOADER % {

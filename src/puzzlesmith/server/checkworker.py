@@ -28,7 +28,7 @@ from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.levelcheck import check_raw
 from puzzlesmith.core.publish import publish_refusal
 from puzzlesmith.server import metrics
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.config import DEFAULTS
 from puzzlesmith.server.heavy import Lane, RequestLike
 
 #: seconds a fresh worker may take to import the engine and say it is ready
@@ -106,7 +106,7 @@ class CheckWorker:
     """One worker process with a per-check deadline; thread-safe."""
 
     def __init__(self, seconds: float | None = None) -> None:
-        self.seconds = seconds if seconds is not None else settings().check_seconds
+        self.seconds = seconds if seconds is not None else DEFAULTS.check_seconds
         self._lock = threading.Lock()
         self._proc: BaseProcess | None = None
         self._conn: Connection | None = None
@@ -176,8 +176,8 @@ class CheckWorker:
 
 
 class CheckPool:
-    """A few workers (env PUZZLESMITH_CHECK_WORKERS, default 2: this is a 2-core game
-    server), so one designer's slow board does not hold up everyone else's checks.
+    """A few workers (``create_app`` passes the settings' ``check_workers``, default 2: this
+    is a 2-core game server), so one designer's slow board does not hold up everyone else's checks.
 
     Routes go through :meth:`run`: a :class:`~puzzlesmith.server.heavy.Lane` with one
     thread per worker gives each client address its share (one address runs on all but
@@ -185,7 +185,7 @@ class CheckPool:
     is awaited, not a server thread blocked for seconds."""
 
     def __init__(self, size: int | None = None, seconds: float | None = None) -> None:
-        n = size if size is not None else settings().check_workers
+        n = size if size is not None else DEFAULTS.check_workers
         self.workers = [CheckWorker(seconds) for _ in range(max(1, n))]
         self._free: queue.Queue[CheckWorker] = queue.Queue()
         for w in self.workers:

@@ -1,12 +1,15 @@
 """Every ``PUZZLESMITH_*`` environment variable in one place (the FastAPI template's config.py).
 
-:func:`settings` reads the environment when it is called. ``create_app`` calls it once
-per app (or is given a :class:`Settings`) and keeps the result on ``app.state.settings``,
-which routes read through ``deps.py``'s ``SettingsDep``; the CLI, and what opens a store or
-starts a chat bridge (the store's pool, ``STORE_INIT``, the secret, the players' budget,
-the Twitch bridge), still call it where they run, so a test's ``monkeypatch.setenv``
-reaches those without a cache to clear. The manual's "Environment variables" table
-(docs/configuration.md) lists the same fields with their defaults.
+The environment is read once, where an app or a command starts: ``create_app`` calls
+:func:`settings` once per app (or is given a :class:`Settings`) and keeps the result on
+``app.state.settings``; routes read it through ``deps.py``'s ``SettingsDep``, and what the
+app builds takes its values from there — the store's pool and ``STORE_INIT`` and the secret
+(``store.open_store``, ``daily.service.open_dailies``), the players' and the progress
+budgets, the rooms' PostgreSQL pool, the check pool, the Twitch bridge. Each CLI command
+reads its own :class:`Settings` once. Nothing reads the environment late, so a test sets
+its variables before it builds the app (or passes a :class:`Settings`); a part built
+outside an app (a test's) takes :data:`DEFAULTS`. The manual's "Environment variables"
+table (docs/configuration.md) lists the same fields with their defaults.
 
 ``PUZZLESMITH_PURE`` is read by ``setup.py`` and ``tools/build_native.py`` before the
 package can be imported; it is declared here too so that one list names them all.
@@ -15,7 +18,7 @@ package can be imported; it is declared here too so that one list names them all
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -79,11 +82,16 @@ class SettingsError(PuzzlesmithError):
     """A ``PUZZLESMITH_*`` variable holds a value its field refuses (one line naming it)."""
 
 
-def settings() -> Settings:
-    """The environment's settings now; SettingsError naming the first bad variable."""
+def settings(**overrides: Any) -> Settings:
+    """The environment's settings now (``overrides`` win over it); SettingsError naming the
+    first bad variable."""
     try:
-        return Settings()
+        return Settings(**overrides)
     except ValidationError as exc:
         first = exc.errors()[0]
         name = "PUZZLESMITH_" + "_".join(str(p) for p in first["loc"]).upper()
         raise SettingsError(f"{name}: {first['msg']}") from None
+
+
+#: every field at its default, the environment unread: for a part built outside an app
+DEFAULTS: Settings = Settings.model_construct()

@@ -1,5 +1,10 @@
 """The client's files as the server hands them out: versioned, cacheable, preloaded.
 
+The client is one tree of paths under ``/static/``: the server's own folder (the shell,
+the kit, the editor, the stream screens) and, under ``modes/``, each registered mode's
+files, which live in the mode's package (``Mode.client_dir()``: ``<id>.js``, ``<id>.css``,
+``<id>/…``). :func:`client_tree` puts them together; nothing here names a mode.
+
 Every static file is also served under ``/static/v/<version>/``, where the version is a
 hash of the whole static tree. Those URLs never change content, so they are sent
 ``immutable`` and a phone loads an unchanged module from its cache without a round
@@ -17,14 +22,18 @@ import mimetypes
 import os
 import re
 import time
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from puzzlesmith.core import registry
+from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.cache import Entry
 from puzzlesmith.server.compress import (
     COMPRESSIBLE,
@@ -46,31 +55,93 @@ IMPORT_SPEC = re.compile(
 )
 
 
+#: where a mode's files sit in the tree (``modes/<id>.js``, ``modes/<id>/…``)
+MODES = "modes"
+
+
+def _walk(folder: Path) -> Iterator[tuple[str, Path]]:
+    for p in folder.rglob("*"):
+        if p.is_file() and not p.name.startswith("."):
+            yield p.relative_to(folder).as_posix(), p
+
+
+def _owns(mode: Mode[Any], rel: str) -> bool:
+    """Whether ``rel`` (under the mode's client folder) is one of the mode's own names:
+    ``<id>.js``, ``<id>.css`` or under ``<id>/`` (so no mode can shadow another's file)."""
+    head, sep, _ = rel.partition("/")
+    return head == mode.id if sep else rel in (f"{mode.id}.js", f"{mode.id}.css")
+
+
+def client_tree(static: Path = STATIC) -> dict[str, Path]:
+    """Every file of the client by its path under ``/static/``: the server's folder
+    ``static``, and each registered mode's client files under ``modes/``."""
+    tree = dict(_walk(static))
+    for mode in registry.all_modes():
+        folder = mode.client_dir()
+        if folder is not None:
+            tree.update((f"{MODES}/{rel}", p) for rel, p in _walk(folder) if _owns(mode, rel))
+    return tree
+
+
+def client_path(rel: str, static: Path = STATIC) -> Path | None:
+    """The file behind ``/static/<rel>`` (the server's own, else a mode's), None when there
+    is none; found without walking the tree, so a request can ask."""
+    if rel.startswith("/") or ".." in rel.split("/"):
+        return None
+    own = static / rel
+    if own.is_file():
+        return own
+    head, _, rest = rel.partition("/")
+    if head != MODES or not rest:
+        return None
+    for mode in registry.all_modes():
+        folder = mode.client_dir()
+        if folder is None or not _owns(mode, rest):
+            continue
+        path = (folder / rest).resolve()
+        if path.is_file() and path.is_relative_to(folder.resolve()):
+            return path
+    return None
+
+
+def client_text(rel: str, static: Path = STATIC) -> str:
+    """The text of the client file ``/static/<rel>`` (FileNotFoundError when none)."""
+    path = client_path(rel, static)
+    if path is None:
+        raise FileNotFoundError(rel)
+    return path.read_text(encoding="utf-8")
+
+
+def mode_entry(mode: Mode[Any], suffix: str, static: Path = STATIC) -> str | None:
+    """``modes/<id><suffix>`` (``.js``: its play screen, ``.css``: its stylesheet) when
+    the mode ships that file, else None: the one place that says where a mode's entry
+    files sit under ``/static/``."""
+    rel = f"{MODES}/{mode.id}{suffix}"
+    return rel if client_path(rel, static) is not None else None
+
+
 def client_files(static: Path = STATIC) -> list[str]:
-    """Every file of the client, as posix paths under static/, sorted."""
-    return sorted(
-        p.relative_to(static).as_posix()
-        for p in static.rglob("*")
-        if p.is_file() and not p.name.startswith(".")
-    )
+    """Every file of the client, as posix paths under /static/, sorted."""
+    return sorted(client_tree(static))
 
 
 @lru_cache(maxsize=8)
-def _hash(static: Path, fingerprint: tuple[tuple[str, int, int], ...]) -> str:
+def _hash(fingerprint: tuple[tuple[str, Path, int, int], ...]) -> str:
     h = hashlib.sha256()
-    for rel, _, _ in fingerprint:
-        h.update(rel.encode() + b"\0" + (static / rel).read_bytes() + b"\0")
+    for rel, path, _, _ in fingerprint:
+        h.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:12]
 
 
 def static_version(static: Path = STATIC) -> str:
-    """A hash of the static tree's contents; recomputed only when a file's size or mtime moves."""
+    """A hash of the client tree's contents; recomputed only when a file's size or mtime
+    moves."""
     fingerprint = tuple(
-        (rel, st.st_size, st.st_mtime_ns)
-        for rel in client_files(static)
-        for st in [(static / rel).stat()]
+        (rel, path, st.st_size, st.st_mtime_ns)
+        for rel, path in sorted(client_tree(static).items())
+        for st in [path.stat()]
     )
-    return _hash(static, fingerprint)
+    return _hash(fingerprint)
 
 
 #: How long a request may trust the last version computed (a server run by a designer who
@@ -92,7 +163,7 @@ def served_version(static: Path = STATIC) -> str:
 
 
 def versioned(path: str, static: Path = STATIC) -> str:
-    """The immutable URL of a file under static/."""
+    """The immutable URL of a file under /static/."""
     return f"/static/v/{static_version(static)}/{path}"
 
 
@@ -100,8 +171,13 @@ def module_deps(path: str, static: Path = STATIC, *, dynamic: bool = True) -> li
     """The static paths a module imports (relative specifiers only; the client has no others).
 
     ``dynamic=False`` leaves out literal ``import("./x.js")``: what a screen loads on use."""
+    file = client_path(path, static)
+    return [] if file is None else _deps(path, file, dynamic)
+
+
+def _deps(path: str, file: Path, dynamic: bool) -> list[str]:
     here = os.path.dirname(path)
-    source = (static / path).read_text(encoding="utf-8")
+    source = file.read_text(encoding="utf-8")
     return [
         os.path.normpath(os.path.join(here, m["spec"])).replace(os.sep, "/")
         for m in IMPORT_SPEC.finditer(source)
@@ -113,14 +189,15 @@ def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = T
     """Every module reachable from ``entries``, sorted: by any import (what a bundle must
     carry), or with ``dynamic=False`` by static imports only (what runs before the first
     screen, so what index.html preloads)."""
+    tree = client_tree(static)
     seen: set[str] = set()
     todo = list(entries)
     while todo:
         path = todo.pop()
-        if path in seen or path.startswith("../") or not (static / path).is_file():
+        if path in seen or path not in tree:
             continue
         seen.add(path)
-        todo.extend(module_deps(path, static, dynamic=dynamic))
+        todo.extend(_deps(path, tree[path], dynamic))
     return sorted(seen)
 
 
@@ -184,15 +261,18 @@ _EARLY = """<script>
 
 def mode_files(static: Path, shell: set[str]) -> dict[str, list[str]]:
     """Each mode's client files a level screen loads beyond the shell's: its module's
-    static import graph and its stylesheet (paths under static/), by mode id."""
+    static import graph and its stylesheet (paths under /static/), by mode id."""
+    tree = client_tree(static)
     out: dict[str, list[str]] = {}
-    for module in sorted((static / "modes").glob("*.js")):
-        rel = f"modes/{module.name}"
+    for rel in sorted(tree):
+        mode_id, js = rel.removeprefix(f"{MODES}/"), ".js"
+        if not rel.startswith(f"{MODES}/") or "/" in mode_id or not mode_id.endswith(js):
+            continue
+        mode_id = mode_id.removesuffix(js)
         files = [p for p in module_graph([rel], static, dynamic=False) if p not in shell]
-        css = module.with_suffix(".css")
-        if css.is_file():
-            files.append(f"modes/{css.name}")
-        out[module.stem] = files
+        if f"{MODES}/{mode_id}.css" in tree:
+            files.append(f"{MODES}/{mode_id}.css")
+        out[mode_id] = files
     return out
 
 
@@ -214,21 +294,21 @@ def immutable_entry(path: str, static: Path = STATIC) -> Entry | None:
 
 @lru_cache(maxsize=2)
 def _immutable_files(static: Path, version: str) -> _LazyFiles:
-    return _LazyFiles(static, frozenset(client_files(static)) - ROOT_ONLY)
+    tree = client_tree(static)
+    return _LazyFiles({rel: p for rel, p in tree.items() if rel not in ROOT_ONLY})
 
 
 class _LazyFiles:
     """The client's files by path, each read and compressed on its first request."""
 
-    def __init__(self, static: Path, names: frozenset[str]) -> None:
-        self.static = static
-        self.names = names
+    def __init__(self, files: dict[str, Path]) -> None:
+        self.files = files
         self.entries: dict[str, Entry] = {}
 
     def get(self, rel: str) -> Entry | None:
         hit = self.entries.get(rel)
-        if hit is None and rel in self.names:
-            path = self.static / rel
+        path = self.files.get(rel)
+        if hit is None and path is not None:
             kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
             if kind.startswith("text/") or kind.endswith(("javascript", "json", "+xml")):
                 kind += "; charset=utf-8"
@@ -272,7 +352,19 @@ def _index_entry(static: Path, version: str) -> Entry:
     return Entry(_render_index(static, version).encode(), "text/html; charset=utf-8", REVALIDATE)
 
 
-class RevalidatedStatic(StaticFiles):
+class ClientFiles(StaticFiles):
+    """The client tree over HTTP: the server's folder, then the registered modes' files
+    under ``modes/`` (:func:`client_path`)."""
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        full, st = super().lookup_path(path)
+        if st is not None:
+            return full, st
+        found = client_path(path.replace(os.sep, "/"), Path(str(self.directory)))
+        return (str(found), found.stat()) if found is not None else ("", None)
+
+
+class RevalidatedStatic(ClientFiles):
     """Plain /static: the browser revalidates (ETag), so an unversioned URL is never stale."""
 
     def file_response(self, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -284,7 +376,7 @@ class RevalidatedStatic(StaticFiles):
         return gzip_response(await super().get_response(path, scope), scope)
 
 
-class VersionedStatic(StaticFiles):
+class VersionedStatic(ClientFiles):
     """/static/v/<version>/<path>: immutable for the current version; another version's URL
     (a page older than the last build) gets today's file, revalidated."""
 

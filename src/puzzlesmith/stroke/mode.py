@@ -29,6 +29,7 @@ class StrokeMode(PathMode[Level]):
     title_zh = "数字一笔"
     title_en = "Number Stroke"
     levels_package = "puzzlesmith.stroke"
+    client_package = "puzzlesmith.stroke"
     generate_options = GenerateOptions
     daily_ramp = daily.RAMP
     undo_verbs = frozenset({"rewind", "reset"})

@@ -6,11 +6,11 @@ an entry point in ``puzzlesmith.modes`` (tests/core/modeplugin.py, tests/core/te
 lamps, each press switches one lamp — but it implements the whole Mode contract the
 same way a real mode does: its own package, levels, rules, state, solver and grader.
 
-It has no client module, so the shell does not list it and the stream board draws its
-rooms' targets and votes but not its lamps. A mode people play adds, besides this
-package and its entry point, ``static/modes/<id>.js`` (the play screen) and
-``static/modes/<id>/stream.js`` (``drawPosition(pen, position)`` and ``drag``: how the
-stream board draws a position; docs/adding-a-mode.md §2).
+It has no play screen (``<id>.js``), so the shell does not list it; its package's
+``client/90-switches/stream.js`` is how the stream board draws its lamps, served by the
+server at ``/static/modes/90-switches/stream.js`` as any mode's client files are. A mode
+people play adds, besides this package and its entry point, ``client/<id>.js`` (the play
+screen) and ``client/<id>.css`` in its package (docs/adding-a-mode.md §2).
 """
 
 from __future__ import annotations

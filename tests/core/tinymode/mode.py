@@ -147,6 +147,7 @@ class SwitchesMode(Mode[Level]):
     title_zh = "开关"
     title_en = "Switches"
     levels_package = "tinymode"
+    client_package = "tinymode"
     hint_kinds = ("next",)
     generate_options = SwitchesOptions
     capabilities: ClassVar[Capabilities] = Capabilities(vote=True, generate=True)

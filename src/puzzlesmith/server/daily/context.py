@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.daily.players import Players
 from puzzlesmith.server.daily.runs import Rules, Runs
 from puzzlesmith.server.daily.service import open_dailies
@@ -36,19 +37,28 @@ class DailyConfig:
     data_dir: Path | None = None
     #: a database URL instead of the data dir's SQLite file (create_app: the settings')
     url: str | None = None
+    #: the app's settings (the store's pool, ``store_init``, the secret, the players' budget)
+    settings: Settings = DEFAULTS
     rules: Rules = field(default_factory=Rules)
     limiter: RateLimiter = field(default_factory=RateLimiter)
     _ctx: DailyContext | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def store_settings(self) -> Settings:
+        """The app's settings with this layer's data dir and URL (a test may set those)."""
+        return self.settings.model_copy(
+            update={"data_dir": self.data_dir, "database_url": self.url}
+        )
+
     def open(self) -> DailyContext:
         if self._ctx is None:
             with self._lock:
                 if self._ctx is None:
-                    dailies = open_dailies(self.data_dir, self.url)
+                    conf = self.store_settings()
+                    dailies = open_dailies(conf)
                     self.limiter.store = dailies.store
                     self._ctx = DailyContext(
-                        Runs(dailies, self.rules), Players(dailies.store), self.limiter
+                        Runs(dailies, self.rules), Players(dailies.store, conf), self.limiter
                     )
         return self._ctx
 

@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.store import Player, Store
 from puzzlesmith.server.visible import blank_at
@@ -82,11 +82,6 @@ def check_name(raw: object) -> str:
 UNTOUCHED_MS = 90 * 24 * 3600 * 1000
 
 
-def _profile_budget() -> tuple[int, int]:
-    conf = settings()
-    return conf.players_max, conf.players_per_address
-
-
 def prune_untouched(store: Store, now_ms: int) -> int:
     """Delete profiles made over 90 days ago that nothing else refers to: no daily
     started, no run, no progress, no friend either way, nothing published, liked or
@@ -126,8 +121,11 @@ class Players:
     """Every lookup reads the store (one indexed query): nothing is cached, so a transfer,
     a claim or a rename is seen by every worker at once (benchmarks/daily_tokens.py)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, conf: Settings = DEFAULTS) -> None:
         self.store = store
+        #: profiles kept in all, and made from one address (the app's settings)
+        self.max_total = conf.players_max
+        self.max_per_address = conf.players_per_address
 
     def create(self, name: object, now: int, address: str | None = None) -> tuple[Player, str]:
         """A new player within the profile budget (overall and per address), in one
@@ -139,10 +137,7 @@ class Players:
             id=uuid.uuid4().hex, token_hash=digest(token), name=clean, created_ms=now,
             address=address,
         )  # fmt: skip
-        total, per_address = _profile_budget()
-        if self._insert(p, total, per_address) or (
-            prune_untouched(self.store, now) and self._insert(p, total, per_address)
-        ):
+        if self._insert(p) or (prune_untouched(self.store, now) and self._insert(p)):
             return p, token
         raise DailyApiError(
             507,
@@ -150,11 +145,11 @@ class Players:
             "The server has no room for more players right now; try again later.",
         )
 
-    def _insert(self, p: Player, total: int, per_address: int) -> bool:
-        room = select(func.count()).select_from(Player).scalar_subquery() < total
+    def _insert(self, p: Player) -> bool:
+        room = select(func.count()).select_from(Player).scalar_subquery() < self.max_total
         if p.address:
             mine = select(func.count()).select_from(Player).where(Player.address == p.address)
-            room = and_(room, mine.scalar_subquery() < per_address)
+            room = and_(room, mine.scalar_subquery() < self.max_per_address)
         row = select(
             literal(p.id, String), literal(p.token_hash, String), literal(p.name, String),
             literal(p.created_ms, BigInteger), literal(p.address, String),

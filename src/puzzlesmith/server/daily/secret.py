@@ -21,8 +21,8 @@ from pathlib import Path
 
 from sqlalchemy import func, select, update
 
-from puzzlesmith.server.config import settings
-from puzzlesmith.server.store import Start, Store, StoreMeta, StoreRefused
+from puzzlesmith.server.config import Settings
+from puzzlesmith.server.store import Start, Store, StoreMeta, StoreRefused, default_data_dir
 
 FILE = "secret.key"
 _FINGERPRINT_TEXT = b"puzzlesmith: the fingerprint of the server secret"
@@ -67,13 +67,14 @@ def _read_secret(path: Path) -> str:
         raise StoreRefused(f"secret: cannot read {path}: {exc.strerror or exc}") from exc
 
 
-def load_secret(data_dir: Path, store: Store | None = None) -> bytes:
-    """The secret; with ``store``, checked against (or first recorded as) its fingerprint."""
-    init = settings().store_init
-    env = settings().secret
-    if env:
-        secret = env.encode()
+def load_secret(conf: Settings, store: Store | None = None) -> bytes:
+    """The secret of ``conf`` (its ``secret``, else its data dir's file); with ``store``,
+    checked against (or first recorded as) the store's fingerprint."""
+    init = conf.store_init
+    if conf.secret:
+        secret = conf.secret.encode()
     else:
+        data_dir = default_data_dir(conf.data_dir)
         path = data_dir / FILE
         if not path.exists():
             started = 0 if store is None or init else _starts(store)

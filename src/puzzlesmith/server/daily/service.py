@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
@@ -21,11 +20,12 @@ from sqlalchemy.exc import IntegrityError
 from puzzlesmith.core import registry
 from puzzlesmith.core.batch import run_tasks
 from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
 from puzzlesmith.server.daily.sameness import Print, fingerprint, solved_by
 from puzzlesmith.server.daily.secret import load_secret
 from puzzlesmith.server.errors import DailyApiError
-from puzzlesmith.server.store import Daily, Store, default_data_dir, url_for
+from puzzlesmith.server.store import Daily, Store, open_store
 
 
 def now_ms() -> int:
@@ -216,14 +216,13 @@ def public_view(mode: Mode[Any], level: Any) -> JSON:
     }
 
 
-def open_dailies(data_dir: Path | None, url: str | None = None) -> Dailies:
-    """The store (``url``, ``$PUZZLESMITH_DATABASE_URL`` or the data dir's SQLite file) and
-    the secret (``$PUZZLESMITH_SECRET`` or the data dir's), checked against the store's
-    fingerprint of it (``StoreRefused`` for another secret, a lost ``secret.key``)."""
-    d = data_dir or default_data_dir()
-    store = Store.open(url or url_for(d))
+def open_dailies(conf: Settings) -> Dailies:
+    """The store of ``conf`` (its database URL or its data dir's SQLite file) and the
+    secret (its ``secret`` or the data dir's), checked against the store's fingerprint of
+    it (``StoreRefused`` for another secret, a lost ``secret.key``)."""
+    store = open_store(conf)
     try:
-        return Dailies(store, load_secret(d, store))
+        return Dailies(store, load_secret(conf, store))
     except BaseException:
         store.close()
         raise

@@ -19,7 +19,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.server.config import Settings, settings
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.friends.models import Progress
 from puzzlesmith.server.store import Store
@@ -40,9 +40,8 @@ class Budget:
     per_address: int
 
     @classmethod
-    def from_settings(cls, conf: Settings | None = None) -> Budget:
-        """The budget of ``conf`` (the app's settings), else of the environment now."""
-        conf = conf or settings()
+    def from_settings(cls, conf: Settings) -> Budget:
+        """The budget of ``conf`` (the app's settings)."""
         return cls(conf.progress_budget_mb * 1_000_000, conf.progress_address_mb * 1_000_000)
 
 
@@ -95,7 +94,7 @@ def save(
         raise DailyApiError(
             413, "too-large", f"data: {size} bytes of progress (at most {MAX_BYTES})", "data"
         )
-    budget = budget or Budget.from_settings()
+    budget = budget or Budget.from_settings(DEFAULTS)
     if _upsert(store, player_id, text, size, now_ms, address, budget):
         return size
     prune(store, now_ms)

@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.rooms.commands import ChatAdapter
 from puzzlesmith.server.rooms.limits import Limits
 from puzzlesmith.server.rooms.live import CLOSE_SLOW, Conn, Live
@@ -43,6 +44,8 @@ class Fanout:
         self.store: RoomStore = store or MemoryStore(self.limits)
         #: signs viewer identities (one process: its own; shared store: the server secret)
         self.secret = secret or secrets.token_bytes(32)
+        #: the app's settings (the chat bridge's server and login), set as the app readies it
+        self.settings: Settings = DEFAULTS
         self.rooms: dict[str, Live] = {}
         self._bridge = bridge
         self._sweeper: asyncio.Task[None] | None = None

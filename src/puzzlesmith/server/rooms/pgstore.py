@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 import psycopg
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.rooms.limits import Limits
 from puzzlesmith.server.rooms.room import Room, RoomError, Vote
 from puzzlesmith.server.rooms.store import (
@@ -133,11 +133,10 @@ class PgStore:
 
     shared = True
 
-    def __init__(self, url: str, limits: Limits) -> None:
+    def __init__(self, url: str, limits: Limits, conf: Settings = DEFAULTS) -> None:
         self.info = conninfo(url)
         self.limits = limits
         self.worker = f"{os.uname().nodename[:20]}:{os.getpid()}:{secrets.token_hex(3)}"
-        conf = settings()
         self.pool = _Pool(self.info, conf.db_pool, conf.db_pool_timeout)
         self.leased: set[str] = set()
         self._events: EventSink | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.store import MemoryStore
 
@@ -24,7 +25,7 @@ class Rooms:
         self._done = False
 
     async def ready(self, daily: Any = None) -> Hub:
-        """The hub, started; ``daily`` is the app's ``DailyConfig`` (its store's URL)."""
+        """The hub, started; ``daily`` is the app's ``DailyConfig`` (its settings)."""
         if not self._done:
             async with self._ready:
                 if not self._done:
@@ -34,21 +35,23 @@ class Rooms:
 
 
 async def _configure(hub: Hub, daily: Any) -> None:
-    """Rooms in PostgreSQL when the app's store is PostgreSQL (its URL from the daily
-    layer's config, the schema migrated by the store), else in this process."""
+    """Rooms in PostgreSQL when the app's store is PostgreSQL (its settings from the daily
+    layer's config, the schema migrated by the store), else in this process; the hub's
+    chat bridges take the same settings."""
+    conf: Settings = daily.store_settings() if daily is not None else DEFAULTS
+    hub.settings = conf
     if isinstance(hub.store, MemoryStore) and not hub.rooms:
         from puzzlesmith.server.daily.secret import load_secret
-        from puzzlesmith.server.store import Store, default_data_dir, url_for
+        from puzzlesmith.server.store import open_store, url_for
 
-        data_dir = getattr(daily, "data_dir", None)
-        url = getattr(daily, "url", None) or url_for(data_dir)
+        url = url_for(conf.data_dir, conf.database_url)
         if url.startswith("postgresql"):
             from puzzlesmith.server.rooms.pgstore import PgStore
 
             def migrate() -> bytes:
-                Store.open(url).close()  # migrated to head under the store's advisory lock
-                return load_secret(data_dir or default_data_dir())
+                open_store(conf).close()  # migrated to head under the store's advisory lock
+                return load_secret(conf)
 
             hub.secret = await asyncio.to_thread(migrate)
-            hub.store = PgStore(url, hub.limits)
+            hub.store = PgStore(url, hub.limits, conf)
     await hub.start()

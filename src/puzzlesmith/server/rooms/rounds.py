@@ -202,7 +202,9 @@ class Rounds(Fanout):
             from puzzlesmith.server.rooms.twitch import TwitchChat, check_channel
 
             name = check_channel(channel)
-            bridge: ChatAdapter = TwitchChat(name, on_status=lambda: self.broadcast_state(live))
+            bridge: ChatAdapter = TwitchChat(
+                name, self.settings, on_status=lambda: self.broadcast_state(live)
+            )
         else:
             bridge = self._bridge(str(channel))
         code = live.room.code

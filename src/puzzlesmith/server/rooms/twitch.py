@@ -2,7 +2,7 @@
 
 Anonymous and read-only by default (the ``justinfanNNNN`` login Twitch accepts without
 a password); with ``PUZZLESMITH_TWITCH_TOKEN`` (and ``PUZZLESMITH_TWITCH_NICK``) in the
-environment it logs in with that OAuth token instead. ``PUZZLESMITH_TWITCH_IRC``
+app's settings it logs in with that OAuth token instead. ``PUZZLESMITH_TWITCH_IRC``
 (``host:port``, default ``irc.chat.twitch.tv:6697``) and ``PUZZLESMITH_TWITCH_CAFILE``
 (extra trusted certificates) exist for tests against a local fake server. TLS is always on.
 """
@@ -16,7 +16,7 @@ import secrets
 import ssl
 from collections.abc import Callable
 
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.config import Settings
 from puzzlesmith.server.rooms.commands import ChatAdapter, CommandSink, parse_chat
 from puzzlesmith.server.rooms.room import RoomError
 
@@ -35,25 +35,23 @@ def check_channel(raw: object) -> str:
     return m.group(1)
 
 
-def server_address() -> tuple[str, int]:
-    host, _, port = settings().twitch_irc.rpartition(":")
+def server_address(conf: Settings) -> tuple[str, int]:
+    host, _, port = conf.twitch_irc.rpartition(":")
     return host, int(port)
 
 
-def tls_context() -> ssl.SSLContext:
-    """Certificate and host name checked; an extra CA file only when the environment names one."""
+def tls_context(conf: Settings) -> ssl.SSLContext:
+    """Certificate and host name checked; an extra CA file only when the settings name one."""
     ctx = ssl.create_default_context()
-    cafile = settings().twitch_cafile
-    if cafile:
-        ctx.load_verify_locations(cafile)
+    if conf.twitch_cafile:
+        ctx.load_verify_locations(conf.twitch_cafile)
     return ctx
 
 
-def login_lines(channel: str) -> list[str]:
-    """PASS/NICK for the token in the environment, else the anonymous read-only login."""
-    env = settings()
-    token = env.twitch_token.strip()
-    nick = env.twitch_nick.strip().lower()
+def login_lines(channel: str, conf: Settings) -> list[str]:
+    """PASS/NICK for the settings' token, else the anonymous read-only login."""
+    token = conf.twitch_token.strip()
+    nick = conf.twitch_nick.strip().lower()
     if token and nick:
         if not token.startswith("oauth:"):
             token = "oauth:" + token
@@ -68,8 +66,11 @@ class TwitchChat(ChatAdapter):
 
     kind = "twitch"
 
-    def __init__(self, channel: str, on_status: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, channel: str, conf: Settings, on_status: Callable[[], None] | None = None
+    ) -> None:
         self.channel = check_channel(channel)
+        self.conf = conf
         self.on_status = on_status
         self.connected = False
         self.error: str | None = None
@@ -104,15 +105,15 @@ class TwitchChat(ChatAdapter):
             delay = min(60.0, delay * 2)
 
     async def _session(self, sink: CommandSink) -> None:
-        host, port = server_address()
+        host, port = server_address(self.conf)
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(
-                host, port, ssl=tls_context(), server_hostname=host, limit=MAX_LINE
+                host, port, ssl=tls_context(self.conf), server_hostname=host, limit=MAX_LINE
             ),
             timeout=15,
         )
         try:
-            for line in login_lines(self.channel):
+            for line in login_lines(self.channel, self.conf):
                 writer.write(line.encode() + b"\r\n")
             await writer.drain()
             while True:

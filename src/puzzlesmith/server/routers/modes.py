@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -18,15 +17,15 @@ from puzzlesmith.server.schemas import (
     PacksOut,
     error_responses,
 )
-
-STATIC = Path(__file__).resolve().parent.parent / "static"
+from puzzlesmith.server.static_files import mode_entry
 
 router = APIRouter(prefix="/api", tags=["modes"])
 
 
-def _asset(name: str) -> str | None:
-    """The URL of a client file under static/modes, or None when it is not there."""
-    return f"/static/modes/{name}" if (STATIC / "modes" / name).is_file() else None
+def _asset(mode: Mode[Any], suffix: str) -> str | None:
+    """The URL of the mode's client file (``.js``, ``.css``), None when it ships none."""
+    rel = mode_entry(mode, suffix)
+    return None if rel is None else f"/static/{rel}"
 
 
 @router.get("/modes", response_model=ModesOut)
@@ -43,8 +42,8 @@ def _modes() -> ModesOut:
                 cliName=m.cli_name,
                 title=ModeTitle(zh=m.title_zh, en=m.title_en),
                 hintKinds=list(m.hint_kinds),
-                module=_asset(f"{m.id}.js"),
-                css=_asset(f"{m.id}.css"),
+                module=_asset(m, ".js"),
+                css=_asset(m, ".css"),
             )
             for m in registry.all_modes()
         ]

@@ -22,6 +22,7 @@ from puzzlesmith.server.static_files import (
     ROOT_ONLY,
     STATIC,
     client_files,
+    mode_entry,
     static_version,
     versioned,
 )
@@ -64,7 +65,7 @@ def precache() -> dict[str, Any]:
     """What the service worker stores on install: the client and every shipped level's data."""
     api = ["/api/modes"]
     for m in registry.all_modes():
-        if not (STATIC / "modes" / f"{m.id}.js").is_file():
+        if mode_entry(m, ".js") is None:
             continue  # the shell lists only modes with a client
         api.append(f"/api/modes/{m.id}/packs")
         api += [f"/api/modes/{m.id}/levels/{lid}" for lid in catalog(m).levels]

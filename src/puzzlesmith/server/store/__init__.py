@@ -25,7 +25,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
 from puzzlesmith.server import metrics
-from puzzlesmith.server.config import settings
+from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.store.models import (
     Base,
     Daily,
@@ -49,6 +49,7 @@ __all__ = [
     "StoreMeta",
     "StoreRefused",
     "default_data_dir",
+    "open_store",
     "url_for",
 ]
 
@@ -57,22 +58,26 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _MIGRATE_LOCK = 0x70757A7A
 
 
-def default_data_dir() -> Path:
-    """``$PUZZLESMITH_DATA_DIR``, else the user's data dir (XDG), ``…/puzzlesmith``."""
-    env = settings().data_dir
-    if env:
-        return env
+def default_data_dir(configured: Path | None = None) -> Path:
+    """``configured`` (the settings' ``data_dir``), else the user's data dir (XDG),
+    ``…/puzzlesmith``."""
+    if configured:
+        return configured
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "puzzlesmith"
 
 
-def url_for(data_dir: Path | None) -> str:
-    """``$PUZZLESMITH_DATABASE_URL`` when set, else the SQLite file in the data dir."""
-    env = settings().database_url
-    if env:
-        return env
-    d = data_dir or default_data_dir()
-    return f"sqlite:///{d / 'puzzlesmith.sqlite3'}"
+def url_for(data_dir: Path | None, database_url: str | None = None) -> str:
+    """``database_url`` (the settings') when set, else the SQLite file in the data dir."""
+    if database_url:
+        return database_url
+    return f"sqlite:///{default_data_dir(data_dir) / 'puzzlesmith.sqlite3'}"
+
+
+def open_store(conf: Settings, *, migrate: bool = True) -> Store:
+    """The store ``conf`` names (its database URL, else its data dir's SQLite file), with
+    its pool and ``store_init``: how an app and the CLI open theirs."""
+    return Store.open(url_for(conf.data_dir, conf.database_url), migrate=migrate, conf=conf)
 
 
 class StoreRefused(ValueError):
@@ -146,10 +151,10 @@ class Store:
         return self.engine.dialect.name
 
     @classmethod
-    def open(cls, url: str, *, migrate: bool = True) -> Store:
-        """Connect (creating the SQLite file's directory) and bring the schema to head."""
+    def open(cls, url: str, *, migrate: bool = True, conf: Settings = DEFAULTS) -> Store:
+        """Connect (creating the SQLite file's directory) and bring the schema to head;
+        ``conf`` gives the pool's size and wait and ``store_init``."""
         kwargs: dict[str, Any] = {"future": True}
-        conf = settings()
         if url.startswith("sqlite"):
             path = _sqlite_path(url)
             if path and path != ":memory:":
