@@ -30,7 +30,13 @@ from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.server.catalog import pack_infos
 from puzzlesmith.server.schemas import ModeInfo, ModeTitle
-from puzzlesmith.server.static_files import IMPORT_SPEC, STATIC, module_graph
+from puzzlesmith.server.static_files import (
+    IMPORT_SPEC,
+    STATIC,
+    client_source,
+    is_client_file,
+    module_graph,
+)
 
 #: Saves and settings of a trial file live under this prefix (never the served game's keys).
 STORAGE_PREFIX = "trial:"
@@ -45,6 +51,8 @@ _SERVED_ONLY = re.compile(r"^.*data-served-only.*\n", re.MULTILINE)
 
 class BundleError(PuzzlesmithError):
     """The client files cannot be bundled (a missing module, an import outside static/)."""
+
+    code = "bundle-failed"
 
 
 @dataclass(frozen=True)
@@ -69,11 +77,11 @@ def collect_modules(entries: list[str], static: Path = STATIC) -> dict[str, str]
 
         def sub(m: re.Match[str], here: str = here, path: str = path) -> str:
             target = posixpath.normpath(posixpath.join(here, m["spec"]))
-            if target.startswith("../") or not (static / target).is_file():
+            if target.startswith("../") or not is_client_file(target, static):
                 raise BundleError(f"static/{path}: import {m['spec']!r} is not a client module")
             return f"{m['head']}{m['q']}{_module_name(target)}{m['q']}"
 
-        out[path] = IMPORT_SPEC.sub(sub, (static / path).read_text(encoding="utf-8"))
+        out[path] = IMPORT_SPEC.sub(sub, client_source(path, static).decode("utf-8"))
     return out
 
 

@@ -25,11 +25,13 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from puzzlesmith.core import words
 from puzzlesmith.server.cache import Entry
 from puzzlesmith.server.compress import (
     COMPRESSIBLE,
     MIN_SIZE,
     accepts_gzip,
+    gzip_bytes,
     gzipped_file,
 )
 
@@ -39,6 +41,12 @@ REVALIDATE = "no-cache"
 #: Served at the site root, not from /static (the service worker's scope is its folder).
 ROOT_ONLY = frozenset({"sw.js", "index.html"})
 
+#: The one catalogue of words (core/words.py) as a module among the client's files: made
+#: from the words files of core and of every mode, not a file of static/. Versioned,
+#: preloaded, precached and bundled like the others, so the first board waits for no
+#: extra request and the words are there offline.
+WORDS = "words.js"
+
 #: Relative specifiers in import statements, re-exports and literal dynamic imports.
 IMPORT_SPEC = re.compile(
     r"""(?P<head>\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(?P<q>["'])(?P<spec>\.{1,2}/[^"'\n]+)(?P=q)""",
@@ -46,8 +54,7 @@ IMPORT_SPEC = re.compile(
 )
 
 
-def client_files(static: Path = STATIC) -> list[str]:
-    """Every file of the client, as posix paths under static/, sorted."""
+def _disk_files(static: Path) -> list[str]:
     return sorted(
         p.relative_to(static).as_posix()
         for p in static.rglob("*")
@@ -55,22 +62,39 @@ def client_files(static: Path = STATIC) -> list[str]:
     )
 
 
+def client_files(static: Path = STATIC) -> list[str]:
+    """Every file of the client, as posix paths under static/, sorted (the words module too)."""
+    return sorted([*_disk_files(static), WORDS])
+
+
+def is_client_file(path: str, static: Path = STATIC) -> bool:
+    return path == WORDS or (static / path).is_file()
+
+
+def client_source(path: str, static: Path = STATIC) -> bytes:
+    """A client file's bytes: the words module is made from the catalogue, the rest read."""
+    if path == WORDS:
+        return words.as_module(words.catalogue()).encode()
+    return (static / path).read_bytes()
+
+
 @lru_cache(maxsize=8)
-def _hash(static: Path, fingerprint: tuple[tuple[str, int, int], ...]) -> str:
-    h = hashlib.sha256()
+def _hash(static: Path, fingerprint: tuple[tuple[str, int, int], ...], wording: str) -> str:
+    h = hashlib.sha256(wording.encode())
     for rel, _, _ in fingerprint:
         h.update(rel.encode() + b"\0" + (static / rel).read_bytes() + b"\0")
     return h.hexdigest()[:12]
 
 
 def static_version(static: Path = STATIC) -> str:
-    """A hash of the static tree's contents; recomputed only when a file's size or mtime moves."""
+    """A hash of the static tree's contents and of the words; the files are read again only
+    when one's size or mtime moves."""
     fingerprint = tuple(
         (rel, st.st_size, st.st_mtime_ns)
-        for rel in client_files(static)
+        for rel in _disk_files(static)
         for st in [(static / rel).stat()]
     )
-    return _hash(static, fingerprint)
+    return _hash(static, fingerprint, words.fingerprint(words.catalogue()))
 
 
 #: How long a request may trust the last version computed (a server run by a designer who
@@ -101,7 +125,7 @@ def module_deps(path: str, static: Path = STATIC, *, dynamic: bool = True) -> li
 
     ``dynamic=False`` leaves out literal ``import("./x.js")``: what a screen loads on use."""
     here = os.path.dirname(path)
-    source = (static / path).read_text(encoding="utf-8")
+    source = client_source(path, static).decode("utf-8")
     return [
         os.path.normpath(os.path.join(here, m["spec"])).replace(os.sep, "/")
         for m in IMPORT_SPEC.finditer(source)
@@ -117,7 +141,7 @@ def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = T
     todo = list(entries)
     while todo:
         path = todo.pop()
-        if path in seen or path.startswith("../") or not (static / path).is_file():
+        if path in seen or path.startswith("../") or not is_client_file(path, static):
             continue
         seen.add(path)
         todo.extend(module_deps(path, static, dynamic=dynamic))
@@ -228,11 +252,11 @@ class _LazyFiles:
     def get(self, rel: str) -> Entry | None:
         hit = self.entries.get(rel)
         if hit is None and rel in self.names:
-            path = self.static / rel
             kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
             if kind.startswith("text/") or kind.endswith(("javascript", "json", "+xml")):
                 kind += "; charset=utf-8"
-            hit = Entry(path.read_bytes(), kind, IMMUTABLE, compress=path.suffix in COMPRESSIBLE)
+            body = client_source(rel, self.static)
+            hit = Entry(body, kind, IMMUTABLE, compress=Path(rel).suffix in COMPRESSIBLE)
             self.entries[rel] = hit
         return hit
 
@@ -272,6 +296,20 @@ def _index_entry(static: Path, version: str) -> Entry:
     return Entry(_render_index(static, version).encode(), "text/html; charset=utf-8", REVALIDATE)
 
 
+def words_response(static: Path, cache_control: str, scope: Scope) -> Response:
+    """The words module outside the fast path (plain /static, another version's URL):
+    gzipped for a client that takes it, as the files are."""
+    body = client_source(WORDS, static)
+    etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+    headers = {"Cache-Control": cache_control, "Vary": "Accept-Encoding", "ETag": etag}
+    if Headers(scope=scope).get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    if accepts_gzip(Headers(scope=scope)):
+        body = gzip_bytes(body)
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
+
+
 class RevalidatedStatic(StaticFiles):
     """Plain /static: the browser revalidates (ETag), so an unversioned URL is never stale."""
 
@@ -281,6 +319,8 @@ class RevalidatedStatic(StaticFiles):
         return resp
 
     async def get_response(self, path: str, scope: Scope) -> Response:
+        if path.replace(os.sep, "/") == WORDS:
+            return words_response(Path(str(self.directory)), REVALIDATE, scope)
         return gzip_response(await super().get_response(path, scope), scope)
 
 
@@ -290,8 +330,12 @@ class VersionedStatic(StaticFiles):
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
-        resp = await super().get_response(rest or ".", scope)
         current = version == served_version(Path(str(self.directory)))
+        if rest == WORDS:
+            return words_response(
+                Path(str(self.directory)), IMMUTABLE if current else REVALIDATE, scope
+            )
+        resp = await super().get_response(rest or ".", scope)
         resp.headers["Cache-Control"] = (
             IMMUTABLE if current and resp.status_code in (200, 304) else REVALIDATE
         )
