@@ -186,7 +186,7 @@ def test_a_new_build_is_picked_up_on_the_next_visit(
             old = precache()
             total = len(old["pages"]) + len(old["static"]) + len(old["api"])
             assert _cache_filled(page, old["version"], total) == [f"puzzlesmith-{old['version']}"]
-            monkeypatch.setattr(static_files, "_hash", lambda fingerprint: "b" * 12)
+            monkeypatch.setattr(static_files, "_hash", lambda *_: "b" * 12)
             monkeypatch.setattr(static_files, "_served", {})  # a visit past VERSION_TTL
             page.reload()  # the start page is network-first: the new build's modules at once
             page.wait_for_selector(".mode-card")

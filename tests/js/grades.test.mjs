@@ -3,6 +3,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { gradeName } from "../../src/puzzlesmith/server/static/shell/i18n.js";
 import { settings } from "../../src/puzzlesmith/server/static/shell/settings.js";
+import "./words.mjs";
 
 test("a Cows grade with a Hall set reads in Chinese on Chinese screens", () => {
   settings.lang = "zh";

@@ -22,9 +22,9 @@ from puzzlesmith.cli.common import (
     load_target,
 )
 from puzzlesmith.cli.wording import check_lines
-from puzzlesmith.core.catalogue import Lang
 from puzzlesmith.core.levelcheck import check_level
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.core.words import Lang
 
 
 def add_check_command(app: typer.Typer, mode: Mode[Any]) -> None:

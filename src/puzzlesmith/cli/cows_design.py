@@ -26,8 +26,8 @@ from puzzlesmith.cli.common import (
     level_budget,
     load_one,
 )
-from puzzlesmith.core.catalogue import Lang
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.core.words import Lang
 from puzzlesmith.cows import design
 
 #: the mode this command designs for (the path modes keep ``design`` of cli/commands.py)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from puzzlesmith.core.catalogue import Lang, cell_list, cell_name, sentence
+from puzzlesmith.core.catalogue import cell_list, cell_name, sentence
 from puzzlesmith.core.cluerules import SuggestRules
 from puzzlesmith.core.levelcheck import LevelCheck, verdict_text
 from puzzlesmith.core.mode import JSON, Mode
+from puzzlesmith.core.words import Lang
 
 _VERDICT_ZH = {
     "none": "无解",

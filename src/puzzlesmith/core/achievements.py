@@ -30,6 +30,8 @@ KINDS = ("clears", "modes", "pack", "highlight", "streak", "fast", "daily-streak
 class CatalogueError(PuzzlesmithError, ValueError):
     """A catalogue entry that cannot be evaluated (unknown rule, missing field)."""
 
+    code = "bad-achievements"
+
 
 def load_catalogue() -> JSON:
     """The shipped catalogue, checked."""

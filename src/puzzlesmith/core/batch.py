@@ -47,6 +47,8 @@ class Stopped(BaseException):
 class BatchInterrupted(PuzzlesmithError):
     """A batch stopped by a signal; ``finished`` holds the levels done so far, by index."""
 
+    code = "interrupted"
+
     def __init__(self, signum: int, finished: dict[int, Any]) -> None:
         super().__init__(f"stopped by {signal.Signals(signum).name}")
         self.signum = signum

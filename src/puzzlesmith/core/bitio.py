@@ -30,6 +30,8 @@ VAR_GROUP = 4
 class CodeError(PuzzlesmithError, ValueError):
     """A level code that cannot be read: one line saying what is wrong and where."""
 
+    code = "bad-code"
+
 
 def shown(ch: str) -> str:
     """A character for a message: quoted when visible ASCII, else its code point.

@@ -38,6 +38,8 @@ class BudgetExceeded(PuzzlesmithError):
     of its own can tell its cap from the caller's.
     """
 
+    code = "gave-up"
+
     def __init__(self, message: str, budget: Budget | None = None) -> None:
         super().__init__(message)
         self.budget = budget

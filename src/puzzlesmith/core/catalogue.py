@@ -1,31 +1,36 @@
 """One catalogue of problem codes per mode: code → a sentence in Chinese and in English.
 
-As pzprjs keeps ``failcode.en.json`` / ``failcode.ja.json``, each mode declares
-:attr:`Mode.problem_texts` (``{"en": {...}, "zh": {...}}``) for the codes only it emits, and :mod:`puzzlesmith.core.problem_codes` holds the ones every mode shares. The
-editor downloads a mode's merged catalogue (``GET /api/modes/{mode}/problem-codes``)
-and words every problem from it in the player's language, with the cells named as the
-board draws them; the CLI prints the same sentences with ``--lang``. A test fails when a
-mode can emit a code that has no text in either language.
+As pzprjs keeps ``failcode.en.json`` / ``failcode.ja.json``, the sentences are data: the
+``problem.<code>`` keys of the words files (:mod:`puzzlesmith.core.words`), the shared ones
+in ``puzzlesmith/core/words/`` and each mode's own in its package's ``words/``. The editor
+reads them from the catalogue the client imports (and ``GET
+/api/modes/{mode}/problem-codes`` serves one mode's); the CLI prints the same sentences
+with ``--lang``. A test fails when a mode can emit a code that has no text in either language.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 
-from puzzlesmith.core import problem_codes
+from puzzlesmith.core import words
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.words import LANGS, Lang
 
-Lang = Literal["zh", "en"]
-LANGS: tuple[Lang, ...] = ("zh", "en")
+#: the words' key of a problem code
+PREFIX = "problem."
 
 #: at most this many cells are named in one sentence
 MAX_NAMED_CELLS = 8
 
-_CELLS = {"zh": "（格子：{cells}）", "en": " (cells: {cells})"}
-_MORE = {"zh": " 等 {n} 个", "en": " and {n} more"}
-_UNKNOWN = {"zh": "出了一个问题（{code}）。", "en": "A problem ({code})."}
+
+def _say(lang: Lang, key: str, **values: object) -> str:
+    """A sentence of the shared words (the editor's and the CLI's) with its slots filled."""
+    out = words.catalogue()[lang][key]
+    for name, value in values.items():
+        out = out.replace("{" + name + "}", str(value))
+    return out
 
 
 @cache
@@ -33,9 +38,11 @@ def catalogue(mode_id: str) -> dict[str, dict[str, str]]:
     """The mode's codes (its own over the shared ones), by language."""
     from puzzlesmith.core import registry
 
-    mode = registry.get(mode_id)
-    own = mode.problem_texts
-    return {lang: {**problem_codes.TEXTS[lang], **own.get(lang, {})} for lang in LANGS}
+    table = words.mode_words(registry.get(mode_id))
+    return {
+        lang: {k.removeprefix(PREFIX): v for k, v in table[lang].items() if k.startswith(PREFIX)}
+        for lang in LANGS
+    }
 
 
 def cell_name(mode: Mode[Any], cell: str) -> str:
@@ -51,18 +58,19 @@ def cell_name(mode: Mode[Any], cell: str) -> str:
 
 def cell_list(mode: Mode[Any], cells: list[str] | tuple[str, ...], lang: Lang = "en") -> str:
     """Cells named for a message, separated so that no id can blur into the next."""
-    return ("、" if lang == "zh" else ", ").join(cell_name(mode, c) for c in cells)
+    return _say(lang, "ed.sep").join(cell_name(mode, c) for c in cells)
 
 
 def sentence(mode: Mode[Any], problem: Problem, lang: Lang) -> str:
     """The problem in one sentence of ``lang``, naming its cells."""
-    text = catalogue(mode.id)[lang].get(problem.code) or _UNKNOWN[lang].format(code=problem.code)
+    text = catalogue(mode.id)[lang].get(problem.code) or _say(
+        lang, "ed.unknownCode", code=problem.code
+    )
     cells = list(problem.cells)
     if cells:
         shown = cell_list(mode, cells[:MAX_NAMED_CELLS], lang)
         if len(cells) > MAX_NAMED_CELLS:
-            shown += _MORE[lang].format(n=len(cells) - MAX_NAMED_CELLS)
-        text = (
-            text.rstrip("。.") + _CELLS[lang].format(cells=shown) + ("。" if lang == "zh" else ".")
-        )
+            shown += _say(lang, "ed.more", n=len(cells) - MAX_NAMED_CELLS, total=len(cells))
+        stop = _say(lang, "ed.stop")
+        text = text.rstrip("。.") + _say(lang, "ed.cells", cells=shown) + stop
     return text

@@ -40,6 +40,8 @@ _SEPARATION = 8
 class ClipError(PuzzlesmithError, ValueError):
     """A clip that cannot be made (unknown format, over the byte bound, no raster drawing)."""
 
+    code = "clip-failed"
+
 
 @dataclass(frozen=True)
 class Clip:

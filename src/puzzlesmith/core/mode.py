@@ -12,7 +12,7 @@ declared in :class:`Capabilities`, never discovered by calling and catching.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -192,9 +192,6 @@ class Mode(ABC, Generic[L]):
     lookahead_techniques: ClassVar[frozenset[str]] = frozenset()
     #: the mode's level-code payload format (``<mode>/code.py``); None = no codes
     codec: ClassVar[LevelCodec | None] = None
-    #: the words of the problem codes only this mode emits, ``{"zh": {code: text}, "en": …}``
-    #: (core/catalogue.py lays them over the shared ones); a test fails on a missing one
-    problem_texts: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: the largest :meth:`level_size` the server's live check takes (the editor's limit)
     check_max_size: ClassVar[int] = 0
 
@@ -247,6 +244,12 @@ class Mode(ABC, Generic[L]):
         p = Path(path)
         raw = read_json_file(p)  # a BOM from a Windows editor is fine
         return self.parse_pack(raw, safe(str(p)))
+
+    def words_package(self) -> str:
+        """The package whose ``words/zh.json`` and ``words/en.json`` hold this mode's words
+        (its problem codes as ``problem.<code>``, its screens' words; core/words.py merges
+        them): by default the package shipping its levels, so a plugin brings its own."""
+        return self.levels_package
 
     def shipped_pack_files(self) -> list[Path]:
         """The mode's own packs, in play order (file name order)."""

@@ -29,6 +29,8 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 class MoveLogError(PuzzlesmithError, ValueError):
     """A move log that cannot be read; the message names the entry and what is wrong."""
 
+    code = "bad-log"
+
 
 @dataclass(frozen=True)
 class TimedMove:

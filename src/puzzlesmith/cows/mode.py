@@ -15,7 +15,6 @@ from puzzlesmith.cows import daily, design, hints, logic, rules, solver, teach
 from puzzlesmith.cows.board import Level, board_of, cell_id, parse_level, rc_id
 from puzzlesmith.cows.code import CODEC
 from puzzlesmith.cows.generate import CowsOptions, generate_level
-from puzzlesmith.cows.problem_codes import TEXTS as PROBLEM_TEXTS
 from puzzlesmith.cows.render import region_colours, render_svg
 
 if TYPE_CHECKING:
@@ -66,7 +65,6 @@ class CowsMode(Mode[Level]):
     generate_options = CowsOptions
     daily_ramp = daily.RAMP
     codec = CODEC
-    problem_texts = PROBLEM_TEXTS
     check_max_size = 12
     capabilities = Capabilities(
         vote=True, raster=True, generate=True, design=True, codes=True, editor=True

@@ -24,7 +24,6 @@ from puzzlesmith.hexwalls.code import CODEC
 from puzzlesmith.hexwalls.design import removable_clues, suggest_clue_sets
 from puzzlesmith.hexwalls.generate import GenerateOptions, generate_level
 from puzzlesmith.hexwalls.logic import grade, hex_why, stroke_graph
-from puzzlesmith.hexwalls.problem_codes import TEXTS as PROBLEM_TEXTS
 from puzzlesmith.hexwalls.render import render_svg
 from puzzlesmith.paths.mode import PathMode
 
@@ -54,7 +53,6 @@ class HexWallsMode(PathMode[Level]):
     undo_verbs = frozenset({"undo", "reset"})
     state_type = rules.GameState
     codec = CODEC
-    problem_texts = PROBLEM_TEXTS
     check_max_size = 40
 
     # ---- level files -------------------------------------------------------------------

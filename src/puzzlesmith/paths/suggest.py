@@ -32,6 +32,8 @@ SUBSET_LIMIT = 60_000
 class SuggestRefused(PuzzlesmithError):
     """The rules cannot be followed (``--drop-start`` where the start is required)."""
 
+    code = "suggest-refused"
+
 
 def gaps(steps: Sequence[int], n: int) -> list[int]:
     """Unknown steps between consecutive known ones (fences 0 and N+1).

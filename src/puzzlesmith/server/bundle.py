@@ -33,8 +33,8 @@ from puzzlesmith.server.schemas import ModeInfo, ModeTitle
 from puzzlesmith.server.static_files import (
     IMPORT_SPEC,
     STATIC,
-    client_path,
     client_text,
+    is_client_file,
     mode_entry,
     module_graph,
 )
@@ -52,6 +52,8 @@ _SERVED_ONLY = re.compile(r"^.*data-served-only.*\n", re.MULTILINE)
 
 class BundleError(PuzzlesmithError):
     """The client files cannot be bundled (a missing module, an import outside static/)."""
+
+    code = "bundle-failed"
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ def collect_modules(entries: list[str], static: Path = STATIC) -> dict[str, str]
 
         def sub(m: re.Match[str], here: str = here, path: str = path) -> str:
             target = posixpath.normpath(posixpath.join(here, m["spec"]))
-            if client_path(target, static) is None:
+            if not is_client_file(target, static):
                 raise BundleError(f"static/{path}: import {m['spec']!r} is not a client module")
             return f"{m['head']}{m['q']}{_module_name(target)}{m['q']}"
 
@@ -194,7 +196,7 @@ def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
     data = data_payload(modes, static)
     mode_modules = [str(i["module"])[len(SCOPE) :] for i in data["modes"]]
     for path in entries + mode_modules:
-        if client_path(path, static) is None:
+        if not is_client_file(path, static):
             raise BundleError(f"static/{path}: client module not found")
     modules = collect_modules(entries + mode_modules, static)
 

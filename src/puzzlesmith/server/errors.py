@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,14 +12,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from puzzlesmith.core.budget import BudgetExceeded
-from puzzlesmith.core.errors import (
-    IllegalMoveError,
-    LevelFormatError,
-    PuzzlesmithError,
-    UnknownLevelError,
-    UnknownModeError,
-)
+from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.server.store.faults import UNREACHABLE, classify
 
 log = logging.getLogger("puzzlesmith.server")
@@ -79,25 +71,49 @@ def field_of(loc: tuple[int | str, ...] | list[int | str]) -> str:
     return ".".join(parts)
 
 
-#: The engine's exceptions → (HTTP status, error code, field named); Starlette picks the
-#: handler of the nearest class in the exception's MRO.
-_ENGINE_ERRORS: dict[type[PuzzlesmithError], tuple[int, str, str | None]] = {
-    UnknownModeError: (404, "unknown-mode", None),
-    BudgetExceeded: (503, "gave-up", None),
-    UnknownLevelError: (404, "unknown-level", None),
-    IllegalMoveError: (422, "illegal-move", "moves"),
-    LevelFormatError: (503, "level-format", None),
-    PuzzlesmithError: (400, "bad-request", None),
+#: The one table of error code → HTTP status, for every refusal raised as a
+#: :class:`PuzzlesmithError` (the engine's, a stream room's) and answered by the handler
+#: below; an :class:`ApiError` (a route's own refusal) carries its status itself. A code
+#: not listed answers 400, a room's 409 (:data:`ROOM_DEFAULT`). Every code here has words
+#: (``err.<code>`` in puzzlesmith/core/words/; a test fails on a missing one).
+STATUS: dict[str, int] = {
+    # the engine's (core/errors.py and the classes carrying a code)
+    "bad-request": 400,
+    "unknown-mode": 404,
+    "unknown-level": 404,
+    "illegal-move": 422,
+    "gave-up": 503,
+    "level-format": 503,
+    "mode-load": 503,
+    "words-file": 503,
+    # a stream room's (rooms/room.py RoomError), as POST /api/rooms and its viewer answer
+    "too-many-rooms": 503,
+    "no-voting": 422,
+    "unknown-room": 404,
+    "too-many-rooms-here": 429,
+    "too-many-new-rooms": 429,
+    "too-many-viewers-here": 429,
 }
+#: The status of a room's refusal not in :data:`STATUS`.
+ROOM_DEFAULT = 409
+#: The request field an error names.
+FIELD: dict[str, str] = {"illegal-move": "moves"}
 
 
-def _engine_handler(
-    status: int, code: str, field: str | None
-) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
-    async def handler(_: Request, exc: Exception) -> JSONResponse:
-        return _json(status, code, _one_line(str(exc)), field)
+def http_status(exc: PuzzlesmithError) -> int:
+    """The HTTP status of a raised error, from :data:`STATUS` (an ApiError's own)."""
+    if isinstance(exc, ApiError):
+        return exc.status
+    from puzzlesmith.server.rooms.room import RoomError  # rooms import this module
 
-    return handler
+    return STATUS.get(exc.code, ROOM_DEFAULT if isinstance(exc, RoomError) else 400)
+
+
+def as_response(exc: PuzzlesmithError) -> JSONResponse:
+    """Any raised PuzzlesmithError as the one envelope, ``{"error", "message"[, "field"]}``."""
+    if isinstance(exc, ApiError):
+        return exc.response()
+    return _json(http_status(exc), exc.code, _one_line(str(exc)), FIELD.get(exc.code))
 
 
 def allowed_methods(request: Request) -> list[str]:
@@ -155,9 +171,9 @@ def install(app: FastAPI) -> None:
     """Register the handlers that turn every exception into a JSON answer."""
     document_body_errors(app)
 
-    @app.exception_handler(ApiError)
-    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return exc.response()
+    @app.exception_handler(PuzzlesmithError)
+    async def refused(_: Request, exc: PuzzlesmithError) -> JSONResponse:
+        return as_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -184,9 +200,6 @@ def install(app: FastAPI) -> None:
             if allow:
                 resp.headers["Allow"] = ", ".join(allow)
         return resp
-
-    for exc_type, (status, code, field) in _ENGINE_ERRORS.items():
-        app.add_exception_handler(exc_type, _engine_handler(status, code, field))
 
     @app.exception_handler(SQLAlchemyError)
     async def store_error(_: Request, exc: SQLAlchemyError) -> JSONResponse:

@@ -32,13 +32,14 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-from puzzlesmith.core import registry
+from puzzlesmith.core import registry, words
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.cache import Entry
 from puzzlesmith.server.compress import (
     COMPRESSIBLE,
     MIN_SIZE,
     accepts_gzip,
+    gzip_bytes,
     gzipped_file,
 )
 
@@ -47,6 +48,12 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 #: Served at the site root, not from /static (the service worker's scope is its folder).
 ROOT_ONLY = frozenset({"sw.js", "index.html"})
+
+#: The one catalogue of words (core/words.py) as a module among the client's files: made
+#: from the words files of core and of every mode, not a file of static/. Versioned,
+#: preloaded, precached and bundled like the others, so the first board waits for no
+#: extra request and the words are there offline.
+WORDS = "words.js"
 
 #: Relative specifiers in import statements, re-exports and literal dynamic imports.
 IMPORT_SPEC = re.compile(
@@ -104,12 +111,24 @@ def client_path(rel: str, static: Path = STATIC) -> Path | None:
     return None
 
 
-def client_text(rel: str, static: Path = STATIC) -> str:
-    """The text of the client file ``/static/<rel>`` (FileNotFoundError when none)."""
+def client_source(rel: str, static: Path = STATIC) -> bytes:
+    """The bytes of the client file ``/static/<rel>``: the words module made from the
+    catalogue, the rest read (FileNotFoundError when there is none)."""
+    if rel == WORDS:
+        return words.as_module(words.catalogue()).encode()
     path = client_path(rel, static)
     if path is None:
         raise FileNotFoundError(rel)
-    return path.read_text(encoding="utf-8")
+    return path.read_bytes()
+
+
+def client_text(rel: str, static: Path = STATIC) -> str:
+    """The text of the client file ``/static/<rel>`` (FileNotFoundError when none)."""
+    return client_source(rel, static).decode("utf-8")
+
+
+def is_client_file(rel: str, static: Path = STATIC) -> bool:
+    return rel == WORDS or client_path(rel, static) is not None
 
 
 def mode_entry(mode: Mode[Any], suffix: str, static: Path = STATIC) -> str | None:
@@ -121,27 +140,27 @@ def mode_entry(mode: Mode[Any], suffix: str, static: Path = STATIC) -> str | Non
 
 
 def client_files(static: Path = STATIC) -> list[str]:
-    """Every file of the client, as posix paths under /static/, sorted."""
-    return sorted(client_tree(static))
+    """Every file of the client, as posix paths under /static/, sorted (the words module too)."""
+    return sorted([*client_tree(static), WORDS])
 
 
 @lru_cache(maxsize=8)
-def _hash(fingerprint: tuple[tuple[str, Path, int, int], ...]) -> str:
-    h = hashlib.sha256()
+def _hash(fingerprint: tuple[tuple[str, Path, int, int], ...], wording: str) -> str:
+    h = hashlib.sha256(wording.encode())
     for rel, path, _, _ in fingerprint:
         h.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:12]
 
 
 def static_version(static: Path = STATIC) -> str:
-    """A hash of the client tree's contents; recomputed only when a file's size or mtime
-    moves."""
+    """A hash of the client tree's contents and of the words; the files are read again only
+    when one's size or mtime moves."""
     fingerprint = tuple(
         (rel, path, st.st_size, st.st_mtime_ns)
         for rel, path in sorted(client_tree(static).items())
         for st in [path.stat()]
     )
-    return _hash(fingerprint)
+    return _hash(fingerprint, words.fingerprint(words.catalogue()))
 
 
 #: How long a request may trust the last version computed (a server run by a designer who
@@ -194,6 +213,8 @@ def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = T
     todo = list(entries)
     while todo:
         path = todo.pop()
+        if path == WORDS:  # made from the catalogue: imports nothing
+            seen.add(path)
         if path in seen or path not in tree:
             continue
         seen.add(path)
@@ -295,24 +316,27 @@ def immutable_entry(path: str, static: Path = STATIC) -> Entry | None:
 @lru_cache(maxsize=2)
 def _immutable_files(static: Path, version: str) -> _LazyFiles:
     tree = client_tree(static)
-    return _LazyFiles({rel: p for rel, p in tree.items() if rel not in ROOT_ONLY})
+    files: dict[str, Path | None] = {rel: p for rel, p in tree.items() if rel not in ROOT_ONLY}
+    return _LazyFiles(static, {**files, WORDS: None})
 
 
 class _LazyFiles:
     """The client's files by path, each read and compressed on its first request."""
 
-    def __init__(self, files: dict[str, Path]) -> None:
+    def __init__(self, static: Path, files: dict[str, Path | None]) -> None:
+        self.static = static
+        #: a file's path, or None for one made here (the words module)
         self.files = files
         self.entries: dict[str, Entry] = {}
 
     def get(self, rel: str) -> Entry | None:
         hit = self.entries.get(rel)
-        path = self.files.get(rel)
-        if hit is None and path is not None:
+        if hit is None and rel in self.files:
             kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
             if kind.startswith("text/") or kind.endswith(("javascript", "json", "+xml")):
                 kind += "; charset=utf-8"
-            hit = Entry(path.read_bytes(), kind, IMMUTABLE, compress=path.suffix in COMPRESSIBLE)
+            body = client_source(rel, self.static)
+            hit = Entry(body, kind, IMMUTABLE, compress=Path(rel).suffix in COMPRESSIBLE)
             self.entries[rel] = hit
         return hit
 
@@ -352,6 +376,20 @@ def _index_entry(static: Path, version: str) -> Entry:
     return Entry(_render_index(static, version).encode(), "text/html; charset=utf-8", REVALIDATE)
 
 
+def words_response(static: Path, cache_control: str, scope: Scope) -> Response:
+    """The words module outside the fast path (plain /static, another version's URL):
+    gzipped for a client that takes it, as the files are."""
+    body = client_source(WORDS, static)
+    etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+    headers = {"Cache-Control": cache_control, "Vary": "Accept-Encoding", "ETag": etag}
+    if Headers(scope=scope).get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    if accepts_gzip(Headers(scope=scope)):
+        body = gzip_bytes(body)
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
+
+
 class ClientFiles(StaticFiles):
     """The client tree over HTTP: the server's folder, then the registered modes' files
     under ``modes/`` (:func:`client_path`)."""
@@ -373,6 +411,8 @@ class RevalidatedStatic(ClientFiles):
         return resp
 
     async def get_response(self, path: str, scope: Scope) -> Response:
+        if path.replace(os.sep, "/") == WORDS:
+            return words_response(Path(str(self.directory)), REVALIDATE, scope)
         return gzip_response(await super().get_response(path, scope), scope)
 
 
@@ -382,8 +422,12 @@ class VersionedStatic(ClientFiles):
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
-        resp = await super().get_response(rest or ".", scope)
         current = version == served_version(Path(str(self.directory)))
+        if rest == WORDS:
+            return words_response(
+                Path(str(self.directory)), IMMUTABLE if current else REVALIDATE, scope
+            )
+        resp = await super().get_response(rest or ".", scope)
         resp.headers["Cache-Control"] = (
             IMMUTABLE if current and resp.status_code in (200, 304) else REVALIDATE
         )

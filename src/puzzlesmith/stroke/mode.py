@@ -14,7 +14,6 @@ from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
 from puzzlesmith.stroke.code import CODEC
 from puzzlesmith.stroke.design import redundant_clue_warnings, removable_clues, suggest_clue_sets
 from puzzlesmith.stroke.generate import GenerateOptions, generate_level
-from puzzlesmith.stroke.problem_codes import TEXTS as PROBLEM_TEXTS
 from puzzlesmith.stroke.render import render_svg
 
 if TYPE_CHECKING:
@@ -35,7 +34,6 @@ class StrokeMode(PathMode[Level]):
     undo_verbs = frozenset({"rewind", "reset"})
     state_type = rules.GameState
     codec = CODEC
-    problem_texts = PROBLEM_TEXTS
     check_max_size = 100
 
     # ---- level files -------------------------------------------------------------------

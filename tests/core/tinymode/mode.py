@@ -108,19 +108,6 @@ class SwitchesState:
         }
 
 
-#: the words of the codes only Switches emits (core/catalogue.py adds the shared ones)
-PROBLEM_TEXTS = {
-    "en": {
-        "lamps": "Lamps must be 2 to 12 characters, each 0 or 1.",
-        "lamps-dark": "At least one lamp must be lit.",
-    },
-    "zh": {
-        "lamps": "灯必须是 2 到 12 个字符，每个是 0 或 1。",
-        "lamps-dark": "至少要有一盏灯亮着。",
-    },
-}
-
-
 def parse_level(raw: object, lid: str) -> tuple[Level | None, list[Problem]]:
     # the shared rules first: types, unknown fields, the id rule, bounded texts
     problems = check_fields(
@@ -151,7 +138,6 @@ class SwitchesMode(Mode[Level]):
     hint_kinds = ("next",)
     generate_options = SwitchesOptions
     capabilities: ClassVar[Capabilities] = Capabilities(vote=True, generate=True)
-    problem_texts = PROBLEM_TEXTS
     undo_verbs = frozenset({"undo"})
     assist_verbs = frozenset({"peek"})
 

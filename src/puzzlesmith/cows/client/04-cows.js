@@ -8,54 +8,13 @@ import { makeBoard, apply, applyMoves, autoMarks, stateJSON, offlineHint, cellId
 import { el as html } from "../shell/dom.js";
 import { captionFor, PlayScreen, popEl, screenModule, shakeEls, svgEl as el, toUnits, walkSegment } from "../kit/playkit.js";
 
-export const strings = {
-  zh: {
-    "cw.tip": "点一下打 ✕，再点放牛 · 拖动连续打 ✕（从 ✕ 开始拖则擦除）· 双击牛自动排除 · 长按看区域 ·「? 可能」标记可能位置",
-    "cw.tipMouse": "左键：空 → ✕ → 牛 · 右键：标记可能位置 · 拖动连续打 ✕ · 双击牛自动排除 · 长按看区域",
-    "cw.undo": "撤销", "cw.redo": "重做", "cw.hint": "提示", "cw.why": "为什么", "cw.restart": "重开",
-    "cw.timerHide": "隐藏计时", "cw.timerShow": "显示计时",
-    "cw.lettersOn": "显示字母", "cw.lettersOff": "隐藏字母",
-    "cw.maybe": "可能", "cw.maybeSaid": "可能有牛",
-    "cw.nothing": "没有可以撤销的了", "cw.noRedo": "没有可以重做的了",
-    "cw.region": "{letter} 区",
-    "cw.mistake.cow-wrong": "这头牛放错了位置。",
-    "cw.mistake.mark-wrong": "这个 ✕ 标错了：这里其实有牛。",
-    "cw.mistake.cows-same-row": "同一行里有两头牛。",
-    "cw.mistake.cows-same-column": "同一列里有两头牛。",
-    "cw.mistake.cows-same-region": "同一个颜色区域里有两头牛。",
-    "cw.mistake.cows-touch": "两头牛挨在一起（斜角也不行）。",
-    "cw.reveal": "这里有一头牛。",
-    "cw.solved": "已经完成！",
-    "cw.offline": "（离线提示）",
-    "cw.mismatch": "校验未通过，请再试一次",
-    "cw.cleared": "过关！用时 {time}",
-    "cw.counter": "牛 {k}/{n}",
-    "cw.time": "用时 {time}",
-  },
-  en: {
-    "cw.tip": "Tap for ✕, again for a cow · drag to mark ✕ (start on ✕ to erase) · double-tap a cow to auto-mark · long-press shows a region · “? Maybe” marks possible cows",
-    "cw.tipMouse": "Click: empty → ✕ → cow · right-click: mark a possible cow · drag to mark · double-click a cow to auto-mark · long-press shows a region",
-    "cw.undo": "Undo", "cw.redo": "Redo", "cw.hint": "Hint", "cw.why": "Why", "cw.restart": "Restart",
-    "cw.timerHide": "Hide timer", "cw.timerShow": "Show timer",
-    "cw.lettersOn": "Show letters", "cw.lettersOff": "Hide letters",
-    "cw.maybe": "Maybe", "cw.maybeSaid": "maybe a cow",
-    "cw.nothing": "Nothing to undo", "cw.noRedo": "Nothing to redo",
-    "cw.region": "region {letter}",
-    "cw.mistake.cow-wrong": "This cow is misplaced.",
-    "cw.mistake.mark-wrong": "This ✕ is wrong: a cow belongs here.",
-    "cw.mistake.cows-same-row": "Two cows share a row.",
-    "cw.mistake.cows-same-column": "Two cows share a column.",
-    "cw.mistake.cows-same-region": "Two cows share a colour region.",
-    "cw.mistake.cows-touch": "Two cows touch (diagonals count).",
-    "cw.reveal": "A cow goes here.",
-    "cw.solved": "Solved!",
-    "cw.offline": "(offline hint)",
-    "cw.mismatch": "The check did not pass; try again",
-    "cw.cleared": "Cleared in {time}",
-    "cw.counter": "Cows {k}/{n}",
-    "cw.time": "Time {time}",
-  },
-};
+// Its words are the `cw.*` and `problem.*` keys of puzzlesmith/cows/words/ (core/words.py).
+
+/** A mistake in the player's words: a rule broken is said as the rule's problem code is. */
+function mistakeText(t, code) {
+  const own = t(`cw.mistake.${code}`);
+  return own === `cw.mistake.${code}` ? t(`problem.${code}`) : own;
+}
 
 const DOUBLE_TAP_MS = 350;
 const LONG_PRESS_MS = 500;
@@ -331,7 +290,7 @@ class CowsScreen extends PlayScreen {
     if (fresh.length) {
       const ids = new Set(fresh);
       const p = this.json.conflicts.find((c) => c.cells.some((id) => ids.has(id)));
-      if (p) { this.say(`${this.s.t(`cw.mistake.${p.code}`)} ${this.cellLabel(this.cellIndex(fresh[0]))}`); return; }
+      if (p) { this.say(`${mistakeText(this.s.t, p.code)} ${this.cellLabel(this.cellIndex(fresh[0]))}`); return; }
     }
     const changed = this.state.map((x, i) => (x !== before[i] ? i : -1)).filter((i) => i >= 0);
     if (!changed.length) return;
@@ -718,7 +677,7 @@ class CowsScreen extends PlayScreen {
       // the technique's name in the player's language; never its internal code
       const name = lang === "en" ? (h.name_en ? `${h.name_en}: ` : "") : h.name_zh ? `【${h.name_zh}】` : "";
       text = name + (lang === "en" ? h.reason_en : h.reason_zh);
-    } else if (h.kind === "mistake") text = t(`cw.mistake.${h.code}`);
+    } else if (h.kind === "mistake") text = mistakeText(t, h.code);
     else if (h.kind === "solved" || h.verdict === "done") text = t("cw.solved");
     else text = t("cw.reveal");
     return offline ? `${text} ${t("cw.offline")}` : text;

@@ -33,6 +33,8 @@ _PRIVATE = ("teach", "notes")
 class DailyError(PuzzlesmithError):
     """A daily that cannot be made (a date before #1, a generator that gives up)."""
 
+    code = "daily-failed"
+
 
 @dataclass(frozen=True)
 class DailyPuzzle:

@@ -17,9 +17,24 @@ from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.rooms.commands import PRESETS, Command
 from puzzlesmith.server.rooms.limits import Limits
 
+#: Every code a stream room refuses or closes with (a RoomError's, the socket's own
+#: ``room-full``, ``room-expired``, ``bad-request``): the pages say each in the player's
+#: words (``st.err.<code>``, puzzlesmith/core/words/); a test fails on a missing one.
+ROOM_CODES = frozenset(
+    {
+        "bad-channel", "bad-key", "bad-request", "bad-viewer", "busy", "cleared", "host-vote",
+        "illegal-move", "kicked", "no-identity", "no-moves", "no-round", "no-such-cell",
+        "no-voting", "not-an-option", "nothing-to-undo", "room-busy", "room-expired",
+        "room-full", "round-open", "too-fast", "too-many-hints", "too-many-new-rooms",
+        "too-many-rooms", "too-many-rooms-here", "too-many-viewers-here", "too-many-votes",
+        "unknown-action", "unknown-room",
+    }
+)  # fmt: skip
+
 
 class RoomError(PuzzlesmithError):
-    """A request the room refuses, with a stable code and a one-line message."""
+    """A request the room refuses, with a stable code (one of :data:`ROOM_CODES`) and a
+    one-line message."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

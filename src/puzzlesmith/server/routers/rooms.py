@@ -15,21 +15,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from puzzlesmith.core.codes import CodeError, decode_level
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.deps import HubDep
-from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.errors import ApiError, http_status
 from puzzlesmith.server.ratelimit import client_address
 from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.room import RoomError
 from puzzlesmith.server.rooms.store import Creator
 from puzzlesmith.server.schemas import error_responses
-
-_STATUS = {
-    "too-many-rooms": 503,
-    "no-voting": 422,
-    "unknown-room": 404,
-    "too-many-rooms-here": 429,
-    "too-many-new-rooms": 429,
-    "too-many-viewers-here": 429,
-}
 
 
 class RoomBody(BaseModel):
@@ -93,7 +84,7 @@ async def create_room(body: RoomBody, request: Request, hub: HubDep) -> RoomOut:
     try:
         room = await hub.create(mode, level, who)
     except RoomError as exc:
-        raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
+        raise ApiError(http_status(exc), exc.code, exc.message) from None
     page = "/static/stream/index.html"
     return RoomOut(
         room=room.code,
@@ -114,7 +105,7 @@ async def new_viewer(room: str, request: Request, hub: HubDep) -> ViewerOut:
     try:
         token = await hub.mint(code, _addr(request))
     except RoomError as exc:
-        raise ApiError(_STATUS.get(exc.code, 409), exc.code, exc.message) from None
+        raise ApiError(http_status(exc), exc.code, exc.message) from None
     viewer = tokens.verify(hub.secret, token)
     assert viewer is not None  # just signed
     return ViewerOut(viewer=viewer, token=token)

@@ -7,7 +7,7 @@ import { encodeLevel, decodeLevel } from "../shell/codes.js";
 import { button, el } from "../shell/dom.js";
 import { readStored } from "../shell/stored.js";
 import { gradeName } from "../shell/i18n.js";
-import { strings as frameStrings, cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
+import { cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
 import { strings as communityStrings, publishedLink, publishedOf } from "./community.js";
 
 const DEBOUNCE_MS = 250;
@@ -20,7 +20,7 @@ export async function mountEditor(root, mode, services) {
   const [boardModule, codeModule, catalogue] = await Promise.all([
     import(`./${mode.id}.js`),
     import(`../modes/${mode.id}/code.js`),
-    loadCatalogue(mode.id),
+    loadCatalogue(),
   ]);
   if (!document.querySelector("link[data-editor-css]")) {
     const link = el("link");
@@ -29,7 +29,6 @@ export async function mountEditor(root, mode, services) {
     link.dataset.editorCss = "1";
     document.head.append(link);
   }
-  services.addStrings(frameStrings);
   services.addStrings(communityStrings);
   services.addStrings(boardModule.strings);
   const ed = new Editor(root, mode, boardModule, codeModule.codec, services, catalogue);

@@ -1,6 +1,7 @@
 // The shell: routing (#/ → modes, #/<mode> → level select, #/<mode>/<level> → play,
 // #/play/<level code> → play a shared level),
 // top bar, menu and settings. It never names a mode: everything comes from /api/modes.
+import "./loadwords.js";
 import { dataSource as api, needsConnection } from "./datasource.js";
 import { bucket, onSaveError } from "./saves.js";
 import { settings, set as setSetting, applyClasses, CONFLICT_MODES } from "./settings.js";

@@ -1,8 +1,8 @@
 // Stream pages, one per hash route: #/view/<room> (phone), #/host/<room>, #/overlay/<room>?w=&h=.
 // #/ asks for a room code.
+import "../shell/loadwords.js";
 import { t } from "../shell/i18n.js";
 import { applyClasses, settings } from "../shell/settings.js";
-import "./strings.js";
 import { button, h, langSwitch } from "./common.js";
 import { mountHost } from "./host.js";
 import { mountOverlay } from "./overlay.js";

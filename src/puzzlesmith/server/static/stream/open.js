@@ -1,7 +1,6 @@
 // Opening a room from the game: POST /api/rooms, keep the host key, go to the host page.
 import { post } from "../shell/api.js";
 import { readText } from "../shell/stored.js";
-import "./strings.js";
 
 export const hostKeyName = (room) => `stream:host:${room}`;
 /** Where the host page's "back to the game" goes: the level the room was opened from. */
