@@ -39,7 +39,6 @@ from puzzlesmith.server.compress import (
     COMPRESSIBLE,
     MIN_SIZE,
     accepts_gzip,
-    gzip_bytes,
     gzipped_file,
 )
 
@@ -213,12 +212,11 @@ def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = T
     todo = list(entries)
     while todo:
         path = todo.pop()
-        if path == WORDS:  # made from the catalogue: imports nothing
-            seen.add(path)
-        if path in seen or path not in tree:
+        if path in seen or (path not in tree and path != WORDS):
             continue
         seen.add(path)
-        todo.extend(_deps(path, tree[path], dynamic))
+        if path in tree:  # the words module is made from the catalogue: it imports nothing
+            todo.extend(_deps(path, tree[path], dynamic))
     return sorted(seen)
 
 
@@ -377,17 +375,11 @@ def _index_entry(static: Path, version: str) -> Entry:
 
 
 def words_response(static: Path, cache_control: str, scope: Scope) -> Response:
-    """The words module outside the fast path (plain /static, another version's URL):
-    gzipped for a client that takes it, as the files are."""
+    """The words module outside the fast path (plain /static, another version's URL): the
+    kept-answer rules of every client file (ETag, 304, gzip for a client that takes it)."""
     body = client_source(WORDS, static)
-    etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-    headers = {"Cache-Control": cache_control, "Vary": "Accept-Encoding", "ETag": etag}
-    if Headers(scope=scope).get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    if accepts_gzip(Headers(scope=scope)):
-        body = gzip_bytes(body)
-        headers["Content-Encoding"] = "gzip"
-    return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
+    entry = Entry(body, "text/javascript; charset=utf-8", cache_control)
+    return entry.response(Headers(scope=scope))
 
 
 class ClientFiles(StaticFiles):
