@@ -480,8 +480,9 @@ class ClientFiles(StaticFiles):
         return (str(found), found.stat()) if found is not None else ("", None)
 
     def made_response(self, rel: str, cache_control: str, scope: Scope) -> Response | None:
-        """The answer for a client module made in memory, None for anything else."""
-        source = source_of(rel, Path(str(self.directory)))
+        """The answer for a client module made in memory, None for anything else (a file,
+        which StaticFiles streams; looked up in :data:`MADE` alone: no stat a request)."""
+        source = MADE.get(rel)
         if source is None or source.path is not None:
             return None
         entry = _made_entry(rel, source, source.fingerprint(), cache_control)
