@@ -14,6 +14,7 @@ import pytest
 
 import puzzlesmith
 from puzzlesmith.core import words
+from puzzlesmith.server.rooms.commands import PRESETS, preset_text
 
 STATIC = Path(puzzlesmith.__file__).parent / "server" / "static"
 #: the screens that read every word from the catalogue
@@ -203,7 +204,9 @@ def keys_used(path: Path) -> tuple[set[str], set[str]]:
             and not re.search(r"\.(js|css|json|html)$", text)
         ):
             used.add(text)
-    built = set(re.findall(r"\bt\(`([a-z][\w.-]*\.)\$\{", src))
+    built = {
+        k for k in re.findall(r"`([a-z][a-z0-9]*\.[\w.-]*)\$\{", src) if k.split(".")[0] in prefixes
+    }
     return used, built
 
 
@@ -230,7 +233,17 @@ def test_the_scan_sees_the_screens_keys() -> None:
     )
     assert "rp.hl." in found["shell/replay.js"][1]
     assert {"cm.like", "cm.by"} <= found["editor/community.js"][0]
-    assert "st.preset." in found["stream/viewer.js"][1]
+    assert "st.hint." in found["stream/viewer.js"][1]
+
+
+def test_a_stream_hints_words_are_the_catalogues() -> None:
+    """The message a viewer's preset sends (the server's) and its button (the viewer's)."""
+    table = words.catalogue()
+    for lang in words.LANGS:
+        for preset in PRESETS:
+            assert f"st.hint.{preset}" in table[lang], (lang, preset)
+    assert preset_text("number", 7) == {"zh": "这里是 7？", "en": "Is this 7?"}
+    assert preset_text("look", None)["zh"] == table["zh"]["st.hint.look"]
 
 
 def test_a_code_has_one_sentence_unless_the_two_say_different_things() -> None:

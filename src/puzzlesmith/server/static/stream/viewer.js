@@ -49,7 +49,7 @@ export function mountViewer(root, room, onLang) {
     presetBox.hidden = !hintCell;
     presetBox.replaceChildren(
       h("div", "st-note", `${hintCell}`),
-      ...PRESETS.map((p) => button(t(`st.preset.${p}`), `preset-${p}`, () => {
+      ...PRESETS.map((p) => button(t(p === "number" ? "st.hint.numberAsk" : `st.hint.${p}`), `preset-${p}`, () => {
         const msg = { type: "hint", cell: hintCell, preset: p };
         if (p === "number") msg.n = Math.max(0, Math.min(999, parseInt(num.value, 10) || 0));
         conn?.send(msg);
