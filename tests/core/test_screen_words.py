@@ -1,13 +1,12 @@
 """Issue #36 "every word a player or designer reads comes from one catalogue": the shell's
-screens (friends, archive, breakdown, achievements, replay, main…), the stream pages and
-the community screen say nothing of their own. Their words are keys of the catalogue
+screens (friends, archive, breakdown, achievements, replay, main…), the stream pages, the
+play kit and the community screen say nothing of their own. Their words are keys of the catalogue
 (puzzlesmith/core/words/), so a sentence written back into the code, in Chinese or as a
 zh/en table, fails here, and so does a key a screen asks for that either language lacks."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ SCREENS = sorted(
     [
         *(STATIC / "shell").glob("*.js"),
         *(STATIC / "stream").glob("*.js"),
+        *(STATIC / "kit").glob("*.js"),
         STATIC / "editor" / "community.js",
     ]
 )
@@ -63,55 +63,18 @@ def rel(path: Path) -> str:
     return path.relative_to(STATIC).as_posix()
 
 
-def lex(src: str) -> Iterator[tuple[str, str]]:
+def lex(src: str) -> list[tuple[str, str]]:
     """The parts of a JS source a reader of the screen can meet: ("code", text),
     ("str", a string's or a template's literal text) and ("regex", text); comments dropped.
     Enough JS for these files (strings, templates with ${} inside, regex literals)."""
-    i, n = 0, len(src)
+    return _lex(src, 0, False)[0]
+
+
+def _lex(src: str, i: int, in_expr: bool) -> tuple[list[tuple[str, str]], int]:
+    """From ``i`` to the end, or (``in_expr``: a template's ${…}) to its closing brace."""
+    out: list[tuple[str, str]] = []
+    n, depth = len(src), 0
     prev = ""  # the last significant character of code (regex or division?)
-
-    def template(i: int) -> tuple[int, list[tuple[str, str]]]:
-        out: list[tuple[str, str]] = []
-        text = ""
-        while i < n and src[i] != "`":
-            if src[i] == "\\":
-                text += src[i : i + 2]
-                i += 2
-            elif src.startswith("${", i):
-                out.append(("str", text))
-                text = ""
-                depth, j = 0, i + 2
-                start = j
-                # the expression: lex it on its own up to its closing brace
-                while j < n:
-                    c = src[j]
-                    if c in "\"'`":
-                        j = skip_string(j)
-                        continue
-                    if c == "{":
-                        depth += 1
-                    elif c == "}":
-                        if depth == 0:
-                            break
-                        depth -= 1
-                    j += 1
-                out += list(lex(src[start:j]))
-                i = j + 1
-            else:
-                text += src[i]
-                i += 1
-        out.append(("str", text))
-        return i + 1, out
-
-    def skip_string(j: int) -> int:
-        q = src[j]
-        if q == "`":
-            return template(j + 1)[0]
-        j += 1
-        while j < n and src[j] != q:
-            j += 2 if src[j] == "\\" else 1
-        return j + 1
-
     while i < n:
         c = src[i]
         if src.startswith("//", i):
@@ -121,13 +84,25 @@ def lex(src: str) -> Iterator[tuple[str, str]]:
             end = src.find("*/", i + 2)
             i = n if end < 0 else end + 2
         elif c in "\"'":
-            end = skip_string(i)
-            yield ("str", src[i + 1 : end - 1])
-            i, prev = end, "a"
+            j = i + 1
+            while j < n and src[j] != c:
+                j += 2 if src[j] == "\\" else 1
+            out.append(("str", src[i + 1 : j]))
+            i, prev = j + 1, "a"
         elif c == "`":
-            i, parts = template(i + 1)
-            yield from parts
-            prev = "a"
+            text, i = "", i + 1
+            while i < n and src[i] != "`":
+                if src[i] == "\\":
+                    text, i = text + src[i : i + 2], i + 2
+                elif src.startswith("${", i):
+                    out.append(("str", text))
+                    inner, i = _lex(src, i + 2, True)
+                    out += inner
+                    text = ""
+                else:
+                    text, i = text + src[i], i + 1
+            out.append(("str", text))
+            i, prev = i + 1, "a"
         elif c == "/" and (prev == "" or prev in "(,=:[!&|?{};+-*%<>~^" or _after_keyword(src, i)):
             j, cls = i + 1, False
             while j < n and (src[j] != "/" or cls):
@@ -138,13 +113,17 @@ def lex(src: str) -> Iterator[tuple[str, str]]:
                 elif src[j] == "]":
                     cls = False
                 j += 1
-            yield ("regex", src[i : j + 1])
+            out.append(("regex", src[i : j + 1]))
             i, prev = j + 1, "a"
         else:
-            yield ("code", c)
+            if in_expr and c == "}" and depth == 0:
+                return out, i + 1
+            depth += {"{": 1, "}": -1}.get(c, 0)
+            out.append(("code", c))
             if not c.isspace():
                 prev = c
             i += 1
+    return out, i
 
 
 def _after_keyword(src: str, i: int) -> bool:
@@ -152,7 +131,7 @@ def _after_keyword(src: str, i: int) -> bool:
 
 
 def parts(path: Path) -> list[tuple[str, str]]:
-    return list(lex(path.read_text(encoding="utf-8")))
+    return lex(path.read_text(encoding="utf-8"))
 
 
 def test_a_table_of_words_is_seen() -> None:
@@ -164,10 +143,20 @@ def test_a_table_of_words_is_seen() -> None:
 
 def test_the_lexer_drops_comments_and_keeps_strings() -> None:
     src = 'a = "x"; // 注释\n/* 又一个 */ b = `y${t(`k.${z}`)}w` / 2; c = /"/.test(d)'
-    got = list(lex(src))
+    src += "; e = `'${f.replace(/'/g, \"\\\\'\")}'` // 又"
+    got = lex(src)
     assert not any(CJK.search(text) for _, text in got)
-    assert [text for kind, text in got if kind == "str"] == ["x", "y", "k.", "", "w"]
-    assert ("regex", '/"/') in got
+    assert [text for kind, text in got if kind == "str"] == [
+        "x",
+        "y",
+        "k.",
+        "",
+        "w",
+        "'",
+        "\\\\'",
+        "'",
+    ]
+    assert ("regex", '/"/') in got and ("regex", "/'/") in got
 
 
 @pytest.mark.parametrize("path", SCREENS, ids=rel)
