@@ -22,17 +22,12 @@ JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\\])//[^\n]*", re.S)
 JS_KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
 PY_KEY = re.compile(r"""\bsay\(\s*["']([\w.-]+)["']""")
 
-#: editor files that still carry words of their own, moved by another change (community.js:
-#: the shell screens' words move into core/words)
-ALLOWED = {"server/static/editor/community.js"}
 #: deliberate Chinese in code, not words: a sentence's full stop, taken off in either language
 #: before a list of cells is added (the editor's problemText, core/catalogue.sentence)
 ALLOWED_CODE = {
     ("server/static/editor/words.js", 'text.replace(/[。.]$/, "")'),
     ("core/catalogue.py", "。."),
 }
-#: keys another file still gives at run time (community.js's own table, see ALLOWED)
-ELSEWHERE = ("cm.",)
 
 
 def mode_client_files() -> list[Path]:
@@ -49,11 +44,7 @@ def editor_files() -> list[Path]:
 
 
 def client_files() -> list[Path]:
-    return [
-        f
-        for f in mode_client_files() + editor_files()
-        if f.relative_to(SRC).as_posix() not in ALLOWED
-    ]
+    return mode_client_files() + editor_files()
 
 
 def cli_files() -> list[Path]:
@@ -135,9 +126,7 @@ def test_every_key_the_clients_read_is_in_both_languages() -> None:
     }
     assert len(used) > 40  # the scan sees them
     for lang in words.LANGS:
-        missing = sorted(
-            u for u in used if u[1] not in table[lang] and not u[1].startswith(ELSEWHERE)
-        )
+        missing = sorted(u for u in used if u[1] not in table[lang])
         assert not missing, f"no {lang} words for {missing}"
 
 
