@@ -73,7 +73,9 @@ def test_the_table_of_room_codes_names_every_code_a_room_raises() -> None:
         text = path.read_text(encoding="utf-8")
         raised |= set(re.findall(r'RoomError\(\s*"([a-z-]+)"', text))
         raised |= set(re.findall(r'_refuse\(\s*\w+,\s*"([a-z-]+)"', text))
+        raised |= set(re.findall(r'\berror\(\s*"([a-z-]+)"', text))  # the hub's own replies
     assert len(raised) > 15  # the scan sees them (else it passes vacuously)
+    assert {"bad-json", "too-long"} <= raised
     assert raised <= ROOM_CODES, sorted(raised - ROOM_CODES)
 
 

@@ -38,7 +38,7 @@ def test_every_raised_code_has_one_status_in_the_table() -> None:
 
 def test_every_code_of_the_table_is_answered_and_said() -> None:
     """No stale entry (each is raised, or an engine/room code the handler maps), and each
-    has its words in both languages."""
+    has its words in both languages (``err.<code>`` or ``problem.<code>``)."""
     from puzzlesmith.core.errors import PuzzlesmithError
     from puzzlesmith.server.rooms.room import ROOM_CODES
 
@@ -49,7 +49,9 @@ def test_every_code_of_the_table_is_answered_and_said() -> None:
     assert set(STATUS) <= known, sorted(set(STATUS) - known)
     table = words.catalogue()
     for lang in words.LANGS:
-        assert not [c for c in STATUS if f"err.{c}" not in table[lang]], lang
+        # the client says err.<code>, else problem.<code> (shell/errors.js): one sentence a code
+        unsaid = [c for c in STATUS if not {f"err.{c}", f"problem.{c}"} & table[lang].keys()]
+        assert not unsaid, (lang, unsaid)
 
 
 @pytest.mark.parametrize(
