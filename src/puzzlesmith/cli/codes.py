@@ -18,9 +18,19 @@ from puzzlesmith.cli.common import EXIT_FAILED, EXIT_UNREADABLE, clean_errors, f
 from puzzlesmith.core.codes import CodeError, CodeLevelError, decode_level, encode_level
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.core.pack import write_pack
+from puzzlesmith.core.words import say
 
-#: pack number and title of a decoded level's one-level pack
-CODE_PACK, CODE_TITLE = "code", "关卡码 / Level code"
+#: pack number of a decoded level's one-level pack (its title: :func:`code_title`)
+CODE_PACK = "code"
+
+
+def code_title() -> str:
+    """The title of a decoded level's one-level pack, in both languages.
+
+    >>> code_title()
+    '关卡码 / Level code'
+    """
+    return f"{say('cli.code.title', 'zh')} / {say('cli.code.title', 'en')}"
 
 
 def add_code_commands(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -67,7 +77,7 @@ def add_code_commands(app: typer.Typer, mode: Mode[Any]) -> None:
                 f"(use: puzzlesmith {code_mode.cli_name} decode)",
                 EXIT_UNREADABLE,
             )
-        data = mode.dump_pack(Pack(mode.id, CODE_PACK, CODE_TITLE, [lv]))
+        data = mode.dump_pack(Pack(mode.id, CODE_PACK, code_title(), [lv]))
         if out is None:
             typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
             return

@@ -27,7 +27,7 @@ from puzzlesmith.cli.common import (
     load_one,
 )
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.core.words import Lang
+from puzzlesmith.core.words import Lang, say
 from puzzlesmith.cows import design
 
 #: the mode this command designs for (the path modes keep ``design`` of cli/commands.py)
@@ -35,25 +35,6 @@ MODE_ID = "04-cows"
 
 #: the share of ``--budget`` the search after the first moved cell may take, at most
 SEARCH_SHARE, SEARCH_MAX = 0.25, 10.0
-
-_WORDS: dict[str, dict[str, str]] = {
-    "unique": {
-        "en": "unique already (proven): nothing to change; `cows grade --trace` says what it needs",
-        "zh": "已经是唯一解（已证明），不用改；`cows grade --trace` 说明它需要的想法",
-    },
-    "none": {"en": "has no solution", "zh": "无解"},
-    "multiple": {"en": "is not unique (two or more solutions)", "zh": "不唯一（两个或更多解）"},
-    "found": {
-        "en": "region edits that make it unique (each proven by the exact solver):",
-        "zh": "让它唯一的区域改动（每条都由精确求解器证明）：",
-    },
-    "nothing": {
-        "en": "no edit of up to {k} cells found makes it unique; redraw the regions round the "
-        "cells `cows check` names, then ask again",
-        "zh": "找不到最多改 {k} 格就能唯一的改法；请重画 `cows check` 指出的格子周围的区域，再试",
-    },
-    "suggestion": {"en": "suggestion", "zh": "建议"},
-}
 
 
 def add_cows_design_command(app: typer.Typer, mode: Mode[Any]) -> None:
@@ -101,15 +82,16 @@ def design_lines(level_id: str, count: int, suggestions: list[Any], lang: str) -
     >>> design_lines("x", 1, [], "en")
     ['x: unique already (proven): nothing to change; `cows grade --trace` says what it needs']
     """
-    w = {k: v["zh" if lang == "zh" else "en"] for k, v in _WORDS.items()}
-    colon, semi = ("：", "；") if lang == "zh" else (": ", "; ")
+    lg: Lang = "zh" if lang == "zh" else "en"
+    colon, semi = say("cli.colon", lg), say("cli.semi", lg)
     if count == 1:
-        return [f"{level_id}{colon}{w['unique']}"]
-    verdict = w["none"] if count == 0 else w["multiple"]
+        return [f"{level_id}{colon}{say('cw.design.unique', lg)}"]
+    verdict = say("cw.design.none" if count == 0 else "cw.design.multiple", lg)
     if not suggestions:
-        return [f"{level_id}{colon}{verdict}{semi}{w['nothing'].format(k=design.MAX_EDITS)}"]
-    lines = [f"{level_id}{colon}{verdict}{semi}{w['found']}"]
+        nothing = say("cw.design.nothing", lg, k=design.MAX_EDITS)
+        return [f"{level_id}{colon}{verdict}{semi}{nothing}"]
+    lines = [f"{level_id}{colon}{verdict}{semi}{say('cw.design.found', lg)}"]
+    label = say("cli.suggestion", lg)
     for i, s in enumerate(suggestions, 1):
-        text = s["words"]["zh" if lang == "zh" else "en"]
-        lines.append(f"{level_id}{colon}{w['suggestion']} {i}{colon}{text}")
+        lines.append(f"{level_id}{colon}{label} {i}{colon}{s['words'][lg]}")
     return lines

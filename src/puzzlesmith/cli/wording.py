@@ -3,7 +3,8 @@
 A suggestion's raw form is ``{"clues": {cell: step}, "count": k, ...}`` where ``count``
 (``size`` in Hex Walls) is the number of clues in the set, not a solution count; the
 readable line says so, names every cell as the board draws it (Hex ``(q,r)``) and
-explains the ranking figures.
+explains the ranking figures. Every word is the catalogue's (``cli.*`` in
+core/words, a mode's own as ``<words_prefix>.*``), read through :func:`words.say`.
 """
 
 from __future__ import annotations
@@ -15,12 +16,7 @@ from puzzlesmith.core.catalogue import cell_list, cell_name, sentence
 from puzzlesmith.core.cluerules import SuggestRules
 from puzzlesmith.core.levelcheck import LevelCheck, verdict_text
 from puzzlesmith.core.mode import JSON, Mode
-from puzzlesmith.core.words import Lang
-
-_VERDICT_ZH = {
-    "none": "无解",
-    "too-large": "太大，这里查不了",
-}
+from puzzlesmith.core.words import Lang, has, say
 
 
 def plural(n: int, noun: str) -> str:
@@ -52,92 +48,54 @@ def suggestion_text(mode: Mode[Any], s: JSON, lang: Lang = "en") -> str:
         return str(s["words"].get(lang, s["words"].get("en", "")))
     clues: dict[str, Any] = s.get("clues", {})
     n = len(clues)
-    zh = lang == "zh"
-    sep = "、" if zh else ", "
-    parts = sep.join(f"{cell_name(mode, c)} = {v}" for c, v in clues.items())
-    notes = _suggestion_notes(mode, s, zh)
+    parts = say("ed.sep", lang).join(f"{cell_name(mode, c)} = {v}" for c, v in clues.items())
+    notes = _suggestion_notes(mode, s, lang)
     graded = ""
     if "grade" in s:
-        score = f"{s.get('score', 0):.0f}"
-        graded = (
-            f" —— 难度 {s['grade']}，分数 {score}"
-            if zh
-            else f" — grade {s['grade']}, score {score}"
-        )
-    if zh:
-        tail = f"（{'；'.join(notes)}）" if notes else ""
-        return f"{n} 个提示：{parts}{graded}{tail}"
-    tail = f" ({'; '.join(notes)})" if notes else ""
-    return f"{plural(n, 'clue')}: {parts}{graded}{tail}"
+        graded = say("cli.graded", lang, grade=s["grade"], score=f"{s.get('score', 0):.0f}")
+    tail = say("cli.notes", lang, notes=say("cli.semi", lang).join(notes)) if notes else ""
+    return say(f"cli.clues.{'one' if n == 1 else 'other'}", lang, n=n, clues=parts) + graded + tail
 
 
-def _suggestion_notes(mode: Mode[Any], s: JSON, zh: bool) -> list[str]:
+def _suggestion_notes(mode: Mode[Any], s: JSON, lang: Lang) -> list[str]:
     """The figures behind a suggestion's rank, in words."""
-    sep = "、" if zh else ", "
+    sep = say("ed.sep", lang)
     notes = []
     if "start" in s:
-        if zh:
-            notes.append("保留起点（路径一端的 1）" if s["start"] else "不给起点（路径一端的 1）")
-        else:
-            notes.append(
-                "keeps the start (1 at an end of the path)"
-                if s["start"]
-                else "no start (1 at an end of the path)"
-            )
+        notes.append(say("cli.suggest.start" if s["start"] else "cli.suggest.noStart", lang))
     if "added" in s:
         added = sep.join(f"{cell_name(mode, c)} = {v}" for c, v in s["added"].items())
-        if zh:
-            notes.append(f"新增 {added}" if added else "不加提示：你的提示已经够了")
-        else:
-            notes.append(f"adds {added}" if added else "adds nothing: your clues are enough")
-    if s.get("end"):
         notes.append(
-            "含终点提示 N（别无他法）" if zh else "gives the end clue N (nothing else worked)"
+            say("cli.suggest.adds", lang, added=added)
+            if added
+            else say("cli.suggest.addsNothing", lang)
         )
+    if s.get("end"):
+        notes.append(say("cli.suggest.end", lang))
     if "endpoints" in s and "start" not in s:
         e = s["endpoints"]
-        if zh:
-            notes.append("没有在路径两端的" if not e else f"{e} 个在路径一端")
-        else:
-            notes.append("none at an end of the path" if not e else f"{e} at an end of the path")
+        notes.append(
+            say("cli.suggest.endpoints", lang, e=e) if e else say("cli.suggest.noEndpoints", lang)
+        )
     if s.get("gaps"):
-        gaps = sep.join(map(str, s["gaps"]))
-        notes.append(("提示之间空出的步数：" if zh else "steps left open between clues: ") + gaps)
+        notes.append(say("cli.suggest.gaps", lang, gaps=sep.join(map(str, s["gaps"]))))
     return notes
-
-
-#: what to try when no clue set fits (the editor's ``ed.noSuggestion``, per mode)
-_NO_SUGGESTION = {
-    "hex": (
-        "只加数字提示做不出能发布的关卡：试试加一道墙或转墙。",
-        "No set of number clues makes this a level that can be published: "
-        "try a wall or a turning wall.",
-    ),
-    "stroke": (
-        "只加数字提示做不出能发布的关卡：试试加一个奇偶提示，或改一改盘面的形状。",
-        "No set of number clues makes this a level that can be published: "
-        "try an odd/even clue, or change the board's shape.",
-    ),
-}
 
 
 def no_suggestion_text(
     mode: Mode[Any], rules: SuggestRules | None = None, lang: Lang = "en"
 ) -> str:
-    """What to try when no clue set fits, as the web editor says it; with a position's
-    rules, the limit that may be why.
+    """What to try when no clue set fits, as the web editor says it (the mode's
+    ``<words_prefix>.ed.noSuggestion``); with a position's rules, the limit that may be why.
 
     >>> from puzzlesmith.core import registry
     >>> no_suggestion_text(registry.get("hex"))
     'No set of number clues makes this a level that can be published: try a wall or a turning wall.'
     """
-    zh_text, en_text = _NO_SUGGESTION.get(mode.cli_name, _NO_SUGGESTION["hex"])
-    text = zh_text if lang == "zh" else en_text
+    own = f"{mode.words_prefix}.ed.noSuggestion"  # the mode's own advice, else the shared
+    text = say(own if mode.words_prefix and has(own, lang) else "ed.noSuggestion", lang)
     if rules is not None and rules.max_clues is not None:
-        if lang == "zh":
-            text += f"（位置 {rules.label} 最多 {rules.max_clues} 个数字提示）"
-        else:
-            text += f" (position {rules.label} uses at most {rules.max_clues} number clues)"
+        text += say("cli.noSuggestion.limit", lang, label=rules.label, max=rules.max_clues)
     return text
 
 
@@ -153,7 +111,7 @@ def check_lines(
     else:
         out = [f"{head}: {verdict_words(mode, found, lang)}"]
         out += [f"{head}: {sentence(mode, p, lang)}" for p in found.problems]
-    label = "建议" if lang == "zh" else "suggestion"
+    label = say("cli.suggestion", lang or "en")
     for i, s in enumerate(found.suggestions, 1):
         out.append(f"{head}: {label} {i}: {suggestion_text(mode, s, lang or 'en')}")
     if asked and found.verdict == "multiple" and not found.suggestions:
@@ -162,15 +120,16 @@ def check_lines(
 
 
 def verdict_words(mode: Mode[Any], found: LevelCheck, lang: Lang) -> str:
-    """The verdict as a sentence in ``lang``."""
+    """The verdict as a sentence in ``lang`` (in English, :func:`verdict_text`'s)."""
     if lang == "en":
         return verdict_text(found, mode)
     if found.verdict == "unique":
-        how = "需要猜" if found.needs_guessing else "逻辑可解"
-        return f"唯一解（已证明），难度 {found.grade}，{how}"
+        how = say("cli.verdict.guessing" if found.needs_guessing else "cli.verdict.logic", lang)
+        return say("cli.verdict.unique", lang, grade=found.grade, how=how)
     if found.verdict == "multiple":
-        return "两个或更多解；前两个解在这些格子不同：" + cell_list(mode, found.differ[:12], "zh")
-    return _VERDICT_ZH[found.verdict]
+        cells = cell_list(mode, found.differ[:12], lang)
+        return say("cli.verdict.multiple", lang, cells=cells)
+    return say(f"cli.verdict.{found.verdict}", lang)
 
 
 #: a bare ``q,r``: not part of a longer number list (``1,2,3``) nor already bracketed;

@@ -27,10 +27,7 @@ MAX_NAMED_CELLS = 8
 
 def _say(lang: Lang, key: str, **values: object) -> str:
     """A sentence of the shared words (the editor's and the CLI's) with its slots filled."""
-    out = words.catalogue()[lang][key]
-    for name, value in values.items():
-        out = out.replace("{" + name + "}", str(value))
-    return out
+    return words.say(key, lang, **values)
 
 
 @cache

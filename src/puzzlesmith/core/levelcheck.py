@@ -22,6 +22,7 @@ from puzzlesmith.core.checks import differ_cells
 from puzzlesmith.core.cluerules import SuggestRules, rules_for
 from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.problems import Problem, errors
+from puzzlesmith.core.words import say
 
 Verdict = Literal["none", "unique", "multiple", "too-large"]
 
@@ -79,17 +80,15 @@ def verdict_text(c: LevelCheck, mode: Mode[Any] | None = None) -> str:
     """The verdict in one English phrase (the client words it in the player's language);
     with ``mode``, cells are named as people read them (Hex Walls ``(q,r)``)."""
     if c.verdict == "unique":
-        how = "needs guessing" if c.needs_guessing else "solved by logic"
-        return f"unique (proven), grade {c.grade}, {how}"
+        how = say("cli.verdict.guessing" if c.needs_guessing else "cli.verdict.logic")
+        return say("cli.verdict.unique", grade=c.grade, how=how)
     if c.verdict == "multiple":
         shown = c.differ[:12]
         cells = (cell_list(mode, shown) if mode else ", ".join(shown)) + (
             " …" if len(c.differ) > 12 else ""
         )
-        return f"two or more solutions; the first two differ at {cells}"
-    if c.verdict == "too-large":
-        return "too large to check here; use the CLI"
-    return "no solution"
+        return say("cli.verdict.multiple", cells=cells)
+    return say("cli.verdict.too-large" if c.verdict == "too-large" else "cli.verdict.none")
 
 
 @cache

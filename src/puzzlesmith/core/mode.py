@@ -174,6 +174,9 @@ class Mode(ABC, Generic[L]):
     #: ``<id>.css``, ``<id>/…``), which the server serves under ``/static/modes/``; None:
     #: no client (the shell does not list the mode)
     client_package: ClassVar[str | None] = None
+    #: the prefix of the mode's own keys in its words files (``ns`` → ``ns.tip``,
+    #: ``ns.ed.noSuggestion``): what shared code asks for a mode's own sentence by
+    words_prefix: ClassVar[str] = ""
     #: the hint kinds :meth:`hint` accepts
     hint_kinds: ClassVar[tuple[str, ...]] = ()
     #: what the mode can do beyond the core contract

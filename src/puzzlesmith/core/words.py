@@ -10,14 +10,15 @@ namespaced: ``problem.<code>`` (a level's problem, :mod:`puzzlesmith.core.catalo
 
 A mode's words are found through the mode object (:meth:`Mode.words_package`), so a
 plugin mode brings its own; no mode is named here. The merged catalogue is what the CLI
-prints, what the server serves to the client as a module (``/static/words.js``) and what
-the offline copy of the game keeps.
+prints (:func:`say`, its ``cli.*`` keys), what the server serves to the client as a module
+(``/static/words.js``) and what the offline copy of the game keeps.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
@@ -112,6 +113,32 @@ def _catalogue(packages: tuple[str, ...]) -> Words:
 def mode_words(mode: Mode[Any]) -> Words:
     """The shared words and one mode's own (what that mode's screens and checks read)."""
     return _catalogue(tuple(_packages([mode])))
+
+
+#: a ``{slot}`` of a sentence (the client's t() fills the same ones)
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+def say(key: str, lang: Lang = "en", **slots: object) -> str:
+    """One sentence of the catalogue in ``lang`` with its ``{slots}`` filled, as the
+    client's ``t(key, vars)`` does (a slot not given stays as written; Chinese when the
+    language lacks the key). A key in neither language is a bug: :class:`KeyError`.
+
+    >>> say("cli.clues.other", "en", n=2, clues="a = 1, b = 7")
+    '2 clues: a = 1, b = 7'
+    >>> say("cli.clues.other", "zh", n=2, clues="a = 1、b = 7")
+    '2 个提示：a = 1、b = 7'
+    """
+    table = catalogue()
+    text = table[lang].get(key) or table["zh"].get(key)
+    if text is None:
+        raise KeyError(f"no words for {key!r}")
+    return _SLOT.sub(lambda m: str(slots[m.group(1)]) if m.group(1) in slots else m.group(0), text)
+
+
+def has(key: str, lang: Lang = "en") -> bool:
+    """Whether the catalogue gives ``key`` in ``lang``."""
+    return key in catalogue()[lang]
 
 
 def as_module(words: Words) -> str:

@@ -59,6 +59,7 @@ class CowsMode(Mode[Level]):
     title_en = "Cows"
     levels_package = "puzzlesmith.cows"
     client_package = "puzzlesmith.cows"
+    words_prefix = "cw"
     hint_kinds = hints.KINDS
     #: the hint that explains the next step (core/breakdown.py reads it at long pauses)
     why_kind = "why"

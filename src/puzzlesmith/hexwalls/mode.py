@@ -48,6 +48,7 @@ class HexWallsMode(PathMode[Level]):
     title_en = "Hex Walls"
     levels_package = "puzzlesmith.hexwalls"
     client_package = "puzzlesmith.hexwalls"
+    words_prefix = "hx"
     generate_options = GenerateOptions
     daily_ramp = daily.RAMP
     undo_verbs = frozenset({"undo", "reset"})

@@ -23,7 +23,7 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import Any
 
-from puzzlesmith.core import registry
+from puzzlesmith.core import registry, words
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.levelcheck import check_raw
 from puzzlesmith.core.publish import publish_refusal
@@ -78,6 +78,9 @@ def _serve(conn: Connection) -> None:
     """The worker's loop: (mode id, raw level, suggest, CPU seconds, publish) in, the
     check's JSON out."""
     signal.signal(signal.SIGPROF, _out_of_cpu)
+    # every mode and the words (a verdict is worded from the catalogue) loaded before the
+    # first CPU budget runs: an import cut off by the budget's signal would break the worker
+    words.catalogue()
     conn.send("ready")
     while True:
         try:

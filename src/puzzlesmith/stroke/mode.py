@@ -29,6 +29,7 @@ class StrokeMode(PathMode[Level]):
     title_en = "Number Stroke"
     levels_package = "puzzlesmith.stroke"
     client_package = "puzzlesmith.stroke"
+    words_prefix = "ns"
     generate_options = GenerateOptions
     daily_ramp = daily.RAMP
     undo_verbs = frozenset({"rewind", "reset"})

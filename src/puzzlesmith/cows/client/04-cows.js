@@ -675,7 +675,8 @@ class CowsScreen extends PlayScreen {
     let text;
     if (h.reason_zh && h.reason_en && !offline) {
       // the technique's name in the player's language; never its internal code
-      const name = lang === "en" ? (h.name_en ? `${h.name_en}: ` : "") : h.name_zh ? `【${h.name_zh}】` : "";
+      const own = lang === "en" ? h.name_en : h.name_zh;
+      const name = own ? t("cw.hintName", { name: own }) : "";
       text = name + (lang === "en" ? h.reason_en : h.reason_zh);
     } else if (h.kind === "mistake") text = mistakeText(t, h.code);
     else if (h.kind === "solved" || h.verdict === "done") text = t("cw.solved");

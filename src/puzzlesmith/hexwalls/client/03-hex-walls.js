@@ -7,33 +7,6 @@ import { makeBoard, Game, isOpen } from "./03-hex-walls/rules.js";
 import { popEl, screenModule, svgEl as el, walkSegment } from "../kit/playkit.js";
 import { PathScreen } from "../kit/pathscreen.js";
 
-export const strings = {
-  zh: {
-    "hx.tip": "按住拖过六边形连线 · 点末格或「撤销」退一步 · 橙色转墙每走一格转 120°",
-    "hx.tipPlain": "按住拖过六边形连线 · 点末格或「撤销」退一步",
-    "hx.undo": "撤销", "hx.restart": "重开", "hx.reveal": "补数字", "hx.guide": "指路", "hx.left": "还剩 {n} 格", "hx.why": "为什么",
-    "hx.noReveal": "没有可补的数字了，试试「指路」",
-    "hx.restartHint": "起点就错了，点「重开」",
-    "hx.rewindHint": "按「撤销」退回到高亮的格",
-    "hx.done": "路线正确，走完就过关",
-    "hx.blocked": "墙挡住了这一步",
-    "hx.oneStep": "六边一笔只能一步一步退：点末格或按「撤销」",
-    "hx.mismatch": "校验未通过，请再试一次",
-  },
-  en: {
-    "hx.tip": "Hold and drag across hexes · tap the end or Undo to step back · orange walls turn 120° per cell",
-    "hx.tipPlain": "Hold and drag across hexes · tap the end or Undo to step back",
-    "hx.undo": "Undo", "hx.restart": "Restart", "hx.reveal": "Add number", "hx.guide": "Show way", "hx.left": "{n} cells left", "hx.why": "Why",
-    "hx.noReveal": "No number left to add — try “Show way”",
-    "hx.restartHint": "The start is wrong — tap Restart",
-    "hx.rewindHint": "Undo back to the highlighted cell",
-    "hx.done": "All correct so far — finish the path",
-    "hx.blocked": "A wall blocks that step",
-    "hx.oneStep": "Hex Walls steps back one cell at a time: tap the end or Undo",
-    "hx.mismatch": "The check did not pass; try again",
-  },
-};
-
 const INRADIUS = Math.sqrt(3) / 2;
 const DEAD_ZONE = { touch: 0.1, pen: 0.1, mouse: 0.16 };
 const SAMPLE = 0.25;          // interpolation step of fast drags, in units
@@ -338,7 +311,7 @@ class HexScreen extends PathScreen {
     }
     if (!dirs.length) return "";
     dirs.sort((x, y) => x[0] - y[0]);
-    return this.s.t("a11y.walls", { dirs: dirs.map((d) => d[1]).join(this.s.settings.lang === "en" ? ", " : "、") });
+    return this.s.t("a11y.walls", { dirs: dirs.map((d) => d[1]).join(this.s.t("ed.sep")) });
   }
 
   // ---- buttons -------------------------------------------------------------------------

@@ -5,27 +5,6 @@ import { geometry, outlinePath } from "./01-number-stroke/geometry.js";
 import { screenModule, svgEl as el, walkSegment } from "../kit/playkit.js";
 import { PathScreen } from "../kit/pathscreen.js";
 
-export const strings = {
-  zh: {
-    "ns.tip": "按住滑动连线 · 点已走格回退",
-    "ns.restart": "重开", "ns.reveal": "补数字", "ns.guide": "指路", "ns.left": "还剩 {n} 格", "ns.why": "为什么",
-    "ns.noReveal": "没有可补的数字了，试试「指路」",
-    "ns.restartHint": "起点就错了，点「重开」",
-    "ns.done": "路线正确，走完就过关",
-    "ns.odd": "奇", "ns.even": "偶",
-    "ns.mismatch": "校验未通过，请再试一次",
-  },
-  en: {
-    "ns.tip": "Slide to draw · tap a visited cell to go back",
-    "ns.restart": "Restart", "ns.reveal": "Add number", "ns.guide": "Show way", "ns.left": "{n} cells left", "ns.why": "Why",
-    "ns.noReveal": "No number left to add — try “Show way”",
-    "ns.restartHint": "The start is wrong — tap Restart",
-    "ns.done": "All correct so far — finish the path",
-    "ns.odd": "odd", "ns.even": "even",
-    "ns.mismatch": "The check did not pass; try again",
-  },
-};
-
 const DEAD_ZONE = { touch: 0.08, pen: 0.08, mouse: 0.14 };
 const SAMPLE = 0.2;           // interpolation step of fast drags, in units
 const INSET = 0.055;          // half the gap between cells, in units

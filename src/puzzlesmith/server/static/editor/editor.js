@@ -1,13 +1,15 @@
 // The level editor's frame (#/edit/<mode id>): tools, undo/redo, draft, live check,
 // import/export and test play. The board itself — drawing and what a gesture does — is the
-// mode's board editor in ./<mode id>.js; the frame never names a mode. Every edit is a new
+// mode's board editor, a file of the mode's own package served as /static/modes/<mode id>/
+// editor.js; its words are the mode's (`words`: the prefix of its keys, e.g. "ns.ed" →
+// ns.ed.tool.<tool>, ns.ed.noSuggestion). The frame never names a mode. Every edit is a new
 // level (the mode's pack-file format), so undo, drafts, export and the check share it.
 import { svgEl } from "../kit/playkit.js";
 import { encodeLevel, decodeLevel } from "../shell/codes.js";
 import { button, el } from "../shell/dom.js";
 import { readStored } from "../shell/stored.js";
 import { gradeName } from "../shell/i18n.js";
-import { cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
+import { bothLanguages, cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
 import { publishedLink, publishedOf } from "./community.js";
 
 const DEBOUNCE_MS = 250;
@@ -18,7 +20,7 @@ const draftKey = (modeId) => `puzzlesmith.editor.${modeId}`;
 /** Mount the editor of `mode` (an /api/modes entry) into `root`. Returns {unmount}. */
 export async function mountEditor(root, mode, services) {
   const [boardModule, codeModule, catalogue] = await Promise.all([
-    import(`./${mode.id}.js`),
+    import(`../modes/${mode.id}/editor.js`),
     import(`../modes/${mode.id}/code.js`),
     loadCatalogue(),
   ]);
@@ -29,7 +31,6 @@ export async function mountEditor(root, mode, services) {
     link.dataset.editorCss = "1";
     document.head.append(link);
   }
-  services.addStrings(boardModule.strings);
   const ed = new Editor(root, mode, boardModule, codeModule.codec, services, catalogue);
   return { unmount: () => ed.destroy() };
 }
@@ -179,6 +180,14 @@ class Editor {
     return { differ: new Set(r?.differ ?? []), problem, named };
   }
 
+  /** The board editor's own sentence `<words>.<name>` when its mode gives one, else the
+   *  frame's `ed.<name>`. */
+  ownWord(name) {
+    const key = `${this.board.words}.${name}`;
+    const said = this.t(key);
+    return said === key ? this.t(`ed.${name}`) : said;
+  }
+
   // ---- screen -----------------------------------------------------------------------
   build() {
     const t = this.t;
@@ -191,7 +200,7 @@ class Editor {
     wrap.dataset.mode = this.mode.id;
     const tools = el("div", "ed-tools");
     for (const tool of this.board.tools) {
-      const b = act(`tool-${tool}`, t(`ed.tool.${tool}`), () => this.setTool(tool), tools);
+      const b = act(`tool-${tool}`, t(`${this.board.words}.tool.${tool}`), () => this.setTool(tool), tools);
       b.dataset.tool = tool;
     }
     const extra = el("div", "ed-extra");
@@ -281,7 +290,7 @@ class Editor {
       items.push(li);
     }
     if (r?.asked && r.verdict === "multiple" && !r.suggestions?.length) {
-      const li = el("li", "warn", t(this.board.noSuggestion ?? "ed.noSuggestion"));
+      const li = el("li", "warn", this.ownWord("noSuggestion"));
       li.dataset.code = "no-suggestion";
       items.push(li);
     }
@@ -356,7 +365,7 @@ class Editor {
   }
 
   packJson() {
-    const pack = { mode: this.mode.id, pack: "editor", title: "编辑器 / Editor", levels: [this.level] };
+    const pack = { mode: this.mode.id, pack: "editor", title: bothLanguages("ed.packTitle"), levels: [this.level] };
     return JSON.stringify(pack, null, 2);
   }
 

@@ -11,6 +11,11 @@ export async function loadCatalogue() {
   return { zh: view(words.zh), en: view(words.en) };
 }
 
+/** A sentence in both languages, "中文 / English" (a pack title a file keeps for everyone). */
+export function bothLanguages(key) {
+  return `${words.zh[key]} / ${words.en[key]}`;
+}
+
 /** A cell as people read it: Hex Walls' "q,r" ids in brackets, so a list stays unambiguous. */
 export function cellName(id) {
   return String(id).includes(",") ? `(${id})` : String(id);

@@ -2,20 +2,9 @@
 // shows its region's letter. The colours are the play screen's (cows/palette.py: touching
 // regions far apart, checked under colour blindness), sent with each live check; until the
 // first answer (and for a letter new since the last one) a region is plain grey.
-import { svgEl } from "../kit/playkit.js";
-import { button, el } from "../shell/dom.js";
-import { isLevelFrame, label } from "./common.js";
-
-export const strings = {
-  zh: {
-    "ed.tool.paint": "涂区域", "ed.size": "边长 N",
-    "ed.noEdit": "找不到只改几格就能唯一的改法：重画标黄格子周围的区域再试。",
-  },
-  en: {
-    "ed.tool.paint": "Paint regions", "ed.size": "Size N",
-    "ed.noEdit": "No edit of a few cells makes it unique: redraw the regions round the yellow cells and try again.",
-  },
-};
+import { svgEl } from "../../kit/playkit.js";
+import { button, el } from "../../shell/dom.js";
+import { isLevelFrame, label } from "../../editor/common.js";
 
 const MIN_N = 5, MAX_N = 12;
 const LETTERS = "ABCDEFGHIJKL";
@@ -46,10 +35,10 @@ export class BoardEditor {
   constructor(frame) {
     this.f = frame;
     this.known = new Map();    // letter → colour from the latest check
+    this.words = "cw.ed";   // its own words: cw.ed.tool.paint, cw.ed.size, cw.ed.noSuggestion
     this.tools = ["paint"];
     // 给点建议 asks the server for region edits (cows/design.py, as `cows design --suggest`)
     this.canSuggest = true;
-    this.noSuggestion = "ed.noEdit";
     this.letter = "A";
   }
 
@@ -93,7 +82,7 @@ export class BoardEditor {
   controls() {
     const t = this.f.t;
     const size = el("div", "ed-stepper");
-    const shown = el("span", "", `${t("ed.size")} ${this.n()}`);
+    const shown = el("span", "", `${t("cw.ed.size")} ${this.n()}`);
     const step = (d, name, text) => button("ed-btn small", text, { act: name }, () => {
       const n = Math.min(MAX_N, Math.max(MIN_N, this.n() + d));
       if (n === this.n()) return;

@@ -2,19 +2,12 @@
 // or shaped cell (the server's load rules refuse what seed 001 §2's catalogue does not
 // hold, and the refusal names the rule), number and odd/even clues. Holes are the squares
 // left unpainted.
-import { svgEl } from "../kit/playkit.js";
-import { outlinePath, anchor } from "../modes/01-number-stroke/geometry.js";
-import { unitsOf } from "../modes/01-number-stroke/code.js";
-import { arrayOf, isCellId, isInt, isLevelFrame, stepper, freshId, fillOf, label } from "./common.js";
-import { button } from "../shell/dom.js";
-import { requestErrorText } from "./words.js";
-
-export const strings = {
-  zh: { "ed.tool.paint": "涂格", "ed.tool.erase": "擦除", "ed.tool.merge": "合并", "ed.tool.number": "数字",
-    "ed.tool.parity": "奇偶", "ed.merge": "合并所选", "ed.clearSel": "取消选择", odd: "奇", even: "偶" },
-  en: { "ed.tool.paint": "Paint", "ed.tool.erase": "Erase", "ed.tool.merge": "Merge", "ed.tool.number": "Number",
-    "ed.tool.parity": "Odd/even", "ed.merge": "Merge selected", "ed.clearSel": "Clear selection", odd: "odd", even: "even" },
-};
+import { svgEl } from "../../kit/playkit.js";
+import { outlinePath, anchor } from "./geometry.js";
+import { unitsOf } from "./code.js";
+import { arrayOf, isCellId, isInt, isLevelFrame, stepper, freshId, fillOf, label } from "../../editor/common.js";
+import { button } from "../../shell/dom.js";
+import { requestErrorText } from "../../editor/words.js";
 
 /** The canvas: a GRID×GRID field of unit squares (100 = the server's limit). */
 const GRID = 10;
@@ -39,6 +32,7 @@ export function isDraft(level) {
 export class BoardEditor {
   constructor(frame) {
     this.f = frame;
+    this.words = "ns.ed";   // its own words: ns.ed.tool.<tool>, ns.ed.noSuggestion, …
     this.tools = ["paint", "erase", "merge", "number", "parity"];
     this.canSuggest = true;
     this.value = 1;
@@ -157,7 +151,7 @@ export class BoardEditor {
     try { out = await this.f.checkLevel(candidate); } catch (err) { this.f.s.toast(requestErrorText(err, this.f.t)); return; }
     const broken = out.problems.find((p) => MERGE_RULES.has(p.code) && p.cells.includes(id));
     if (broken) {
-      this.f.s.toast(this.f.t("ed.refused", { msg: this.f.problemText(broken) }), 3500);
+      this.f.s.toast(this.f.t("ns.ed.refused", { msg: this.f.problemText(broken) }), 3500);
       this.f.root.dataset.refused = broken.code;
       return;
     }
@@ -184,8 +178,8 @@ export class BoardEditor {
     }
     if (tool === "merge") {
       return [
-        button("ed-btn", t("ed.merge"), { act: "merge" }, () => this.merge()),
-        button("ed-btn", t("ed.clearSel"), { act: "clear-selection" }, () => { this.sel.clear(); this.f.draw(); }),
+        button("ed-btn", t("ns.ed.merge"), { act: "merge" }, () => this.merge()),
+        button("ed-btn", t("ns.ed.clearSel"), { act: "clear-selection" }, () => { this.sel.clear(); this.f.draw(); }),
       ];
     }
     return [];
@@ -217,7 +211,7 @@ export class BoardEditor {
       svgEl("path", { d: outlinePath(units, 0.05), class: "ed-cell", fill: fillOf(c.id, hl, "var(--cell)"), "data-cell": c.id }, cellsG);
       const [ax, ay] = anchor(units);
       if (c.clue !== undefined) label(cellsG, ax, ay, String(c.clue), 0.55);
-      else if (c.parity) label(cellsG, ax, ay, this.f.t(c.parity), 0.42, "ed-label ed-parity");
+      else if (c.parity) label(cellsG, ax, ay, this.f.t(`ns.${c.parity}`), 0.42, "ed-label ed-parity");
     }
     for (const s of this.sel) {
       const [x, y] = s.split(",").map(Number);

@@ -1,14 +1,9 @@
 // Hex Walls' board editor: add and remove hexes on a radius-3 field (37 ≤ the server's 40),
 // toggle a wall on a shared edge, place a turning wall on a vertex (tap again to move its
 // starting edge round its three positions, a fourth tap removes it), number clues.
-import { svgEl } from "../kit/playkit.js";
-import { arrayOf, isCellId, isInt, isLevelFrame, stepper, fillOf, label } from "./common.js";
-import { isPlain } from "../shell/stored.js";
-
-export const strings = {
-  zh: { "ed.tool.hex": "六边格", "ed.tool.wall": "墙", "ed.tool.turner": "转墙", "ed.tool.number": "数字" },
-  en: { "ed.tool.hex": "Hexes", "ed.tool.wall": "Walls", "ed.tool.turner": "Turners", "ed.tool.number": "Number" },
-};
+import { svgEl } from "../../kit/playkit.js";
+import { arrayOf, isCellId, isInt, isLevelFrame, stepper, fillOf, label } from "../../editor/common.js";
+import { isPlain } from "../../shell/stored.js";
 
 const RADIUS = 3;
 const S3 = Math.sqrt(3);
@@ -73,6 +68,7 @@ export function isDraft(level) {
 export class BoardEditor {
   constructor(frame) {
     this.f = frame;
+    this.words = "hx.ed";   // its own words: hx.ed.tool.<tool>, hx.ed.noSuggestion
     this.tools = ["hex", "wall", "turner", "number"];
     this.canSuggest = true;
     this.value = 1;
