@@ -21,16 +21,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzlesmith.core import words
 from puzzlesmith.core.errors import PuzzlesmithError
 
-#: preset hint messages (a viewer picks one; nothing a viewer types is shown)
-PRESETS: dict[str, tuple[str, str]] = {
-    "look": ("看这里！", "Look here!"),
-    "number": ("这里是 {n}？", "Is this {n}?"),
-    "stuck": ("这一片卡住了", "This region is stuck"),
-    "wrong": ("这里好像错了", "This looks wrong"),
-    "next": ("下一步走这里", "Go here next"),
-}
+#: preset hint messages (a viewer picks one; nothing a viewer types is shown): their
+#: words are the catalogue's ``st.hint.<preset>`` (core/words/), ``{n}`` the picked number
+PRESETS: tuple[str, ...] = ("look", "number", "stuck", "wrong", "next")
 MAX_HINT_NUMBER = 999
 
 _CELL = re.compile(r"[A-Za-z0-9,_-]{1,16}")
@@ -53,6 +49,13 @@ class CommandError(PuzzlesmithError, ValueError):
     """A request that cannot be understood; the message is one line for the viewer."""
 
     code = "bad-command"
+
+
+def preset_text(preset: str, n: int | None) -> dict[str, str]:
+    """A preset's message in each language, its ``{n}`` filled (empty without a number)."""
+    table = words.catalogue()
+    shown = "" if n is None else str(n)
+    return {lang: table[lang][f"st.hint.{preset}"].replace("{n}", shown) for lang in words.LANGS}
 
 
 def hint_command(cell: object, preset: object = "look", n: object = None) -> Command:

@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzlesmith.core.errors import IllegalMoveError, PuzzlesmithError
 from puzzlesmith.core.mode import Mode
-from puzzlesmith.server.rooms.commands import PRESETS, Command
+from puzzlesmith.server.rooms.commands import Command, preset_text
 from puzzlesmith.server.rooms.limits import Limits
 
 #: Every code a stream room refuses or closes with (a RoomError's, the socket's own
@@ -288,8 +288,6 @@ class Room:
     def hint(self, voter: str, name: str, cmd: Command, now: float) -> dict[str, Any]:
         if cmd.cell not in self.cells:
             raise RoomError("no-such-cell", f"hint: no cell {cmd.cell} on this board")
-        zh, en = PRESETS[cmd.preset]
-        n = "" if cmd.n is None else str(cmd.n)
         self.hint_seq += 1
         h = {
             "id": self.hint_seq,
@@ -299,7 +297,7 @@ class Room:
             "cell": cmd.cell,
             "preset": cmd.preset,
             "n": cmd.n,
-            "text": {"zh": zh.format(n=n), "en": en.format(n=n)},
+            "text": preset_text(cmd.preset, cmd.n),
             "at": now,
         }
         self.hints.append(h)

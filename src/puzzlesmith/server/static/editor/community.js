@@ -9,43 +9,6 @@ import { askText } from "../shell/ask.js";
 import { explain } from "../shell/errors.js";
 import { isText, readStored } from "../shell/stored.js";
 
-export const strings = {
-  zh: {
-    "cm.publish": "发布", "cm.title": "标题", "cm.caption": "说明（可不填）", "cm.name": "你的名字（2–16 字）",
-    "cm.published": "已发布！关卡码和链接：", "cm.browse": "社区关卡", "cm.newest": "最新", "cm.played": "最多人玩",
-    "cm.likes": "最多赞", "cm.allGrades": "全部难度", "cm.play": "玩", "cm.like": "♥ {n}", "cm.report": "举报",
-    "cm.reportWhy": "举报原因（至少 3 个字）", "cm.reported": "已举报，谢谢", "cm.empty": "还没有关卡，去编辑器做一关吧",
-    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "先起个名字",
-    "cm.err.duplicate": "这个棋盘已经有人发布过了（旋转或翻转后相同也算），换一个再发布吧。",
-    "cm.err.rate-limited": "发布得太快了，过几分钟再试。", "cm.err.busy": "服务器正忙，过一会儿再试。",
-    "cm.err.bad-text.title": "标题要 1 到 30 个字，只能有文字、数字、标点和单个空格。",
-    "cm.err.bad-text.caption": "说明最多 80 个字，只能有文字、数字、标点和单个空格。",
-    "cm.err.bad-text.reason": "举报原因要 3 到 120 个字，只能有文字、数字、标点和单个空格。",
-    "cm.err.bad-name": "这个名字不能用：2 到 16 个字，只能有文字和数字。",
-    "cm.err.unauthorized": "这个浏览器的玩家身份失效了，请重新起个名字。",
-    "cm.err.offline": "需要联网，现在连不上服务器。", "cm.err.generic": "服务器出了问题，请稍后再试。",
-    "cm.err.level": "还不能发布：{problem}",
-    "cm.already": "这个棋盘已经发布过了（旋转或翻转后相同也算），不能再发布。", "cm.openPublished": "去玩《{title}》",
-  },
-  en: {
-    "cm.publish": "Publish", "cm.title": "Title", "cm.caption": "Caption (optional)", "cm.name": "Your name (2–16 characters)",
-    "cm.published": "Published! Its code and link:", "cm.browse": "Community levels", "cm.newest": "Newest", "cm.played": "Most played",
-    "cm.likes": "Most liked", "cm.allGrades": "All grades", "cm.play": "Play", "cm.like": "♥ {n}", "cm.report": "Report",
-    "cm.reportWhy": "Why report it (3 characters at least)", "cm.reported": "Reported, thank you", "cm.empty": "No levels yet: make one in the editor",
-    "cm.by": "{author} · {grade} · ▶ {plays}", "cm.needName": "Pick a name first",
-    "cm.err.duplicate": "This board is already published (turned or mirrored counts too): change it before publishing.",
-    "cm.err.rate-limited": "You are publishing too fast: try again in a few minutes.", "cm.err.busy": "The server is busy: try again shortly.",
-    "cm.err.bad-text.title": "A title has 1 to 30 characters: letters, digits, punctuation and single spaces.",
-    "cm.err.bad-text.caption": "A caption has at most 80 characters: letters, digits, punctuation and single spaces.",
-    "cm.err.bad-text.reason": "A reason has 3 to 120 characters: letters, digits, punctuation and single spaces.",
-    "cm.err.bad-name": "This name cannot be used: 2 to 16 letters or digits.",
-    "cm.err.unauthorized": "This browser's player is no longer known: pick a name again.",
-    "cm.err.offline": "This needs a connection; the server cannot be reached now.", "cm.err.generic": "Something went wrong on the server; try again later.",
-    "cm.err.level": "It cannot be published yet: {problem}",
-    "cm.already": "This board is already published (turned or mirrored counts too), so it cannot be published again.", "cm.openPublished": "Play “{title}”",
-  },
-};
-
 const enc = encodeURIComponent;
 
 // The levels this browser liked (the list answer does not say), kept so ♥ survives a reload.

@@ -8,7 +8,7 @@ import { button, el } from "../shell/dom.js";
 import { readStored } from "../shell/stored.js";
 import { gradeName } from "../shell/i18n.js";
 import { cellName, loadCatalogue, problemText, requestErrorText } from "./words.js";
-import { strings as communityStrings, publishedLink, publishedOf } from "./community.js";
+import { publishedLink, publishedOf } from "./community.js";
 
 const DEBOUNCE_MS = 250;
 const MAX_UNDO = 200;
@@ -29,7 +29,6 @@ export async function mountEditor(root, mode, services) {
     link.dataset.editorCss = "1";
     document.head.append(link);
   }
-  services.addStrings(communityStrings);
   services.addStrings(boardModule.strings);
   const ed = new Editor(root, mode, boardModule, codeModule.codec, services, catalogue);
   return { unmount: () => ed.destroy() };

@@ -3,7 +3,7 @@
 // each new one pops a toast once; #/achievements lists them all, locked ones greyed with
 // their condition shown.
 import { evaluate, expand } from "./achievements-rules.js";
-import { addStrings, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { iconSvg } from "./achievement-icons.js";
 import { dataSource, needsConnection } from "./datasource.js";
@@ -17,11 +17,6 @@ const KEY = `${storagePrefix}achievements`;   // trial:achievements in a trial f
 const MAX_HISTORY = 2000;
 const TOAST_MS = 3200;         // one unlock alone
 const TOAST_QUEUED_MS = 1700;  // each of several at once: four in a row would be 13 s of toasts
-
-addStrings({
-  zh: { "ach.unlocked": "成就：{name}", "ach.count": "已解锁 {k} / {n}", "ach.locked": "未解锁" },
-  en: { "ach.unlocked": "Unlocked: {name}", "ach.count": "{k} of {n} unlocked", "ach.locked": "Locked" },
-});
 
 let catalogue = null;
 async function getCatalogue() {

@@ -3,25 +3,10 @@
 // verified by the server but unranked, and it never touches the streak.
 import * as dapi from "./dailyapi.js";
 import { el, button } from "./dom.js";
-import { t, addStrings } from "./i18n.js";
+import { t } from "./i18n.js";
 import { clock } from "./dailywords.js";
 import { titleOf } from "./dailyviews.js";
 import { settings } from "./settings.js";
-
-addStrings({
-  zh: {
-    "a.title": "往期题目", "a.note": "往期题目不计排名，也不影响连续天数。", "a.done": "已完成 {time}",
-    "a.started": "未完成", "a.prev": "上个月", "a.next": "下个月", "a.play": "{mode} #{n}（{date}）",
-    "a.finished": "你已完成这道往期题", "a.playAgain": "回到往期",
-    "a.weekdays": "一,二,三,四,五,六,日",
-  },
-  en: {
-    "a.title": "Archive", "a.note": "Past puzzles are not ranked and do not touch your streak.", "a.done": "Done in {time}",
-    "a.started": "Not finished", "a.prev": "Previous month", "a.next": "Next month", "a.play": "{mode} #{n} ({date})",
-    "a.finished": "You finished this past daily", "a.playAgain": "Back to the archive",
-    "a.weekdays": "Mo,Tu,We,Th,Fr,Sa,Su",
-  },
-});
 
 const enc = encodeURIComponent;
 export const month = (mode, m) => dapi.authed("GET", `/api/archive/${enc(mode)}${m ? `?month=${enc(m)}` : ""}`);
@@ -30,7 +15,7 @@ export async function renderArchive(env, modes, modeId, wanted) {
   const mode = modes.find((m) => m.id === modeId) || modes[0];
   const page = await month(mode.id, wanted);
   if (!env.current()) return;
-  env.topBar.setTitle(`${t("a.title")} · ${titleOf(mode)}`);
+  env.topBar.setTitle(`${t("ar.title")} · ${titleOf(mode)}`);
   const wrap = el("div", "scroll daily a-archive");
   const tabs = el("div", "d-row a-modes");
   for (const m of modes) {
@@ -43,13 +28,13 @@ export async function renderArchive(env, modes, modeId, wanted) {
   const nav = el("div", "d-row d-days");
   const older = page.months[at + 1], newer = page.months[at - 1];
   const prev = button("d-btn", "◀", { action: "prev-month" }, () => env.go("daily", `archive/${mode.id}/${older}`));
-  prev.disabled = !older; prev.setAttribute("aria-label", t("a.prev"));
+  prev.disabled = !older; prev.setAttribute("aria-label", t("ar.prev"));
   const next = button("d-btn", "▶", { action: "next-month" }, () => env.go("daily", `archive/${mode.id}/${newer}`));
-  next.disabled = !newer; next.setAttribute("aria-label", t("a.next"));
+  next.disabled = !newer; next.setAttribute("aria-label", t("ar.next"));
   const label = el("span", "a-month", monthName(page.month));
   label.dataset.month = page.month;
   nav.append(prev, label, next);
-  wrap.append(tabs, nav, el("p", "d-muted", t("a.note")), calendar(env, mode, page));
+  wrap.append(tabs, nav, el("p", "d-muted", t("ar.note")), calendar(env, mode, page));
   wrap.append(button("d-btn d-wide", t("d.back"), { action: "back" }, () => env.go("daily")));
   env.view.replaceChildren(wrap);
 }
@@ -65,7 +50,7 @@ function calendar(env, mode, page) {
   const grid = el("div", "d-cal a-cal");
   grid.setAttribute("role", "group");   // a month of buttons, read in order (no grid rows)
   grid.setAttribute("aria-label", monthName(page.month));
-  for (const w of t("a.weekdays").split(",")) grid.append(el("span", "a-wd", w));
+  for (const w of t("ar.weekdays").split(",")) grid.append(el("span", "a-wd", w));
   const first = new Date(`${page.month}-01T00:00:00Z`);
   for (let k = 0; k < (first.getUTCDay() + 6) % 7; k++) grid.append(el("span", "a-pad"));
   const byDate = Object.fromEntries(page.days.map((d) => [d.date, d]));
@@ -74,8 +59,8 @@ function calendar(env, mode, page) {
     const iso = `${page.month}-${String(k).padStart(2, "0")}`;
     const d = byDate[iso];
     if (!d) { grid.append(el("span", "d-day d-future", String(k))); continue; }
-    const label = t("a.play", { mode: titleOf(mode), n: d.number, date: iso })
-      + (d.state === "finished" ? ` · ${t("a.done", { time: clock(d.result.time_ms) })}` : d.state === "started" ? ` · ${t("a.started")}` : "");
+    const label = t("ar.play", { mode: titleOf(mode), n: d.number, date: iso })
+      + (d.state === "finished" ? ` · ${t("ar.done", { time: clock(d.result.time_ms) })}` : d.state === "started" ? ` · ${t("ar.started")}` : "");
     const shown = d.state === "finished" ? `${k}✓` : String(k);
     const b = button(`d-day a-day a-${d.state}`, shown, { date: iso }, () => env.go("daily", `${mode.id}/day/${iso}`));
     b.setAttribute("aria-label", `${shown} · ${label}`);   // the name starts with what is shown
@@ -90,9 +75,9 @@ export function renderArchiveDone(env, mode, s) {
   env.topBar.setTitle(`${titleOf(mode)} #${s.number}`);
   const wrap = el("div", "scroll daily d-done");
   const r = s.finished;
-  wrap.append(el("p", "d-muted", t("a.finished")), el("div", "d-big", clock(r.time_ms)),
-    el("p", "", r.flawless ? t("d.flawless") : t("d.hints", { n: r.hints })), el("p", "d-muted", t("a.note")),
+  wrap.append(el("p", "d-muted", t("ar.finished")), el("div", "d-big", clock(r.time_ms)),
+    el("p", "", r.flawless ? t("d.flawless") : t("d.hints", { n: r.hints })), el("p", "d-muted", t("ar.note")),
     button("d-btn d-wide", t("d.board"), { action: "board" }, () => env.go("daily", `${mode.id}/board/${s.date}`)),
-    button("d-btn d-wide", t("a.playAgain"), { action: "archive" }, () => env.go("daily", `archive/${mode.id}/${s.date.slice(0, 7)}`)));
+    button("d-btn d-wide", t("ar.playAgain"), { action: "archive" }, () => env.go("daily", `archive/${mode.id}/${s.date.slice(0, 7)}`)));
   env.view.replaceChildren(wrap);
 }

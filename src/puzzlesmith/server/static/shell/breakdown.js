@@ -3,27 +3,10 @@
 // moving, the longest pauses with the deduction the solver needed there, the steps back.
 // Opened from the replay viewer (解析) and from a daily's clear (我的解题过程).
 import { el } from "./dom.js";
-import { addStrings, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { authed } from "./dailyapi.js";
 import { clock as dailyClock } from "./dailywords.js";
-
-addStrings({
-  zh: {
-    "bd.title": "我的解题过程", "bd.open": "解析", "bd.time": "用时 {time}", "bd.median": "当天中位数 {time}，你比 {n} 人更快", "bd.medianLevel": "这一关的中位数 {time}，你比 {n} 次通关更快",
-    "bd.split": "思考 {think} · 动手 {move}", "bd.pauses": "停得最久的地方", "bd.pause": "第 {k} 步前停了 {s} 秒",
-    "bd.saw": "解题器在这里用的是「{name}」：", "bd.wrong": "这时棋盘上已经有一处错了：", "bd.backs": "退回了 {n} 次（第 {at} 步）",
-    "bd.noBacks": "一次也没有退回", "bd.close": "关闭", "bd.failed": "解析失败：{msg}",
-    "bd.again": "又是「{name}」（见第 {k} 步前）", "bd.againWrong": "又是同样的错（见第 {k} 步前）", "bd.board": "第 {k} 步前的棋盘", "bd.legend": "粗框：推理的依据 · 虚线框：推出的结论",
-  },
-  en: {
-    "bd.title": "Your solve, explained", "bd.open": "Explain", "bd.time": "Time {time}", "bd.median": "The day's median is {time}; you beat {n} player(s)", "bd.medianLevel": "This level's median is {time}; you beat {n} clear(s)",
-    "bd.split": "Thinking {think} · moving {move}", "bd.pauses": "Where you paused longest", "bd.pause": "{s} s before step {k}",
-    "bd.saw": "Here the solver used “{name}”: ", "bd.wrong": "By then there was a mistake on the board: ", "bd.backs": "{n} step(s) back (at move {at})",
-    "bd.noBacks": "Not a single step back", "bd.close": "Close", "bd.failed": "Could not explain: {msg}",
-    "bd.again": "“{name}” again (see before step {k})", "bd.againWrong": "The same kind of mistake again (see before step {k})", "bd.board": "The board before step {k}", "bd.legend": "Solid outline: what the reasoning rests on · dashed: what it concludes",
-  },
-});
 
 const secs = (ms) => (ms / 1000).toFixed(1);
 const clock = (ms) => dailyClock(ms, false);  // m:ss, as the daily screens show times
@@ -68,7 +51,7 @@ export function breakdownView(b) {
   }
   box.append(list);
   const backs = b.backs.length
-    ? t("bd.backs", { n: b.backs.length, at: b.backs.slice(0, 5).map((x) => x.index + 1).join("、") })
+    ? t("bd.backs", { n: b.backs.length, at: b.backs.slice(0, 5).map((x) => x.index + 1).join(t("bd.sep")) })
     : t("bd.noBacks");
   box.append(el("p", "bd-backs", backs));
   return box;

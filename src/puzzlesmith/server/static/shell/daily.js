@@ -137,8 +137,8 @@ async function renderHome(env) {
   stats.dataset.action = "stats";
   stats.onclick = () => env.go("daily", "stats");
   const more = el("div", "d-row");
-  more.append(button("d-btn", t("f.title"), { action: "friends" }, () => env.go("daily", "friends")),
-    button("d-btn", t("a.title"), { action: "archive" }, () => env.go("daily", "archive")));
+  more.append(button("d-btn", t("fr.title"), { action: "friends" }, () => env.go("daily", "friends")),
+    button("d-btn", t("ar.title"), { action: "archive" }, () => env.go("daily", "archive")));
   wrap.append(list, stats, more);
   env.view.replaceChildren(wrap);
 }

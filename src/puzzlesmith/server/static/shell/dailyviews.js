@@ -215,7 +215,7 @@ export async function renderBoard(env, mode, day) {
   // past days are never ranked: no "be the first" on them
   everyone.append(el("p", "d-muted", b.entries.length ? t("d.legend") : t(past ? "d.emptyPast" : "d.empty")), list);
   if (fb && fb.friends > 0) {  // tabs once I follow anyone, the friend board first
-    const friends = fb.entries.length ? friendRows(fb) : el("p", "d-muted", t("f.boardEmpty"));
+    const friends = fb.entries.length ? friendRows(fb) : el("p", "d-muted", t("fr.boardEmpty"));
     wrap.append(scopeTabs(friends, everyone, "friends"));
   } else wrap.append(everyone);
   if (b.you && (!b.you.rank || b.you.rank > b.entries.length)) {
@@ -242,7 +242,7 @@ function scopeTabs(friendsView, everyone, first) {
     everyone.hidden = which !== "all";
     friends.hidden = which !== "friends";
   };
-  for (const [scope, key] of [["friends", "f.tabFriends"], ["all", "f.tabAll"]]) {
+  for (const [scope, key] of [["friends", "fr.tabFriends"], ["all", "fr.tabAll"]]) {
     const b = button("d-btn", t(key), { scope, action: `scope-${scope}` }, () => show(scope));
     b.setAttribute("role", "tab");
     tabs.append(b);

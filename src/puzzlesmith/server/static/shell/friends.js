@@ -3,33 +3,8 @@
 // The friend board itself is a tab of the daily leaderboard (dailyviews.js).
 import * as dapi from "./dailyapi.js";
 import { el, button } from "./dom.js";
-import { t, addStrings } from "./i18n.js";
+import { t } from "./i18n.js";
 import { clock } from "./dailywords.js";
-
-addStrings({
-  zh: {
-    "f.title": "好友", "f.code": "我的好友码", "f.link": "好友链接", "f.copy": "复制链接", "f.copied": "已复制",
-    "f.add": "关注", "f.addAsk": "输入朋友的好友码", "f.following": "我关注的人", "f.none": "还没有关注任何人。把你的好友码发给朋友，或输入他们的好友码。",
-    "f.unfollow": "取消关注", "f.hidden": "（已隐藏）", "f.hide": "不出现在别人的好友榜上", "f.followers": "{n} 人关注了你",
-    "f.followed": "已关注 {name}", "f.again": "你已经关注了 {name}", "f.bad": "关注失败：{msg}",
-    "f.stats": "好友近况", "f.streak": "连续 {n} 天", "f.days": "参与 {n} 天", "f.today": "今天完成 {n} 道",
-    "f.tabAll": "全部", "f.tabFriends": "好友", "f.boardEmpty": "今天还没有好友完成。",
-    "f.me": "我", "f.todayCol": "今天",
-    "f.noFriend": "没有这个好友码", "f.self": "这是你自己的好友码", "f.tooMany": "关注的人太多了",
-    "f.badCode": "这不是好友码，请检查后再试", "f.failed": "现在关注不了，请稍后再试",
-  },
-  en: {
-    "f.title": "Friends", "f.code": "My friend code", "f.link": "Friend link", "f.copy": "Copy link", "f.copied": "Copied",
-    "f.add": "Follow", "f.addAsk": "Enter a friend's code", "f.following": "Following", "f.none": "You follow nobody yet. Send your code to a friend, or enter theirs.",
-    "f.unfollow": "Unfollow", "f.hidden": " (hidden)", "f.hide": "Keep me off other players' friend boards", "f.followers": "{n} follow(s) you",
-    "f.followed": "Following {name}", "f.again": "You already follow {name}", "f.bad": "Could not follow: {msg}",
-    "f.stats": "How friends are doing", "f.streak": "{n}-day streak", "f.days": "{n} day(s) played", "f.today": "{n} done today",
-    "f.tabAll": "Everyone", "f.tabFriends": "Friends", "f.boardEmpty": "No friend has finished this one yet.",
-    "f.me": "me", "f.todayCol": "Today",
-    "f.noFriend": "No player has this friend code", "f.self": "This is your own friend code", "f.tooMany": "You follow too many players",
-    "f.badCode": "That is not a friend code; check it and try again", "f.failed": "Following does not work right now; try again later",
-  },
-});
 
 const enc = encodeURIComponent;
 export const mine = () => dapi.authed("GET", "/api/friends");
@@ -46,18 +21,18 @@ const linkOf = (code) => `${location.origin}${location.pathname}#/daily/friend/$
  *  bad link: too long, wrong letters) is "not a friend code", anything else unknown a
  *  plain "try again later". */
 function why(err) {
-  const key = { "no-friend": "f.noFriend", "self-follow": "f.self", "too-many-friends": "f.tooMany" }[err?.error];
+  const key = { "no-friend": "fr.noFriend", "self-follow": "fr.self", "too-many-friends": "fr.tooMany" }[err?.error];
   if (key) return t(key);
-  if (err?.field === "code" || err?.error === "invalid-request") return t("f.badCode");
-  return t("f.failed");
+  if (err?.field === "code" || err?.error === "invalid-request") return t("fr.badCode");
+  return t("fr.failed");
 }
 
 async function followAndSay(env, code) {
   try {
     const r = await follow(code);
-    env.toast(t(r.new ? "f.followed" : "f.again", { name: r.followed.name }));
+    env.toast(t(r.new ? "fr.followed" : "fr.again", { name: r.followed.name }));
     return true;
-  } catch (err) { env.toast(t("f.bad", { msg: why(err) }), 4000); return false; }
+  } catch (err) { env.toast(t("fr.bad", { msg: why(err) }), 4000); return false; }
 }
 
 /** #/daily/friend/<code>: follow, then the friends screen. */
@@ -69,44 +44,44 @@ export async function followFromLink(env, code) {
 export async function renderFriends(env) {
   const [me, st] = await Promise.all([mine(), stats()]);
   if (!env.current()) return;
-  env.topBar.setTitle(t("f.title"));
+  env.topBar.setTitle(t("fr.title"));
   const wrap = el("div", "scroll daily f-friends");
   const code = el("div", "f-code", me.code);
   code.dataset.code = me.code;
-  const copyBtn = button("d-btn d-primary", t("f.copy"), { action: "copy-link" }, async () => {
-    try { await navigator.clipboard.writeText(linkOf(me.code)); env.toast(t("f.copied")); } catch { env.toast(linkOf(me.code), 6000); }
+  const copyBtn = button("d-btn d-primary", t("fr.copy"), { action: "copy-link" }, async () => {
+    try { await navigator.clipboard.writeText(linkOf(me.code)); env.toast(t("fr.copied")); } catch { env.toast(linkOf(me.code), 6000); }
   });
-  wrap.append(el("h1", "shell-title", t("f.title")), el("p", "d-muted", t("f.code")), code,
-    el("p", "d-muted f-link", linkOf(me.code)), copyBtn, el("p", "d-muted", t("f.followers", { n: me.followers })));
+  wrap.append(el("h1", "shell-title", t("fr.title")), el("p", "d-muted", t("fr.code")), code,
+    el("p", "d-muted f-link", linkOf(me.code)), copyBtn, el("p", "d-muted", t("fr.followers", { n: me.followers })));
 
   const form = el("form", "d-name f-add");
   const input = el("input");
   input.name = "code"; input.placeholder = "ABCD-EFGH"; input.autocapitalize = "characters"; input.maxLength = 20;
-  input.setAttribute("aria-label", t("f.addAsk"));
-  form.append(el("p", "", t("f.addAsk")), input, el("button", "d-btn", t("f.add")));
+  input.setAttribute("aria-label", t("fr.addAsk"));
+  form.append(el("p", "", t("fr.addAsk")), input, el("button", "d-btn", t("fr.add")));
   form.onsubmit = async (e) => {
     e.preventDefault();
     if (await followAndSay(env, input.value)) env.route();
   };
-  wrap.append(form, el("h2", "d-h2", t("f.following")));
+  wrap.append(form, el("h2", "d-h2", t("fr.following")));
 
   const list = el("ul", "d-board f-list");
   for (const f of me.following) {
     const li = el("li");
     li.dataset.friend = f.id;
-    li.append(el("span", "d-who", f.name + (f.hidden ? t("f.hidden") : "")),
-      button("d-btn d-play", t("f.unfollow"), { action: "unfollow" }, async () => { await unfollow(f.id); env.route(); }));
+    li.append(el("span", "d-who", f.name + (f.hidden ? t("fr.hidden") : "")),
+      button("d-btn d-play", t("fr.unfollow"), { action: "unfollow" }, async () => { await unfollow(f.id); env.route(); }));
     list.append(li);
   }
-  wrap.append(me.following.length ? list : el("p", "d-muted", t("f.none")));
+  wrap.append(me.following.length ? list : el("p", "d-muted", t("fr.none")));
 
   if (st.friends.length) {
-    wrap.append(el("h2", "d-h2", t("f.stats")));
+    wrap.append(el("h2", "d-h2", t("fr.stats")));
     const box = el("ul", "d-board f-stats");
     for (const f of st.friends) {
       const li = el("li");
       li.append(el("span", "d-who", f.name),
-        el("span", "d-t", [t("f.streak", { n: f.streak.current }), t("f.days", { n: f.days_played }), t("f.today", { n: f.today.length })].join(" · ")));
+        el("span", "d-t", [t("fr.streak", { n: f.streak.current }), t("fr.days", { n: f.days_played }), t("fr.today", { n: f.today.length })].join(" · ")));
       box.append(li);
     }
     wrap.append(box);
@@ -116,7 +91,7 @@ export async function renderFriends(env) {
   const box = el("input");
   box.type = "checkbox"; box.checked = me.hidden; box.name = "hidden";
   box.onchange = async () => { await setHidden(box.checked); };
-  hide.append(box, el("span", "", t("f.hide")));
+  hide.append(box, el("span", "", t("fr.hide")));
   wrap.append(hide, button("d-btn d-wide", t("d.back"), { action: "back" }, () => env.go("daily")));
   env.view.replaceChildren(wrap);
 }
@@ -139,10 +114,10 @@ export function friendRows(b) {
 export function friendStatsTable(st, friends) {
   const table = el("table", "d-table f-table");
   const head = el("tr");
-  for (const k of ["", "d.current", "d.best", "d.daysPlayed", "f.todayCol"]) head.append(el("th", "", k ? t(k) : ""));
+  for (const k of ["", "d.current", "d.best", "d.daysPlayed", "fr.todayCol"]) head.append(el("th", "", k ? t(k) : ""));
   table.append(head);
   const today = new Date().toISOString().slice(0, 10);
-  const rows = [{ id: "", name: `${st.name} (${t("f.me")})`, streak: st.streak, days_played: st.days_played,
+  const rows = [{ id: "", name: `${st.name} (${t("fr.me")})`, streak: st.streak, days_played: st.days_played,
     today: st.calendar[today] || [], me: true }, ...friends];
   for (const f of rows) {
     const tr = el("tr", f.me ? "d-mine" : "");

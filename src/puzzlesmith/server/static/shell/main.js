@@ -261,16 +261,6 @@ async function useModule(mode, module) {
   if (mode.css) await linkCss(mode.css, mode.id);
 }
 
-// The menu names the achievement and stream screens before their modules load.
-addStrings({
-  zh: { "ach.title": "成就", "st.stream": "直播这一关" },
-  en: { "ach.title": "Achievements", "st.stream": "Stream this level" },
-});
-
-addStrings({
-  zh: { codeLevel: "分享的关卡", badCode: "关卡码有误：可能少抄或抄错了字符。", "ed.open": "✎ 做一关", "ed.title": "关卡编辑器", "ed.screenTitle": "✎ 编辑 · {mode}", "cm.open": "社区关卡", "cm.browse": "社区关卡" },
-  en: { codeLevel: "Shared level", badCode: "Bad level code: a character may be missing or mistyped.", "ed.open": "✎ Make a level", "ed.title": "Level editor", "ed.screenTitle": "✎ {mode}", "cm.open": "Community levels", "cm.browse": "Community levels" },
-});
 
 /** #/play/<code>: a level from a level code, in no pack: nothing saved, no next level;
  *  after the clear the player lands on that mode's level select. */
@@ -361,7 +351,6 @@ async function renderCommunity(modeId, token) {
     linkCss(new URL("../editor/editor.css", import.meta.url).href, "editor"),  // its buttons and list
   ]);
   if (token !== renderToken) return;
-  addStrings(community.strings);
   topBar.setTitle(`${t("cm.browse")} · ${settings.lang === "en" ? mode.title.en : mode.title.zh}`);
   const root = el("div", "mode-root");
   view.replaceChildren(root);

@@ -4,11 +4,10 @@
 import * as dapi from "./dailyapi.js";
 import { askText } from "./ask.js";
 import { explain } from "./errors.js";
-import { settings } from "./settings.js";
 import { t } from "./i18n.js";
 
-/** A fresh default name, "玩家1234" / "Player 1234". */
-export const defaultName = () => (settings.lang === "en" ? "Player " : "玩家") + String(Math.floor(1000 + Math.random() * 9000));
+/** A fresh default name, "玩家1234" / "Player 1234" (the catalogue's `pf.defaultName`). */
+export const defaultName = () => t("pf.defaultName", { n: Math.floor(1000 + Math.random() * 9000) });
 
 /** The stored player, or one made now from a name the player types; null if they cancel. */
 export async function ensurePlayer() {

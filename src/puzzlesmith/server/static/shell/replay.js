@@ -5,7 +5,7 @@
 import { RunStore, decodeLog } from "../kit/movelog.js";
 import { button, el } from "./dom.js";
 import { dismiss, notice } from "./dock.js";
-import { addStrings, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { dataSource, needsConnection } from "./datasource.js";
 import { explain } from "./errors.js";
 import { storagePrefix } from "./env.js";
@@ -15,21 +15,6 @@ export const ROUTE = "replay";
 const SPEEDS = [1, 2, 4];
 const THINK_MS = 600;   // "skip thinking time": no wait between moves longer than this
 const CHIP_MS = 6000;
-
-addStrings({
-  zh: {
-    "rp.title": "回放 {level}", "rp.play": "播放", "rp.pause": "暂停", "rp.back": "退一步", "rp.fwd": "进一步",
-    "rp.skip": "跳过思考", "rp.gif": "保存动图", "rp.link": "复制链接", "rp.linkCopied": "链接已复制",
-    "rp.none": "这一关还没有回放", "rp.bad": "回放打不开：{msg}", "rp.watch": "▶ 看回放", "rp.making": "正在生成动图…",
-    "rp.hl.comeback": "极限反杀！", "rp.hl.flawless": "完美通关！", "rp.hl.best": "个人最佳！",
-  },
-  en: {
-    "rp.title": "Replay {level}", "rp.play": "Play", "rp.pause": "Pause", "rp.back": "Back", "rp.fwd": "Next",
-    "rp.skip": "Skip thinking", "rp.gif": "Save GIF", "rp.link": "Copy link", "rp.linkCopied": "Link copied",
-    "rp.none": "No replay of this level yet", "rp.bad": "Cannot open the replay: {msg}", "rp.watch": "▶ Watch replay", "rp.making": "Making the GIF…",
-    "rp.hl.comeback": "Last-moment comeback!", "rp.hl.flawless": "Flawless clear!", "rp.hl.best": "Personal best!",
-  },
-});
 
 const store = (modeId) => new RunStore(localStorage, modeId, storagePrefix);   // trial:runs:… in a trial file
 
@@ -114,7 +99,7 @@ export async function renderReplay(view, { mode, title, level, module, services,
   scrub.min = "0";
   scrub.max = String(moves.length);
   scrub.value = "0";
-  scrub.setAttribute("aria-label", "scrubber");
+  scrub.setAttribute("aria-label", t("rp.scrub"));
   const info = el("div", "rp-info");
   const row = el("div", "rp-row");
   const btn = (name, text, fn) => {

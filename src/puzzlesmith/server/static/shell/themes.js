@@ -1,34 +1,34 @@
 // Themes and cow skins: the choices in settings. The tokens live in static/themes.css
 // (html[data-theme]); settings.js puts data-theme / data-cow on <html>. The contrast
 // theme also turns on the high-contrast cues (html.hc: stripes on every conflict).
+// Their names are the catalogue's `th.*` words (puzzlesmith/core/words/).
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 export const THEMES = [
-  { id: "classic", zh: "经典", en: "Classic" },
-  { id: "dark", zh: "深色", en: "Dark" },
-  { id: "paper", zh: "暖纸", en: "Paper" },
-  { id: "contrast", zh: "高对比", en: "Contrast" },
+  { id: "classic", word: "th.classic" },
+  { id: "dark", word: "th.dark" },
+  { id: "paper", word: "th.paper" },
+  { id: "contrast", word: "th.contrast" },
 ];
 
 export const COW_SKINS = [
-  { id: "classic", zh: "黑白花", en: "Holstein" },
-  { id: "calf", zh: "小花牛", en: "Calf" },
-  { id: "highland", zh: "高地牛", en: "Highland" },
+  { id: "classic", word: "th.cow.classic" },
+  { id: "calf", word: "th.cow.calf" },
+  { id: "highland", word: "th.cow.highland" },
 ];
-
-const LABELS = { theme: { zh: "主题", en: "Theme" }, cowSkin: { zh: "奶牛样子", en: "Cow look" } };
 
 export const THEME_IDS = THEMES.map((x) => x.id);
 export const COW_IDS = COW_SKINS.map((x) => x.id);
 
 /** One settings row: a label and a segmented choice of `options` for `key`. */
-function choiceRow(key, label, options, { settings, set, lang }) {
+function choiceRow(key, label, options, { settings, set }) {
   const row = el("div", "setting");
   row.append(label);
   const seg = el("div", "seg seg-wrap");
   for (const o of options) {
     const b = el("button");
     b.type = "button";
-    b.textContent = lang === "en" ? o.en : o.zh;
+    b.textContent = t(o.word);
     b.dataset[key] = o.id;
     b.setAttribute("aria-pressed", String(settings[key] === o.id));
     b.onclick = () => {
@@ -43,7 +43,6 @@ function choiceRow(key, label, options, { settings, set, lang }) {
 
 /** The theme and cow-skin rows of the settings sheet. */
 export function themeRows(settings, set) {
-  const lang = settings.lang === "en" ? "en" : "zh";
-  const ctx = { settings, set, lang };
-  return [choiceRow("theme", LABELS.theme[lang], THEMES, ctx), choiceRow("cowSkin", LABELS.cowSkin[lang], COW_SKINS, ctx)];
+  const ctx = { settings, set };
+  return [choiceRow("theme", t("th.theme"), THEMES, ctx), choiceRow("cowSkin", t("th.cowSkin"), COW_SKINS, ctx)];
 }

@@ -36,6 +36,7 @@ function route() {
   // ?lang=en|zh: an OBS browser source has no settings screen (this page only, not saved)
   const lang = params.get("lang");
   if (lang === "zh" || lang === "en") { settings.lang = lang; applyClasses(); }
+  document.title = t("st.pageTitle");
   if (!room) return join();
   const redraw = () => {  // after the language switch: the page again in the other language
     if (lang) {

@@ -1,6 +1,5 @@
 // The viewer page (phone first): the board read-only, the vote, and hints for the streamer.
 import { t } from "../shell/i18n.js";
-import { settings } from "../shell/settings.js";
 import { Board, renderBars } from "./board.js";
 import { RoomConnection, viewerToken } from "./connection.js";
 import { button, errorText, h, langSwitch, RoundClock } from "./common.js";
@@ -9,10 +8,6 @@ import { readText } from "../shell/stored.js";
 const NAME_KEY = "stream:name";
 
 const PRESETS = ["look", "number", "stuck", "wrong", "next"];
-const PRESET_WORDS = {
-  zh: { look: "看这里！", number: "这里是 ？", stuck: "这一片卡住了", wrong: "这里好像错了", next: "下一步走这里" },
-  en: { look: "Look here!", number: "Is this …?", stuck: "This region is stuck", wrong: "This looks wrong", next: "Go here next" },
-};
 
 export function mountViewer(root, room, onLang) {
   const title = h("div", "st-head st-title", t("st.room", { code: room }));
@@ -52,10 +47,9 @@ export function mountViewer(root, room, onLang) {
 
   function showPresets() {
     presetBox.hidden = !hintCell;
-    const words = PRESET_WORDS[settings.lang] ?? PRESET_WORDS.zh;
     presetBox.replaceChildren(
       h("div", "st-note", `${hintCell}`),
-      ...PRESETS.map((p) => button(words[p], `preset-${p}`, () => {
+      ...PRESETS.map((p) => button(t(p === "number" ? "st.hint.numberAsk" : `st.hint.${p}`), `preset-${p}`, () => {
         const msg = { type: "hint", cell: hintCell, preset: p };
         if (p === "number") msg.n = Math.max(0, Math.min(999, parseInt(num.value, 10) || 0));
         conn?.send(msg);
