@@ -77,7 +77,7 @@ _MOVES = """async ([sweeps, kind]) => {
 
 def client_sizes() -> tuple[int, int, list[tuple[str, int]]]:
     tree = client_tree()  # the server's static folder and each mode's files (its package)
-    rows = [(rel, f.stat().st_size) for rel, f in sorted(tree.items())]
+    rows = [(rel, len(source.bytes())) for rel, source in sorted(tree.items())]
     rows = [(rel, n) for rel, n in rows if rel.endswith((".js", ".css", ".html"))]
     total = sum(n for name, n in rows if not name.endswith(".html"))
     other = {m.id for m in registry.all_modes()} - {MODE}

@@ -1,5 +1,9 @@
 """Author the two shipped Hex Walls packs (run: .venv/bin/python tools/hex_design.py).
 
+``tools/hex_design.py 2-3 2-5`` picks those plans again (the others kept as shipped);
+``--search ID START COUNT`` lists the seeds that fit one plan; ``--check [ID …]`` picks
+again and compares with the shipped packs, writing nothing (exit 1 when they differ).
+
 The designer's path of seed 001 §8.1 (goal → board → author path → few clues →
 prove unique → remove what is not needed → read the logic), automated:
 1-1 and 1-2 are drawn by hand; every other level is a plan (board size, walls,
@@ -17,6 +21,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from puzzlesmith.core.mode import GradeResult
 from puzzlesmith.hexwalls import MODE
@@ -41,6 +46,15 @@ class Plan:
     needs: tuple[str, ...] = ()
     #: the first generator seed to try (the seeds before it were tried and do not fit)
     seed: int = 1
+    #: the turning walls the level has (what its caption promises); None: as many as the
+    #: generator is asked for. Fewer when a stuck clue does one's work (the generator then
+    #: keeps at least one, so its count alone does not say how many are left)
+    turners: int | None = None
+
+    @property
+    def turner_count(self) -> int:
+        """How many turning walls a level of this plan must have."""
+        return self.opts.turner_count if self.turners is None else self.turners
 
 
 def hand_levels() -> list[Level]:
@@ -203,6 +217,7 @@ PLANS: list[Plan] = [
         # 61, 95); 47 is kept so 2-9 (369.7) stays the finale; 53 (four turners, 374.1)
         # scores above every 2-9 found
         seed=47,
+        turners=3,
     ),
     Plan(
         "2-9",
@@ -219,12 +234,15 @@ PLANS: list[Plan] = [
 
 
 def fits(plan: Plan, seed: int, floor: float = 0.0) -> tuple[Level, GradeResult] | None:
-    """The generator's level for ``seed`` when it fits the plan: solved without lookahead
-    (issue #34), at one of the plan's grades, its trace showing what the plan teaches, and
-    scoring at least ``floor`` (the pack's curve); None otherwise."""
+    """The generator's level for ``seed`` when it fits the plan: with the plan's number of
+    turning walls (what its caption promises), solved without lookahead (issue #34), at one
+    of the plan's grades, its trace showing what the plan teaches, and scoring at least
+    ``floor`` (the pack's curve); None otherwise."""
     try:
         lv = generate_level(plan.opts, seed, 0)
     except Exception:
+        return None
+    if len(lv.turners) != plan.turner_count:
         return None
     g = grade(lv, lookahead=False)
     if not g.solved or g.grade not in plan.grades or LOOKAHEAD & set(g.techniques):
@@ -309,16 +327,11 @@ def solve_unique(lv: Level) -> list[str]:
     return list(r.solutions[0])
 
 
-def main() -> None:
+def packs(only: set[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The two packs' files by name, the plans in ``only`` picked again (all when empty)."""
     hand = hand_levels()
     for lv in hand:
         assert not [p for p in check_level(lv) if p.severity == "error"], check_level(lv)
-    args = sys.argv[1:]
-    if args[:1] == ["--search"]:  # --search ID START COUNT [FLOOR]
-        plan_id, start, count, *rest = args[1:]
-        search(plan_id, int(start), int(count), float(rest[0]) if rest else 0.0)
-        return
-    only = set(args)  # plan ids to pick again; the others are kept as shipped
     tut = hand + picked([p for p in PLANS if p.id.startswith("1-")], only)
     tur = picked([p for p in PLANS if p.id.startswith("2-")], only)
     packs = [
@@ -337,14 +350,58 @@ def main() -> None:
             tur,
         ),
     ]
-    for name, num, title, notes, levels in packs:
-        data = {
-            "mode": MODE.id,
-            "pack": num,
-            "title": title,
-            "notes": notes,
-            "levels": [lv.to_json() for lv in levels],
-        }
+    return [
+        (
+            name,
+            {
+                "mode": MODE.id,
+                "pack": num,
+                "title": title,
+                "notes": notes,
+                "levels": [lv.to_json() for lv in levels],
+            },
+        )
+        for name, num, title, notes, levels in packs
+    ]
+
+
+def check(only: set[str]) -> list[str]:
+    """Dry run (``--check [ID …]``): pick the plans again (those named, else every one) as a
+    run would and compare the packs with the shipped files, writing nothing. What differs
+    (a level's fields by id, or a pack's own); [] when the tool makes what ships. A level's
+    ``teach`` is only noted: it quotes the options' repr and the score, which move with
+    the code without changing the level."""
+    ids = only or {p.id for p in PLANS}
+    differ: list[str] = []
+    for name, data in packs(ids):
+        shipped = json.loads((LEVELS / name).read_text(encoding="utf-8"))
+        new = {lv["id"]: lv for lv in data["levels"]}
+        old = {lv["id"]: lv for lv in shipped["levels"]}
+        differ += [f"{name}: {k}" for k in data if k != "levels" and data[k] != shipped.get(k)]
+        if list(new) != list(old):
+            differ.append(f"{name}: levels {list(old)} → {list(new)}")
+        for i in [i for i in new if i in old and i in ids]:
+            keys = sorted(k for k in {*new[i], *old[i]} if new[i].get(k) != old[i].get(k))
+            if keys == ["teach"]:
+                print(f"{name}: {i}: only its teach text differs", file=sys.stderr)
+            elif keys:
+                differ.append(f"{name}: {i}: {', '.join(keys)}")
+    for line in differ:
+        print(f"differs: {line}", file=sys.stderr)
+    print(f"--check: {len(differ)} difference(s) from the shipped packs", file=sys.stderr)
+    return differ
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if args[:1] == ["--search"]:  # --search ID START COUNT [FLOOR]
+        plan_id, start, count, *rest = args[1:]
+        search(plan_id, int(start), int(count), float(rest[0]) if rest else 0.0)
+        return
+    if args[:1] == ["--check"]:  # --check [ID …]: pick again, compare, write nothing
+        raise SystemExit(1 if check(set(args[1:])) else 0)
+    only = set(args)  # plan ids to pick again; the others are kept as shipped
+    for name, data in packs(only):
         (LEVELS / name).write_text(
             json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )

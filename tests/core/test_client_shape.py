@@ -18,18 +18,22 @@ STATIC = ROOT / "src" / "puzzlesmith" / "server" / "static"
 BROWSER_TESTS = ROOT / "tests" / "browser"
 
 
-def _js_files() -> dict[str, Path]:
-    """The client's modules by path under /static/ (the modes' from their packages)."""
-    return {rel: p for rel, p in sorted(client_tree().items()) if rel.endswith(".js")}
+def _js_files() -> dict[str, str]:
+    """The client's modules' texts by path under /static/ (the modes' from their packages)."""
+    return {
+        rel: source.bytes().decode("utf-8")
+        for rel, source in sorted(client_tree().items())
+        if rel.endswith(".js")
+    }
 
 
 def test_html_elements_are_made_by_the_one_helper() -> None:
     """``document.createElement`` only in shell/dom.js (SVG's createElementNS is apart)."""
     makers = [
         f"{rel}:{n}"
-        for rel, p in _js_files().items()
+        for rel, text in _js_files().items()
         if rel != "shell/dom.js"
-        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        for n, line in enumerate(text.splitlines(), 1)
         if re.search(r"\bcreateElement\s*\(", line)
     ]
     assert makers == []

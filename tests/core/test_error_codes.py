@@ -7,7 +7,6 @@ import re
 
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.server import errors as server_errors
-from puzzlesmith.server.errors import DailyApiError
 from puzzlesmith.server.rooms.commands import CommandError, hint_command
 from puzzlesmith.server.rooms.room import RoomError
 
@@ -23,15 +22,18 @@ def subclasses(cls: type) -> list[type]:
 
 def test_every_error_class_has_a_code() -> None:
     found = subclasses(PuzzlesmithError)
-    assert {server_errors.ApiError, DailyApiError, RoomError, CommandError} <= set(found)
+    assert {server_errors.ApiError, server_errors.LevelRefusal, RoomError, CommandError} <= set(
+        found
+    )
     for cls in [PuzzlesmithError, *found]:
         assert CODE.fullmatch(cls.code), cls
 
 
 def test_the_servers_errors_carry_the_code_they_were_raised_with() -> None:
-    api = DailyApiError(409, "already-finished", "run: recorded", "run")
+    api = server_errors.ApiError("already-finished", "run: recorded", "run")
     room = RoomError("nothing-to-undo", "undo: no move has been played")
     assert (api.code, room.code) == ("already-finished", "nothing-to-undo")
+    assert api.status == 409  # from the table, not the raise
     assert isinstance(api, PuzzlesmithError) and isinstance(room, PuzzlesmithError)
     try:
         hint_command("c1", "no-such-preset")

@@ -85,7 +85,7 @@ def test_the_daily_of_a_new_mode_is_replayed_in_its_own_words(client: TestClient
         json={"run": "x", "moves": ["press l0"]},
         headers=_me(client, "丁丁"),
     )
-    assert bad.status_code == 403 and bad.json()["error"] == "bad-token"
+    assert bad.status_code == 403 and bad.json()["error"] == "bad-run-token"
 
 
 def test_what_a_mode_does_not_declare_is_refused_in_one_line(client: TestClient) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from raises import raised_codes
 from tinymode import MODE as SWITCHES
 
 import puzzlesmith
@@ -36,11 +37,12 @@ def subclasses(cls: type) -> list[type]:
 
 
 def raisable_codes() -> set[str]:
-    """Every code an error class declares and every code of the status table: what the
-    server, the CLI and the engine can answer with (the routes and commands imported)."""
+    """Every code an error class declares, every code of the status table and every code a
+    raise in the source writes out: what the server, the CLI and the engine can answer with
+    (the routes and commands imported)."""
     create_app(), build_app()  # every router and command module, so every error class
     found = {cls.code for cls in [PuzzlesmithError, *subclasses(PuzzlesmithError)]}
-    return found | set(server_errors.STATUS)
+    return found | set(server_errors.STATUS) | raised_codes()
 
 
 def test_every_code_that_can_be_raised_has_words_in_both_languages() -> None:
@@ -57,13 +59,23 @@ def test_every_code_that_can_be_raised_has_words_in_both_languages() -> None:
         assert not missing, f"no {lang} words for st.err.{missing}"
 
 
+def test_every_code_a_route_raises_has_its_status_in_the_table() -> None:
+    """A route's refusal answers the status of its code in ``errors.STATUS`` (issue #36):
+    a code raised but not in the table would answer the fallback 400."""
+    raised = raised_codes()
+    assert {"bad-run-token", "too-many-at-once", "not-found"} <= raised  # the scan sees them
+    assert raised <= set(server_errors.STATUS), sorted(raised - set(server_errors.STATUS))
+
+
 def test_the_table_of_room_codes_names_every_code_a_room_raises() -> None:
     raised: set[str] = set()
     for path in (SRC / "server" / "rooms").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         raised |= set(re.findall(r'RoomError\(\s*"([a-z-]+)"', text))
         raised |= set(re.findall(r'_refuse\(\s*\w+,\s*"([a-z-]+)"', text))
+        raised |= set(re.findall(r'\berror\(\s*"([a-z-]+)"', text))  # the hub's own replies
     assert len(raised) > 15  # the scan sees them (else it passes vacuously)
+    assert {"bad-json", "too-long"} <= raised
     assert raised <= ROOM_CODES, sorted(raised - ROOM_CODES)
 
 

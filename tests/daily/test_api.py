@@ -149,9 +149,9 @@ def test_tampered_foreign_and_replayed_tokens(client: Any, daily_app: Any) -> No
     raw = raw.replace(b'"20', b'"19', 1)  # an earlier date, same signature
     forged = base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode() + "." + mac
     for token, status, code in [
-        (forged, 403, "bad-token"),
-        (run[:-2] + ("AA" if run[-2:] != "AA" else "BB"), 403, "bad-token"),
-        ("not a token", 403, "bad-token"),
+        (forged, 403, "bad-run-token"),
+        (run[:-2] + ("AA" if run[-2:] != "AA" else "BB"), 403, "bad-run-token"),
+        ("not a token", 403, "bad-run-token"),
     ]:
         r = finish(client, alice, m, token, moves)
         assert (r.status_code, r.json()["error"]) == (status, code), r.text

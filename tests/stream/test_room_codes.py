@@ -24,4 +24,4 @@ def test_a_room_for_a_level_code(mode: str) -> None:
     r = client.post("/api/rooms", json={"mode": other.id, "code": code})
     assert (r.status_code, r.json()["error"]) == (422, "wrong-mode")
     r = client.post("/api/rooms", json={"code": "not a level code"})
-    assert (r.status_code, r.json()["error"], r.json()["field"]) == (422, "bad-code", "code")
+    assert (r.status_code, r.json()["error"], r.json()["field"]) == (400, "bad-code", "code")  # 422 before #36

@@ -137,7 +137,7 @@ async def limits_scenario(base: str) -> None:
     await a.send(type="vote", cell="x" * 400)
     assert (await a.until(lambda m: m["type"] == "error"))["code"] == "too-long"
     await a.send(type="dance")
-    assert (await a.until(lambda m: m["type"] == "error"))["code"] == "bad-request"
+    assert (await a.until(lambda m: m["type"] == "error"))["code"] == "bad-command"
 
     await a.ws.send(b"\x00\x01")  # binary frames are refused, the socket stays
     assert (await a.until(lambda m: m["type"] == "error"))["code"] == "bad-json"

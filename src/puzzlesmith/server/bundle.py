@@ -200,12 +200,9 @@ def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
             raise BundleError(f"static/{path}: client module not found")
     modules = collect_modules(entries + mode_modules, static)
 
-    def style(path: str) -> str:
-        return f"<style>\n{(static / path).read_text(encoding='utf-8')}</style>"
-
-    css = [style(m["path"]) for m in _STYLESHEET.finditer(index)]
-    sheets = [mode_entry(md.mode, ".css", static) for md in modes]
-    css += [f"<style>\n{client_text(p, static)}</style>" for p in sheets if p is not None]
+    sheets = [m["path"] for m in _STYLESHEET.finditer(index)]
+    sheets += [p for md in modes if (p := mode_entry(md.mode, ".css", static)) is not None]
+    css = [f"<style>\n{client_text(p, static)}</style>" for p in sheets]
     index = _STYLESHEET.sub("", index)
     imports = "".join(f'import "{_module_name(p)}";' for p in entries)
     loader = _LOADER % {

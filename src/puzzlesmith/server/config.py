@@ -81,6 +81,8 @@ class Settings(BaseSettings):
 class SettingsError(PuzzlesmithError):
     """A ``PUZZLESMITH_*`` variable holds a value its field refuses (one line naming it)."""
 
+    code = "bad-setting"
+
 
 def settings(**overrides: Any) -> Settings:
     """The environment's settings now (``overrides`` win over it); SettingsError naming the

@@ -157,7 +157,7 @@ def bearer(authorization: str | None) -> str | None:
         return None
     kind, _, token = authorization.partition(" ")
     if kind.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "bad-token", "Authorization: expected 'Bearer <token>'")
+        raise ApiError("bad-token", "Authorization: expected 'Bearer <token>'")
     return token.strip()
 
 
@@ -170,13 +170,13 @@ def maybe_player(
         return None
     p = players.by_token(token)
     if p is None:
-        raise ApiError(401, "bad-token", "Authorization: no player has this token")
+        raise ApiError("bad-token", "Authorization: no player has this token")
     return p
 
 
 async def current_player(player: Annotated[Player | None, Depends(maybe_player)]) -> Player:
     if player is None:
-        raise ApiError(401, "no-token", "Authorization: create a player first (POST /api/players)")
+        raise ApiError("no-token", "Authorization: create a player first (POST /api/players)")
     return player
 
 
@@ -210,7 +210,7 @@ def editor_mode(mode: str) -> Mode[Any]:
     """The ``{mode}`` of the path, when it declares the ``editor`` capability (404 else)."""
     m = mode_of(mode)
     if not m.capabilities.editor:
-        raise ApiError(404, "no-editor", f"mode {m.id} has no level editor")
+        raise ApiError("no-editor", f"mode {m.id} has no level editor")
     return m
 
 

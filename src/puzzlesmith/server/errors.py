@@ -19,25 +19,30 @@ log = logging.getLogger("puzzlesmith.server")
 
 
 class ApiError(PuzzlesmithError):
-    """An error the routes raise on purpose, with its HTTP status and code.
+    """An error the routes raise on purpose: a code (one of :data:`STATUS`, which gives
+    its HTTP status), a one-line message, the bad input's field when there is one.
 
     Every route answers the same envelope: ``{"error": code, "message": one line}``, plus
-    ``"field"`` naming the bad input when there is one and any ``extra`` fields."""
+    ``"field"`` naming the bad input when there is one and any ``extra`` fields. A raise
+    never names a status (a test fails on one): the table decides it."""
 
     def __init__(
         self,
-        status: int,
         code: str,
         message: str,
         field: str | None = None,
         extra: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message)
-        self.status = status
         self.code = code
         self.message = message
         self.field = field
         self.extra = extra or {}
+
+    @property
+    def status(self) -> int:
+        """The HTTP status of this refusal (:func:`http_status`)."""
+        return http_status(self)
 
     def response(self) -> JSONResponse:
         body: dict[str, object] = {**self.extra, "error": self.code, "message": self.message}
@@ -46,8 +51,14 @@ class ApiError(PuzzlesmithError):
         return JSONResponse(body, status_code=self.status)
 
 
-def _json(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
-    return ApiError(status, code, message, field).response()
+class LevelRefusal(ApiError):
+    """A level the publish check or the parser refuses, its code the level's own problem
+    code (the editor says it with the mode's ``problem.<code>`` words): always
+    :data:`PROBLEM_STATUS`, whatever the problem (the one rule beside :data:`STATUS`)."""
+
+
+def _json(code: str, message: str, field: str | None = None) -> JSONResponse:
+    return ApiError(code, message, field).response()
 
 
 def _one_line(text: str) -> str:
@@ -71,29 +82,91 @@ def field_of(loc: tuple[int | str, ...] | list[int | str]) -> str:
     return ".".join(parts)
 
 
-#: The one table of error code → HTTP status, for every refusal raised as a
-#: :class:`PuzzlesmithError` (the engine's, a stream room's) and answered by the handler
-#: below; an :class:`ApiError` (a route's own refusal) carries its status itself. A code
-#: not listed answers 400, a room's 409 (:data:`ROOM_DEFAULT`). Every code here has words
-#: (``err.<code>`` in puzzlesmith/core/words/; a test fails on a missing one).
+#: The one table of error code → HTTP status: every code a route or the handlers below
+#: can answer has exactly one status, whoever raises it (an :class:`ApiError` of a route,
+#: an engine error class, a stream room's :class:`RoomError`, the framework's own
+#: refusals). Two rules beside it: a :class:`LevelRefusal` (a level's problem code)
+#: answers :data:`PROBLEM_STATUS`; a room's refusal not listed answers
+#: :data:`ROOM_DEFAULT` (the socket's codes, never answered over HTTP); and ``http-error``
+#: (a status the framework raised that no other code names) keeps the framework's
+#: status. Every code here has words (``err.<code>`` in puzzlesmith/core/words/; a test
+#: fails on a missing one, on a raise naming a status, and on a raised code not here).
 STATUS: dict[str, int] = {
-    # the engine's (core/errors.py and the classes carrying a code)
-    "bad-request": 400,
+    # 400: the request cannot be read
+    "bad-request": 400,  # the engine's default (core/errors.py)
+    "bad-code": 400,  # a level code that cannot be read (path or body)
+    "http-error": 400,  # the framework's other refusals keep their own status
+    # 401: no valid Authorization
+    "no-token": 401,
+    "bad-token": 401,  # an Authorization token no player has (or malformed)
+    # 403: understood, not allowed
+    "bad-run-token": 403,  # a run token not signed here, or not of a start stored here
+    "foreign-token": 403,  # a run token of another player or mode
+    "daily-level": 403,
+    "future-date": 403,
+    "day-not-over": 403,
+    # 404: the path's (or the code's) resource is not there
+    "not-found": 404,
     "unknown-mode": 404,
     "unknown-level": 404,
-    "illegal-move": 422,
-    "gave-up": 503,
-    "level-format": 503,
-    "mode-load": 503,
-    "words-file": 503,
-    # a stream room's (rooms/room.py RoomError), as POST /api/rooms and its viewer answer
-    "too-many-rooms": 503,
-    "no-voting": 422,
     "unknown-room": 404,
+    "unknown-transfer-code": 404,
+    "no-editor": 404,
+    "no-month": 404,
+    "no-entry": 404,
+    "no-log": 404,
+    "no-run": 404,
+    "no-friend": 404,
+    "method-not-allowed": 405,
+    # 409: the state forbids it now
+    "duplicate": 409,
+    "already-finished": 409,
+    "too-many-friends": 409,
+    "retry": 409,
+    # 413: the body (or its data) is over the size allowed
+    "body-too-large": 413,
+    # 422: a field of the body or query is wrong
+    "invalid-request": 422,
+    "illegal-move": 422,
+    "invalid-log": 422,
+    "bad-log": 422,
+    "not-cleared": 422,
+    "unknown-hint-kind": 422,
+    "code-level": 422,
+    "wrong-mode": 422,
+    "bad-name": 422,
+    "bad-text": 422,
+    "bad-month": 422,
+    "bad-date": 422,
+    "bad-local-date": 422,
+    "bad-progress": 422,
+    "self-follow": 422,
+    "no-voting": 422,
+    "too-large": 422,  # a level too large for the server's check (use the CLI)
+    "clip-too-large": 422,
+    # 429: this client's share is used up
+    "rate-limited": 429,
+    "too-many-at-once": 429,  # more heavy requests at a time than one address may have
     "too-many-rooms-here": 429,
     "too-many-new-rooms": 429,
     "too-many-viewers-here": 429,
+    # 499: the client hung up (logged, never read)
+    "client-gone": 499,
+    # 503: the server cannot now (try again)
+    "busy": 503,  # every worker or connection in use, or a worker restarted
+    "too-many-rooms": 503,
+    "gave-up": 503,
+    "check-failed": 503,
+    "store-unavailable": 503,
+    "internal": 503,
+    "level-format": 503,
+    "mode-load": 503,
+    "words-file": 503,
+    # 507: no room left to store it
+    "storage-full": 507,
 }
+#: The status of every :class:`LevelRefusal`.
+PROBLEM_STATUS = 422
 #: The status of a room's refusal not in :data:`STATUS`.
 ROOM_DEFAULT = 409
 #: The request field an error names.
@@ -101,9 +174,11 @@ FIELD: dict[str, str] = {"illegal-move": "moves"}
 
 
 def http_status(exc: PuzzlesmithError) -> int:
-    """The HTTP status of a raised error, from :data:`STATUS` (an ApiError's own)."""
-    if isinstance(exc, ApiError):
-        return exc.status
+    """The HTTP status of a raised error: :data:`STATUS` of its code (the rules beside
+    it for a level's problem and a room's socket code); 400 for a code nowhere (a test
+    keeps every raised code in the table)."""
+    if isinstance(exc, LevelRefusal):
+        return PROBLEM_STATUS
     from puzzlesmith.server.rooms.room import RoomError  # rooms import this module
 
     return STATUS.get(exc.code, ROOM_DEFAULT if isinstance(exc, RoomError) else 400)
@@ -113,7 +188,10 @@ def as_response(exc: PuzzlesmithError) -> JSONResponse:
     """Any raised PuzzlesmithError as the one envelope, ``{"error", "message"[, "field"]}``."""
     if isinstance(exc, ApiError):
         return exc.response()
-    return _json(http_status(exc), exc.code, _one_line(str(exc)), FIELD.get(exc.code))
+    body = {"error": exc.code, "message": _one_line(str(exc))}
+    if exc.code in FIELD:
+        body["field"] = FIELD[exc.code]
+    return JSONResponse(body, status_code=http_status(exc))
 
 
 def allowed_methods(request: Request) -> list[str]:
@@ -179,21 +257,22 @@ def install(app: FastAPI) -> None:
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         errs = exc.errors()
         if not errs:
-            return _json(422, "invalid-request", "invalid request")
+            return _json("invalid-request", "invalid request")
         first = errs[0]
         field = field_of(tuple(first.get("loc", ("body",))))
         if first.get("type") == "json_invalid":  # its loc is ("body", <offset>), not a field
             field = "body"
         msg = f"{field}: {first.get('msg', 'invalid')}"
-        return _json(422, "invalid-request", _one_line(msg), field)
+        return _json("invalid-request", _one_line(msg), field)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}.get(
             exc.status_code, "http-error"
         )
-        status = exc.status_code if exc.status_code < 500 else 503
-        resp = _json(status, code, _one_line(str(exc.detail)))
+        resp = _json(code, _one_line(str(exc.detail)))
+        if code == "http-error":  # the framework's own status, the rule beside STATUS
+            resp.status_code = exc.status_code if exc.status_code < 500 else 503
         resp.headers.update(exc.headers or {})  # e.g. Allow on a 405
         if exc.status_code == 405:
             allow = allowed_methods(request)
@@ -210,7 +289,7 @@ def install(app: FastAPI) -> None:
             log.exception("unexpected store error")  # a bug, not an outage: keep its trace
         else:
             log.warning("store: %s (%s)", fault.code, type(exc).__name__)
-        resp = _json(503, fault.code, fault.message)
+        resp = _json(fault.code, fault.message)
         if fault.retry_after is not None:
             resp.headers["Retry-After"] = str(fault.retry_after)
         return resp
@@ -218,9 +297,4 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def anything(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
-        return _json(503, "internal", _one_line(f"{exc.__class__.__name__}: {exc}"))
-
-
-class DailyApiError(ApiError):
-    """A refusal the daily and social routes raise; ``code`` names why (``foreign-token``,
-    ``too-fast``…)."""
+        return _json("internal", _one_line(f"{exc.__class__.__name__}: {exc}"))

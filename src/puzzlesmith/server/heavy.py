@@ -118,11 +118,10 @@ class Lane:
 
     def _admit(self, key: str) -> None:
         if self._pending >= MAX_PENDING:
-            raise ApiError(503, "busy", f"the server is busy ({MAX_PENDING} requests in progress)")
+            raise ApiError("busy", f"the server is busy ({MAX_PENDING} requests in progress)")
         if self._per_client.get(key, 0) >= PER_CLIENT:
             raise ApiError(
-                429,
-                "busy",
+                "too-many-at-once",
                 f"at most {PER_CLIENT} {self.name} requests at a time from one address",
             )
         self._pending += 1
@@ -237,9 +236,7 @@ class Lane:
                 return result
             except BrokenProcessPool:
                 self._executor = None  # the worker died (killed, out of memory): a new one
-                raise ApiError(
-                    503, "busy", f"the {self.name} worker restarted; try again"
-                ) from None
+                raise ApiError("busy", f"the {self.name} worker restarted; try again") from None
             finally:
                 self._release(key)
         finally:
@@ -263,7 +260,7 @@ class Lane:
                     task.exception()  # read: its end is not the answer
                 else:
                     task.cancel()  # not started yet: never runs
-                raise ApiError(499, "client-gone", "the client closed the connection")
+                raise ApiError("client-gone", "the client closed the connection")
 
 
 def _die_with_parent(parent: int) -> None:

@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.server.config import DEFAULTS, Settings
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.store import Player, Store
 from puzzlesmith.server.visible import blank_at
 
@@ -50,21 +50,20 @@ def check_name(raw: object) -> str:
     >>> check_name("a")
     Traceback (most recent call last):
     ...
-    puzzlesmith.server.errors.DailyApiError: name: at least 2 characters
+    puzzlesmith.server.errors.ApiError: name: at least 2 characters
     """
     if not isinstance(raw, str):
-        raise DailyApiError(422, "bad-name", "name: must be text", "name")
+        raise ApiError("bad-name", "name: must be text", "name")
     name = unicodedata.normalize("NFC", raw).strip()
     if len(name) < NAME_MIN:
-        raise DailyApiError(422, "bad-name", f"name: at least {NAME_MIN} characters", "name")
+        raise ApiError("bad-name", f"name: at least {NAME_MIN} characters", "name")
     if len(name) > NAME_MAX:
-        raise DailyApiError(422, "bad-name", f"name: at most {NAME_MAX} characters", "name")
+        raise ApiError("bad-name", f"name: at most {NAME_MAX} characters", "name")
     if "  " in name:
-        raise DailyApiError(422, "bad-name", "name: no double spaces", "name")
+        raise ApiError("bad-name", "name: no double spaces", "name")
     blank = blank_at(name)
     if blank is not None:  # a Hangul filler is a letter that draws nothing
-        raise DailyApiError(
-            422,
+        raise ApiError(
             "bad-name",
             f"name: character {blank + 1} (U+{ord(name[blank]):04X}) shows as nothing",
             "name",
@@ -72,9 +71,7 @@ def check_name(raw: object) -> str:
     for i, ch in enumerate(name):
         cat = unicodedata.category(ch)
         if not (cat[0] in "LN" or ch == " " or ch in NAME_PUNCT):
-            raise DailyApiError(
-                422, "bad-name", f"name: character {i + 1} {ch!r} is not allowed", "name"
-            )
+            raise ApiError("bad-name", f"name: character {i + 1} {ch!r} is not allowed", "name")
     return name
 
 
@@ -139,8 +136,7 @@ class Players:
         )  # fmt: skip
         if self._insert(p) or (prune_untouched(self.store, now) and self._insert(p)):
             return p, token
-        raise DailyApiError(
-            507,
+        raise ApiError(
             "storage-full",
             "The server has no room for more players right now; try again later.",
         )
@@ -168,7 +164,7 @@ class Players:
         with self.store.write() as s:
             p = s.get(Player, player_id)
             if p is None:
-                raise DailyApiError(401, "bad-token", "the player of this token is gone")
+                raise ApiError("bad-token", "the player of this token is gone")
             p.name = clean
         return p
 
@@ -185,7 +181,7 @@ class Players:
                 .returning(Player.id)
             )
             if done is None:
-                raise DailyApiError(401, "bad-token", "the player of this token is gone")
+                raise ApiError("bad-token", "the player of this token is gone")
         return code, expires
 
     def claim(self, code: object, now: int) -> tuple[Player, str]:
@@ -194,7 +190,7 @@ class Players:
         One ``UPDATE … WHERE transfer_hash = … RETURNING``: of two claims of one code at
         once (on any workers), exactly one gets the profile."""
         if not isinstance(code, str) or not code.strip():
-            raise DailyApiError(422, "bad-code", "code: the transfer code is missing", "code")
+            raise ApiError("invalid-request", "code: the transfer code is missing", "code")
         norm = "".join(ch for ch in code.upper() if ch.isalnum())
         norm = "-".join(norm[i : i + 4] for i in range(0, len(norm), 4))
         token = secrets.token_urlsafe(32)
@@ -211,9 +207,10 @@ class Players:
                 )
                 p = None if pid is None else s.get(Player, pid)
             if p is None:
-                raise DailyApiError(
-                    404, "bad-code", "code: no profile has this transfer code (or it expired)"
+                raise ApiError(
+                    "unknown-transfer-code",
+                    "code: no profile has this transfer code (or it expired)",
                 )
             return p, token
         except IntegrityError:  # pragma: no cover (a token collision: 256 random bits)
-            raise DailyApiError(409, "retry", "please try again") from None
+            raise ApiError("retry", "please try again") from None

@@ -18,17 +18,15 @@ def level_of_code(code: str) -> tuple[Mode[Any], Any]:
     try:
         return decode_level(code)
     except CodeLevelError as exc:
-        raise ApiError(422, "code-level", str(exc)) from None
+        raise ApiError("code-level", str(exc)) from None
     except CodeError as exc:
-        raise ApiError(400, "bad-code", str(exc)) from None
+        raise ApiError("bad-code", str(exc)) from None
 
 
 def _check_moves(moves: list[str]) -> None:
     for i, mv in enumerate(moves):
         if len(mv) > MAX_MOVE_LEN:
-            raise ApiError(
-                422, "illegal-move", f"move {i + 1}: longer than {MAX_MOVE_LEN}", "moves"
-            )
+            raise ApiError("illegal-move", f"move {i + 1}: longer than {MAX_MOVE_LEN}", "moves")
 
 
 def replay_level(m: Mode[Any], lv: Any, body: MovesBody) -> dict[str, Any]:
@@ -41,9 +39,7 @@ def hint_level(m: Mode[Any], lv: Any, body: HintBody) -> dict[str, Any]:
     """A hint for the position the moves reach, for any level."""
     if body.kind not in m.hint_kinds:
         kinds = ", ".join(m.hint_kinds) or "none"
-        raise ApiError(
-            422, "unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind"
-        )
+        raise ApiError("unknown-hint-kind", f"kind {body.kind!r} is not one of: {kinds}", "kind")
     _check_moves(body.moves)
     return tagged(m.id, m.hint(lv, body.moves, body.kind))
 
@@ -54,9 +50,9 @@ def read_log(text: str, max_moves: int | None = None) -> list[TimedMove]:
     try:
         log = decode(text)
     except MoveLogError as exc:
-        raise ApiError(422, "invalid-log", str(exc), "log") from None
+        raise ApiError("invalid-log", str(exc), "log") from None
     if not log:
-        raise ApiError(422, "invalid-log", "the log has no moves", "log")
+        raise ApiError("invalid-log", "the log has no moves", "log")
     if max_moves is not None and len(log) > max_moves:
-        raise ApiError(422, "invalid-log", f"{len(log)} moves (at most {max_moves})", "log")
+        raise ApiError("invalid-log", f"{len(log)} moves (at most {max_moves})", "log")
     return log

@@ -21,7 +21,7 @@ import time
 from sqlalchemy import case, delete, literal, update
 from starlette.requests import HTTPConnection
 
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.store import RateHit, Store
 
 #: action → (how many, per how many seconds)
@@ -116,9 +116,7 @@ class RateLimiter:
                 s.execute(delete(RateHit).where(RateHit.tat_ms < now))
         if not ok:
             wait = max(1, -(-(int(tat) - now - tolerance) // 1000))
-            raise DailyApiError(
-                429, "rate-limited", f"{action}: too many requests, try again in {wait} s"
-            )
+            raise ApiError("rate-limited", f"{action}: too many requests, try again in {wait} s")
 
     def refund(self, who: str, action: str) -> None:
         """Give back one counted hit (its action was refused, so it must not use the quota)."""

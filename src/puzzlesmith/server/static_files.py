@@ -3,7 +3,10 @@
 The client is one tree of paths under ``/static/``: the server's own folder (the shell,
 the kit, the editor, the stream screens) and, under ``modes/``, each registered mode's
 files, which live in the mode's package (``Mode.client_dir()``: ``<id>.js``, ``<id>.css``,
-``<id>/…``). :func:`client_tree` puts them together; nothing here names a mode.
+``<id>/…``), and modules made in memory rather than read (:data:`MADE`: the words).
+:func:`client_tree` puts them together, each path with its source (:class:`ClientSource`:
+its bytes and a fingerprint), and everything that hands the client out asks it; nothing
+here names a mode.
 
 Every static file is also served under ``/static/v/<version>/``, where the version is a
 hash of the whole static tree. Those URLs never change content, so they are sent
@@ -16,16 +19,18 @@ working, revalidated every time (links from older pages, tests, tools).
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import mimetypes
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
@@ -48,12 +53,6 @@ REVALIDATE = "no-cache"
 #: Served at the site root, not from /static (the service worker's scope is its folder).
 ROOT_ONLY = frozenset({"sw.js", "index.html"})
 
-#: The one catalogue of words (core/words.py) as a module among the client's files: made
-#: from the words files of core and of every mode, not a file of static/. Versioned,
-#: preloaded, precached and bundled like the others, so the first board waits for no
-#: extra request and the words are there offline.
-WORDS = "words.js"
-
 #: Relative specifiers in import statements, re-exports and literal dynamic imports.
 IMPORT_SPEC = re.compile(
     r"""(?P<head>\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(?P<q>["'])(?P<spec>\.{1,2}/[^"'\n]+)(?P=q)""",
@@ -63,6 +62,8 @@ IMPORT_SPEC = re.compile(
 
 #: where a mode's files sit in the tree (``modes/<id>.js``, ``modes/<id>/…``)
 MODES = "modes"
+
+T = TypeVar("T")
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, Path]]:
@@ -78,20 +79,115 @@ def _owns(mode: Mode[Any], rel: str) -> bool:
     return head == mode.id if sep else rel in (f"{mode.id}.js", f"{mode.id}.css")
 
 
-def client_tree(static: Path = STATIC) -> dict[str, Path]:
-    """Every file of the client by its path under ``/static/``: the server's folder
-    ``static``, and each registered mode's client files under ``modes/``."""
-    tree = dict(_walk(static))
+class ClientSource(Protocol):
+    """Where one of the client's files comes from: a file on disk (:class:`ClientFile`) or
+    a module made in memory (:class:`MadeModule`). Everything that hands the client out
+    (the version hash, the preloads, the offline precache, the fast path, the module
+    graph, the trial file) asks a source for its bytes; only the routed /static answer
+    looks at :attr:`path` (a file is streamed, with Range and Last-Modified)."""
+
+    @property
+    def path(self) -> Path | None:
+        """The file on disk, None for a module made in memory (no file to stream)."""
+        ...
+
+    def bytes(self) -> builtins.bytes:
+        """The file's content, as served."""
+        ...
+
+    def fingerprint(self) -> Hashable:
+        """Cheap, and changes whenever :meth:`bytes` would (what the version hash keys on)."""
+        ...
+
+    def __hash__(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class ClientFile:
+    """A client file read from disk (the server's folder, or a mode's package)."""
+
+    path: Path
+
+    def bytes(self) -> builtins.bytes:
+        return self.path.read_bytes()
+
+    def fingerprint(self) -> Hashable:
+        st = self.path.stat()
+        return (str(self.path), st.st_size, st.st_mtime_ns)
+
+
+class MadeModule(Generic[T]):
+    """A client module made in memory from a value: ``make(made_from())``. The value is
+    asked each time (cheap: a cached object); the text is made again only when it is
+    another object than last time, so serving and hashing pay for the making once."""
+
+    path: Path | None = None
+
+    def __init__(self, made_from: Callable[[], T], make: Callable[[T], str]) -> None:
+        self.made_from = made_from
+        self.make = make
+        #: the value the text was last made from (held: its id cannot be reused), the
+        #: text's bytes and their hash
+        self._last: tuple[T, builtins.bytes, str] | None = None
+
+    def _made(self) -> tuple[builtins.bytes, str]:
+        value, last = self.made_from(), self._last
+        if last is None or last[0] is not value:
+            body = self.make(value).encode()
+            last = self._last = (value, body, hashlib.sha256(body).hexdigest())
+        return last[1], last[2]
+
+    def bytes(self) -> builtins.bytes:
+        return self._made()[0]
+
+    def fingerprint(self) -> Hashable:
+        return self._made()[1]
+
+
+#: The path of the one catalogue of words (core/words.py) as a module, made from the words
+#: files of core and of every mode: the first board waits for no extra request, and the
+#: words are there offline.
+WORDS = "words.js"
+#: The client's modules made in memory, by path under ``/static/``: versioned, preloaded,
+#: precached, served and bundled like the files (they are in :func:`client_tree`).
+MADE: dict[str, ClientSource] = {
+    WORDS: MadeModule(lambda: words.catalogue(), words.as_module),
+}
+
+
+def client_tree(static: Path = STATIC) -> dict[str, ClientSource]:
+    """Every file of the client by its path under ``/static/``, with its source: the
+    server's folder ``static``, each registered mode's client files under ``modes/``, and
+    the modules made in memory (:data:`MADE`)."""
+    tree: dict[str, ClientSource] = {rel: ClientFile(p) for rel, p in _walk(static)}
     for mode in registry.all_modes():
         folder = mode.client_dir()
         if folder is not None:
-            tree.update((f"{MODES}/{rel}", p) for rel, p in _walk(folder) if _owns(mode, rel))
+            tree.update(
+                (f"{MODES}/{rel}", ClientFile(p)) for rel, p in _walk(folder) if _owns(mode, rel)
+            )
+    tree.update(MADE)
     return tree
 
 
+def source_of(rel: str, static: Path = STATIC) -> ClientSource | None:
+    """The source of ``/static/<rel>`` (as :func:`client_tree` has it), None when there is
+    none; found without walking the tree, so a request can ask."""
+    made = MADE.get(rel)
+    if made is not None:
+        return made
+    path = _file_of(rel, static)
+    return None if path is None else ClientFile(path)
+
+
 def client_path(rel: str, static: Path = STATIC) -> Path | None:
-    """The file behind ``/static/<rel>`` (the server's own, else a mode's), None when there
-    is none; found without walking the tree, so a request can ask."""
+    """The file on disk behind ``/static/<rel>`` (the server's own, else a mode's), None
+    when there is none or it is made in memory."""
+    source = source_of(rel, static)
+    return None if source is None else source.path
+
+
+def _file_of(rel: str, static: Path) -> Path | None:
     if rel.startswith("/") or ".." in rel.split("/"):
         return None
     own = static / rel
@@ -111,14 +207,11 @@ def client_path(rel: str, static: Path = STATIC) -> Path | None:
 
 
 def client_source(rel: str, static: Path = STATIC) -> bytes:
-    """The bytes of the client file ``/static/<rel>``: the words module made from the
-    catalogue, the rest read (FileNotFoundError when there is none)."""
-    if rel == WORDS:
-        return words.as_module(words.catalogue()).encode()
-    path = client_path(rel, static)
-    if path is None:
+    """The bytes of the client file ``/static/<rel>`` (FileNotFoundError when there is none)."""
+    source = source_of(rel, static)
+    if source is None:
         raise FileNotFoundError(rel)
-    return path.read_bytes()
+    return source.bytes()
 
 
 def client_text(rel: str, static: Path = STATIC) -> str:
@@ -127,7 +220,7 @@ def client_text(rel: str, static: Path = STATIC) -> str:
 
 
 def is_client_file(rel: str, static: Path = STATIC) -> bool:
-    return rel == WORDS or client_path(rel, static) is not None
+    return source_of(rel, static) is not None
 
 
 def mode_entry(mode: Mode[Any], suffix: str, static: Path = STATIC) -> str | None:
@@ -135,31 +228,27 @@ def mode_entry(mode: Mode[Any], suffix: str, static: Path = STATIC) -> str | Non
     the mode ships that file, else None: the one place that says where a mode's entry
     files sit under ``/static/``."""
     rel = f"{MODES}/{mode.id}{suffix}"
-    return rel if client_path(rel, static) is not None else None
+    return rel if is_client_file(rel, static) else None
 
 
 def client_files(static: Path = STATIC) -> list[str]:
-    """Every file of the client, as posix paths under /static/, sorted (the words module too)."""
-    return sorted([*client_tree(static), WORDS])
+    """Every file of the client, as posix paths under /static/, sorted."""
+    return sorted(client_tree(static))
 
 
 @lru_cache(maxsize=8)
-def _hash(fingerprint: tuple[tuple[str, Path, int, int], ...], wording: str) -> str:
-    h = hashlib.sha256(wording.encode())
-    for rel, path, _, _ in fingerprint:
-        h.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+def _hash(fingerprint: tuple[tuple[str, ClientSource, Hashable], ...]) -> str:
+    h = hashlib.sha256()
+    for rel, source, _ in fingerprint:
+        h.update(rel.encode() + b"\0" + source.bytes() + b"\0")
     return h.hexdigest()[:12]
 
 
 def static_version(static: Path = STATIC) -> str:
-    """A hash of the client tree's contents and of the words; the files are read again only
-    when one's size or mtime moves."""
-    fingerprint = tuple(
-        (rel, path, st.st_size, st.st_mtime_ns)
-        for rel, path in sorted(client_tree(static).items())
-        for st in [path.stat()]
-    )
-    return _hash(fingerprint, words.fingerprint(words.catalogue()))
+    """A hash of the client tree's contents; its sources are read again only when one's
+    fingerprint moves (a file's size or mtime, a made module's text)."""
+    tree = client_tree(static)
+    return _hash(tuple((rel, tree[rel], tree[rel].fingerprint()) for rel in sorted(tree)))
 
 
 #: How long a request may trust the last version computed (a server run by a designer who
@@ -189,16 +278,16 @@ def module_deps(path: str, static: Path = STATIC, *, dynamic: bool = True) -> li
     """The static paths a module imports (relative specifiers only; the client has no others).
 
     ``dynamic=False`` leaves out literal ``import("./x.js")``: what a screen loads on use."""
-    file = client_path(path, static)
-    return [] if file is None else _deps(path, file, dynamic)
+    source = source_of(path, static)
+    return [] if source is None else _deps(path, source, dynamic)
 
 
-def _deps(path: str, file: Path, dynamic: bool) -> list[str]:
+def _deps(path: str, source: ClientSource, dynamic: bool) -> list[str]:
     here = os.path.dirname(path)
-    source = file.read_text(encoding="utf-8")
+    text = source.bytes().decode("utf-8")
     return [
         os.path.normpath(os.path.join(here, m["spec"])).replace(os.sep, "/")
-        for m in IMPORT_SPEC.finditer(source)
+        for m in IMPORT_SPEC.finditer(text)
         if dynamic or "(" not in m["head"]
     ]
 
@@ -212,11 +301,10 @@ def module_graph(entries: list[str], static: Path = STATIC, *, dynamic: bool = T
     todo = list(entries)
     while todo:
         path = todo.pop()
-        if path in seen or (path not in tree and path != WORDS):
+        if path in seen or path not in tree:
             continue
         seen.add(path)
-        if path in tree:  # the words module is made from the catalogue: it imports nothing
-            todo.extend(_deps(path, tree[path], dynamic))
+        todo.extend(_deps(path, tree[path], dynamic))
     return sorted(seen)
 
 
@@ -314,28 +402,28 @@ def immutable_entry(path: str, static: Path = STATIC) -> Entry | None:
 @lru_cache(maxsize=2)
 def _immutable_files(static: Path, version: str) -> _LazyFiles:
     tree = client_tree(static)
-    files: dict[str, Path | None] = {rel: p for rel, p in tree.items() if rel not in ROOT_ONLY}
-    return _LazyFiles(static, {**files, WORDS: None})
+    return _LazyFiles({rel: src for rel, src in tree.items() if rel not in ROOT_ONLY})
+
+
+def kept_entry(rel: str, source: ClientSource, cache_control: str) -> Entry:
+    """The client file ``rel`` as a kept answer (body, gzip when worth it, ETag)."""
+    kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind.endswith(("javascript", "json", "+xml")):
+        kind += "; charset=utf-8"
+    return Entry(source.bytes(), kind, cache_control, compress=Path(rel).suffix in COMPRESSIBLE)
 
 
 class _LazyFiles:
     """The client's files by path, each read and compressed on its first request."""
 
-    def __init__(self, static: Path, files: dict[str, Path | None]) -> None:
-        self.static = static
-        #: a file's path, or None for one made here (the words module)
+    def __init__(self, files: dict[str, ClientSource]) -> None:
         self.files = files
         self.entries: dict[str, Entry] = {}
 
     def get(self, rel: str) -> Entry | None:
         hit = self.entries.get(rel)
         if hit is None and rel in self.files:
-            kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
-            if kind.startswith("text/") or kind.endswith(("javascript", "json", "+xml")):
-                kind += "; charset=utf-8"
-            body = client_source(rel, self.static)
-            hit = Entry(body, kind, IMMUTABLE, compress=Path(rel).suffix in COMPRESSIBLE)
-            self.entries[rel] = hit
+            hit = self.entries[rel] = kept_entry(rel, self.files[rel], IMMUTABLE)
         return hit
 
 
@@ -374,17 +462,15 @@ def _index_entry(static: Path, version: str) -> Entry:
     return Entry(_render_index(static, version).encode(), "text/html; charset=utf-8", REVALIDATE)
 
 
-def words_response(static: Path, cache_control: str, scope: Scope) -> Response:
-    """The words module outside the fast path (plain /static, another version's URL): the
-    kept-answer rules of every client file (ETag, 304, gzip for a client that takes it)."""
-    body = client_source(WORDS, static)
-    entry = Entry(body, "text/javascript; charset=utf-8", cache_control)
-    return entry.response(Headers(scope=scope))
+@lru_cache(maxsize=16)
+def _made_entry(rel: str, source: ClientSource, version: Hashable, cache_control: str) -> Entry:
+    return kept_entry(rel, source, cache_control)
 
 
 class ClientFiles(StaticFiles):
     """The client tree over HTTP: the server's folder, then the registered modes' files
-    under ``modes/`` (:func:`client_path`)."""
+    under ``modes/`` (:func:`client_path`); a module made in memory (no file to stream)
+    as a kept answer, with the fast path's rules (ETag, 304, gzip when taken)."""
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
         full, st = super().lookup_path(path)
@@ -392,6 +478,15 @@ class ClientFiles(StaticFiles):
             return full, st
         found = client_path(path.replace(os.sep, "/"), Path(str(self.directory)))
         return (str(found), found.stat()) if found is not None else ("", None)
+
+    def made_response(self, rel: str, cache_control: str, scope: Scope) -> Response | None:
+        """The answer for a client module made in memory, None for anything else (a file,
+        which StaticFiles streams; looked up in :data:`MADE` alone: no stat a request)."""
+        source = MADE.get(rel)
+        if source is None or source.path is not None:
+            return None
+        entry = _made_entry(rel, source, source.fingerprint(), cache_control)
+        return entry.response(Headers(scope=scope))
 
 
 class RevalidatedStatic(ClientFiles):
@@ -403,8 +498,9 @@ class RevalidatedStatic(ClientFiles):
         return resp
 
     async def get_response(self, path: str, scope: Scope) -> Response:
-        if path.replace(os.sep, "/") == WORDS:
-            return words_response(Path(str(self.directory)), REVALIDATE, scope)
+        made = self.made_response(path.replace(os.sep, "/"), REVALIDATE, scope)
+        if made is not None:
+            return made
         return gzip_response(await super().get_response(path, scope), scope)
 
 
@@ -415,10 +511,9 @@ class VersionedStatic(ClientFiles):
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
         current = version == served_version(Path(str(self.directory)))
-        if rest == WORDS:
-            return words_response(
-                Path(str(self.directory)), IMMUTABLE if current else REVALIDATE, scope
-            )
+        made = self.made_response(rest, IMMUTABLE if current else REVALIDATE, scope)
+        if made is not None:
+            return made
         resp = await super().get_response(rest or ".", scope)
         resp.headers["Cache-Control"] = (
             IMMUTABLE if current and resp.status_code in (200, 304) else REVALIDATE

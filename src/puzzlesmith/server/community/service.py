@@ -26,7 +26,7 @@ from puzzlesmith.server.community.models import (
     CommunityPlay,
     CommunityReport,
 )
-from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.errors import ApiError, LevelRefusal
 from puzzlesmith.server.store import Player, Run, Store
 
 Sort = Literal["newest", "played", "likes"]
@@ -83,16 +83,16 @@ def publish(
         line = checked.get(REFUSAL)
         if isinstance(line, str):
             found = _CODE.search(line)
-            raise ApiError(422, found.group(1) if found else "not-unique", line, "level")
+            raise LevelRefusal(found.group(1) if found else "not-unique", line, "level")
         broken = [p for p in checked["problems"] if p.get("severity") != "warning"]
         if broken:  # the level did not load: its load problem
             p = broken[0]
-            raise ApiError(422, p["code"], f"level: {p['message']} [{p['code']}]", "level")
-        raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
+            raise LevelRefusal(p["code"], f"level: {p['message']} [{p['code']}]", "level")
+        raise ApiError("too-large", "level: too large to check here; use the CLI", "level")
     lid = secrets.token_urlsafe(6)
     level, problems = mode.parse_level({**raw, "id": lid, "caption": title}, lid)
     if level is None:
-        raise ApiError(422, problems[0].code, f"level: {problems[0].message}", "level")
+        raise LevelRefusal(problems[0].code, f"level: {problems[0].message}", "level")
     code = encode_level(mode, level)
     row = CommunityLevel(
         id=lid,
@@ -120,14 +120,13 @@ def publish(
             )
             if twin is not None:
                 raise ApiError(
-                    409,
                     "duplicate",
                     f"level: community level {twin} is this board (up to rotation and mirroring)",
                     "level",
                 )
             s.add(row)
     except IntegrityError:  # published by someone else at the same moment
-        raise ApiError(409, "duplicate", "level: this board was just published", "level") from None
+        raise ApiError("duplicate", "level: this board was just published", "level") from None
     return summary(row, author.name)
 
 
@@ -154,7 +153,7 @@ def browse(
 def _get(s: Any, level_id: str) -> CommunityLevel:
     row: CommunityLevel | None = s.get(CommunityLevel, level_id)
     if row is None or row.hidden:
-        raise ApiError(404, "unknown-level", f"no community level {level_id!r}")
+        raise ApiError("unknown-level", f"no community level {level_id!r}")
     return row
 
 

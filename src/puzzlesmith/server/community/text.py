@@ -25,18 +25,17 @@ def check_text(raw: object, field: str, *, low: int, high: int) -> str:
     puzzlesmith.server.errors.ApiError: title: character 2 (U+202E) is not allowed
     """
     if not isinstance(raw, str):
-        raise ApiError(422, "bad-text", f"{field}: must be text", field)
+        raise ApiError("bad-text", f"{field}: must be text", field)
     text = " ".join(unicodedata.normalize("NFC", raw).split(" ")).strip()
     if len(text) < low:
-        raise ApiError(422, "bad-text", f"{field}: at least {low} character(s)", field)
+        raise ApiError("bad-text", f"{field}: at least {low} character(s)", field)
     if len(text) > high:
-        raise ApiError(422, "bad-text", f"{field}: at most {high} characters", field)
+        raise ApiError("bad-text", f"{field}: at most {high} characters", field)
     if "  " in text:
-        raise ApiError(422, "bad-text", f"{field}: no double spaces", field)
+        raise ApiError("bad-text", f"{field}: no double spaces", field)
     for i, ch in enumerate(text):
         if ch != " " and (unicodedata.category(ch)[0] not in "LNPS" or ch in BLANK):
             raise ApiError(
-                422,
                 "bad-text",
                 f"{field}: character {i + 1} (U+{ord(ch):04X}) is not allowed",
                 field,

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from puzzlesmith.core.mode import JSON
 from puzzlesmith.server.daily.puzzles import EPOCH, number_of
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.store import Daily, Run, Start, Store
 
 
@@ -29,10 +29,9 @@ def month_of(raw: str | None, today: date) -> date:
     try:
         first = date.fromisoformat(f"{raw}-01")
     except ValueError:
-        raise DailyApiError(422, "bad-month", f"month: {raw!r} is not YYYY-MM", "month") from None
+        raise ApiError("bad-month", f"month: {raw!r} is not YYYY-MM", "month") from None
     if first > today or first < EPOCH.replace(day=1):
-        raise DailyApiError(
-            404,
+        raise ApiError(
             "no-month",
             f"month: no dailies in {raw} (from {EPOCH.isoformat()[:7]} to {today.isoformat()[:7]})",
             "month",

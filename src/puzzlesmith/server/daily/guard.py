@@ -30,7 +30,6 @@ def not_todays_daily(
         return mode, level
     if dailies.is_todays(mode, level):
         raise ApiError(
-            403,
             "daily-level",
             f"{where}: today's daily solution solves this level; play it as the daily"
             " (its hints count there)",

@@ -28,7 +28,7 @@ from puzzlesmith.server.daily.awards import Awards
 from puzzlesmith.server.daily.service import Dailies, earth_dates
 from puzzlesmith.server.daily.timing import REASONS, floor_ms, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.players import display_key, tagged
 from puzzlesmith.server.ratings import service as ratings
 from puzzlesmith.server.ratings.scores import daily_key, daily_score
@@ -112,13 +112,12 @@ class Runs:
         try:
             day = date.fromisoformat(str(local))
         except ValueError:
-            raise DailyApiError(
-                422, "bad-local-date", f"X-Local-Date: {local!r} is not YYYY-MM-DD", "date"
+            raise ApiError(
+                "bad-local-date", f"X-Local-Date: {local!r} is not YYYY-MM-DD", "date"
             ) from None
         first, last = earth_dates(now_ms)
         if not first <= day <= last:
-            raise DailyApiError(
-                422,
+            raise ApiError(
                 "bad-local-date",
                 f"X-Local-Date: {day.isoformat()} is no one's date now (UTC−12 … UTC+14: "
                 f"{first.isoformat()} … {last.isoformat()})",
@@ -135,13 +134,9 @@ class Runs:
         try:
             day = date.fromisoformat(str(raw))
         except ValueError:
-            raise DailyApiError(
-                422, "bad-date", f"date: {raw!r} is not YYYY-MM-DD", "date"
-            ) from None
+            raise ApiError("bad-date", f"date: {raw!r} is not YYYY-MM-DD", "date") from None
         if day > mine:
-            raise DailyApiError(
-                403, "future-date", f"date: {day.isoformat()} is not here yet", "date"
-            )
+            raise ApiError("future-date", f"date: {day.isoformat()} is not here yet", "date")
         return day
 
     # ---- start --------------------------------------------------------------------------
@@ -214,7 +209,7 @@ class Runs:
         claim = self._verified(player, mode, token)
         row = self._start_row(player.id, mode.id, claim.date)
         if row is None or row.id != claim.start or row.started_ms != claim.started_ms:
-            raise DailyApiError(403, "bad-token", "run: no such start on this server", "run")
+            raise ApiError("bad-run-token", "run: no such start on this server", "run")
         return claim, row
 
     # ---- hints --------------------------------------------------------------------------
@@ -224,14 +219,10 @@ class Runs:
         """The server answers a daily's hints (the level sent has no solution) and counts them."""
         claim, row = self._claim(player, mode, token)
         if self._run_row(player.id, mode.id, claim.date) is not None:
-            raise DailyApiError(
-                409, "already-finished", "run: this daily is already finished", "run"
-            )
+            raise ApiError("already-finished", "run: this daily is already finished", "run")
         if kind not in mode.hint_kinds:
             kinds = ", ".join(mode.hint_kinds) or "none"
-            raise DailyApiError(
-                422, "unknown-hint-kind", f"kind {kind!r} is not one of: {kinds}", "kind"
-            )
+            raise ApiError("unknown-hint-kind", f"kind {kind!r} is not one of: {kinds}", "kind")
         _, level = self.dailies.get(mode, date.fromisoformat(claim.date))
         answer = mode.hint(level, moves, kind)
         counted = (  # one statement: two hints at once answer 1 and 2, never 1 and 1
@@ -250,14 +241,11 @@ class Runs:
         try:
             log = decode(text)
         except MoveLogError as exc:
-            raise DailyApiError(422, "bad-log", f"log: {exc}", "log") from None
+            raise ApiError("bad-log", f"log: {exc}", "log") from None
         if len(log) > MAX_LOG_MOVES:
-            raise DailyApiError(
-                422, "bad-log", f"log: {len(log)} moves (at most {MAX_LOG_MOVES})", "log"
-            )
+            raise ApiError("bad-log", f"log: {len(log)} moves (at most {MAX_LOG_MOVES})", "log")
         if log and log[-1].ms > time_ms:  # the log's clock starts after the server's
-            raise DailyApiError(
-                422,
+            raise ApiError(
                 "bad-log",
                 f"log: it lasts {log[-1].ms} ms but the server measured {time_ms} ms",
                 "log",
@@ -314,7 +302,7 @@ class Runs:
         what is replayed and counted; without it, the compacted ``moves``.
 
         The token's signature, player and mode are checked first, then the log is replayed
-        (422), and then one write transaction checks the stored start (403 ``bad-token``),
+        (422), and then one write transaction checks the stored start (403 ``bad-run-token``),
         stores the run, its unlocks and its rating: a finish answered 503 stored nothing,
         and one whose answer was lost is answered again from the stored run."""
         finished_ms = self.dailies.clock()
@@ -339,11 +327,9 @@ class Runs:
                 assists += is_assist(move)
                 state.apply(move, i)
         except IllegalMoveError as exc:
-            raise DailyApiError(422, "illegal-move", f"{field}: {exc}", field) from None
+            raise ApiError("illegal-move", f"{field}: {exc}", field) from None
         if not state.to_json().get("cleared"):
-            raise DailyApiError(
-                422, "not-cleared", f"{field}: the moves do not clear the puzzle", field
-            )
+            raise ApiError("not-cleared", f"{field}: the moves do not clear the puzzle", field)
         flags = self.flags_of(claim, time_ms, len(played), timed, mode, level)
         run = Run(
             player_id=player.id,
@@ -369,9 +355,7 @@ class Runs:
             if not self._insert_run(s, run, claim):
                 stored = self._stored_run(player.id, mode.id, claim.date, s)
                 if stored is None:
-                    raise DailyApiError(
-                        403, "bad-token", "run: no such start on this server", "run"
-                    )
+                    raise ApiError("bad-run-token", "run: no such start on this server", "run")
                 again = True
             else:
                 again = False
@@ -397,11 +381,9 @@ class Runs:
         """The token's claim when it is signed here for this player and mode (no store)."""
         claim = verify(self.secret, token)
         if claim.player != player.id:
-            raise DailyApiError(
-                403, "foreign-token", "run: this token belongs to another player", "run"
-            )
+            raise ApiError("foreign-token", "run: this token belongs to another player", "run")
         if claim.mode != mode.id:
-            raise DailyApiError(403, "foreign-token", f"run: this token is for {claim.mode}", "run")
+            raise ApiError("foreign-token", f"run: this token is for {claim.mode}", "run")
         return claim
 
     def _insert_run(self, s: Session, run: Run, claim: RunClaim) -> bool:
@@ -470,8 +452,8 @@ class Runs:
         and any achievement the first did not get to store): a finish is idempotent, so a
         retry after a lost answer or a 503 shows the player their time on any worker."""
         if run.started_ms != claim.started_ms:  # not this run: an older token of the day
-            raise DailyApiError(
-                409, "already-finished", "run: a run of this daily is already recorded", "run"
+            raise ApiError(
+                "already-finished", "run: a run of this daily is already recorded", "run"
             )
         return {**self.result(run), "achievements": self.awards.award(player.id, run.finished_ms)}
 
@@ -617,19 +599,16 @@ class Runs:
         with self.store.session() as s:
             run = s.get(Run, entry_id)
         if run is None or run.mode != mode.id or not run.ranked:
-            raise DailyApiError(
-                404, "no-entry", f"replay: no ranked {mode.cli_name} run {entry_id}", "id"
-            )
+            raise ApiError("no-entry", f"replay: no ranked {mode.cli_name} run {entry_id}", "id")
         if date.fromisoformat(run.date) >= earth_dates(self.dailies.clock())[0]:
-            raise DailyApiError(
-                403,
+            raise ApiError(
                 "day-not-over",
                 f"replay: runs of {run.date} can be watched once the day is over everywhere",
                 "id",
             )
         if run.log is None:
-            raise DailyApiError(
-                404, "no-log", f"replay: run {entry_id} was recorded without a move log", "id"
+            raise ApiError(
+                "no-log", f"replay: run {entry_id} was recorded without a move log", "id"
             )
         _, level = self.dailies.get(mode, date.fromisoformat(run.date))
         return {

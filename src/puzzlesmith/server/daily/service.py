@@ -23,7 +23,7 @@ from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
 from puzzlesmith.server.daily.sameness import Print, fingerprint, solved_by
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.secret import load_secret
 from puzzlesmith.server.store import Daily, Store, open_store
 
@@ -63,7 +63,7 @@ def daily_mode(name: str) -> Mode[Any]:
         if name in (m.id, m.cli_name, *m.aliases):
             return m
     known = ", ".join(m.cli_name for m in daily_modes())
-    raise DailyApiError(404, "unknown-mode", f"no daily for mode {name!r} (known: {known})")
+    raise ApiError("unknown-mode", f"no daily for mode {name!r} (known: {known})")
 
 
 def build_task(mode_id: str, iso: str, secret: bytes) -> tuple[str, str, int, str, JSON]:

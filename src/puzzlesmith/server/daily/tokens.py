@@ -9,7 +9,7 @@ RunClaim(player='p1', mode='04-cows', date='2026-12-01', start=7, started_ms=100
 >>> verify(b"x" * 32, t)
 Traceback (most recent call last):
 ...
-puzzlesmith.server.errors.DailyApiError: run: the token's signature does not match
+puzzlesmith.server.errors.ApiError: run: the token's signature does not match
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import hmac
 import json
 from typing import NamedTuple
 
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 
 
 class RunClaim(NamedTuple):
@@ -49,14 +49,14 @@ def sign(secret: bytes, claim: RunClaim) -> str:
 
 
 def verify(secret: bytes, token: object) -> RunClaim:
-    """The claim of an untampered token; 403 ``bad-token`` for anything else."""
+    """The claim of an untampered token; 403 ``bad-run-token`` for anything else."""
     if not isinstance(token, str) or token.count(".") != 1 or len(token) > 600:
-        raise DailyApiError(403, "bad-token", "run: not a run token", "run")
+        raise ApiError("bad-run-token", "run: not a run token", "run")
     body, mac = token.split(".")
     if not hmac.compare_digest(mac, _mac(secret, body)):
-        raise DailyApiError(403, "bad-token", "run: the token's signature does not match", "run")
+        raise ApiError("bad-run-token", "run: the token's signature does not match", "run")
     try:
         p, m, d, k, s = json.loads(_unb64(body))
         return RunClaim(str(p), str(m), str(d), int(k), int(s))
     except (ValueError, TypeError) as exc:  # signed by us, so only an old format gets here
-        raise DailyApiError(403, "bad-token", "run: unreadable token", "run") from exc
+        raise ApiError("bad-run-token", "run: unreadable token", "run") from exc

@@ -20,7 +20,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from puzzlesmith.core.mode import JSON
 from puzzlesmith.server.config import DEFAULTS, Settings
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.friends.models import Progress
 from puzzlesmith.server.store import Store
 
@@ -57,19 +57,17 @@ def check(data: object) -> dict[str, str]:
     >>> check({"token": "x"})
     Traceback (most recent call last):
     ...
-    puzzlesmith.server.errors.DailyApiError: data: 'token' is not a progress key
+    puzzlesmith.server.errors.ApiError: data: 'token' is not a progress key
     """
     if not isinstance(data, dict):
-        raise DailyApiError(422, "bad-progress", "data: must be an object of saves", "data")
+        raise ApiError("bad-progress", "data: must be an object of saves", "data")
     if len(data) > MAX_KEYS:
-        raise DailyApiError(422, "bad-progress", f"data: at most {MAX_KEYS} keys", "data")
+        raise ApiError("bad-progress", f"data: at most {MAX_KEYS} keys", "data")
     for key, value in data.items():
         if not KEY.fullmatch(key):
-            raise DailyApiError(
-                422, "bad-progress", f"data: {key[:60]!r} is not a progress key", "data"
-            )
+            raise ApiError("bad-progress", f"data: {key[:60]!r} is not a progress key", "data")
         if not isinstance(value, str):
-            raise DailyApiError(422, "bad-progress", f"data: {key!r} must be text", "data")
+            raise ApiError("bad-progress", f"data: {key!r} must be text", "data")
     return data
 
 
@@ -91,8 +89,8 @@ def save(
     text = json.dumps(check(data), ensure_ascii=False, separators=(",", ":"))
     size = len(text.encode())
     if size > MAX_BYTES:
-        raise DailyApiError(
-            413, "too-large", f"data: {size} bytes of progress (at most {MAX_BYTES})", "data"
+        raise ApiError(
+            "body-too-large", f"data: {size} bytes of progress (at most {MAX_BYTES})", "data"
         )
     budget = budget or Budget.from_settings(DEFAULTS)
     if _upsert(store, player_id, text, size, now_ms, address, budget):
@@ -100,7 +98,7 @@ def save(
     prune(store, now_ms)
     if _upsert(store, player_id, text, size, now_ms, address, budget):
         return size
-    raise DailyApiError(507, "storage-full", _why_full(store, player_id, address, budget))
+    raise ApiError("storage-full", _why_full(store, player_id, address, budget))
 
 
 def _others(address: str | None, player_id: str) -> Any:

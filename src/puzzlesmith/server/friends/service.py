@@ -17,7 +17,7 @@ from sqlalchemy import BigInteger, String, and_, delete, func, insert, literal, 
 from sqlalchemy.exc import IntegrityError
 
 from puzzlesmith.core.mode import JSON
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.friends.models import Follow, FriendProfile
 from puzzlesmith.server.store import Player, Run, Store
 from puzzlesmith.server.streaks import streak
@@ -64,7 +64,7 @@ class Friends:
                 continue
         row = self._profile(player_id)
         if row is None:  # pragma: no cover - eight collisions in a row
-            raise DailyApiError(503, "busy", "friends: no free friend code, try again")
+            raise ApiError("busy", "friends: no free friend code, try again")
         return row
 
     def _profile(self, player_id: str) -> FriendProfile | None:
@@ -92,11 +92,9 @@ class Friends:
                 .where(FriendProfile.code == code)
             ).scalar_one_or_none()
         if target is None:
-            raise DailyApiError(
-                404, "no-friend", f"code: no player has the friend code {code!r}", "code"
-            )
+            raise ApiError("no-friend", f"code: no player has the friend code {code!r}", "code")
         if target.id == player_id:
-            raise DailyApiError(422, "self-follow", "code: this is your own friend code", "code")
+            raise ApiError("self-follow", "code: this is your own friend code", "code")
         # one statement: the row goes in only while the player follows fewer than the cap
         count = (
             select(func.count())
@@ -118,8 +116,8 @@ class Friends:
         except IntegrityError:  # followed already (or twice at once): nothing to add
             return target, False
         if not added:
-            raise DailyApiError(
-                409, "too-many-friends", f"code: you follow {MAX_FOLLOWS} players already", "code"
+            raise ApiError(
+                "too-many-friends", f"code: you follow {MAX_FOLLOWS} players already", "code"
             )
         return target, True
 

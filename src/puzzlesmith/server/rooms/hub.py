@@ -200,8 +200,7 @@ class Hub(StoreSync):
                 return {"type": "voted", "round": r.number if r else None, "cell": cmd.cell}
             return {"type": "hinted", "cell": cmd.cell}
         except (RoomError, CommandError) as exc:
-            code = exc.code if isinstance(exc, RoomError) else "bad-request"
-            return error(code, str(exc))
+            return error(exc.code, str(exc))  # a CommandError's is bad-command
         except Exception as exc:  # the shared store is away: one line, the socket stays
             log.warning("rooms: %s: %r", live.room.code, exc)
             return error("busy", "the room cannot be reached right now; try again")

@@ -18,15 +18,16 @@ from puzzlesmith.server.rooms.commands import Command, preset_text
 from puzzlesmith.server.rooms.limits import Limits
 
 #: Every code a stream room refuses or closes with (a RoomError's, the socket's own
-#: ``room-full``, ``room-expired``, ``bad-request``): the pages say each in the player's
-#: words (``st.err.<code>``, puzzlesmith/core/words/); a test fails on a missing one.
+#: ``room-full``, ``room-expired``, a CommandError's ``bad-command``, the hub's ``bad-json`` and ``too-long``): the pages say each
+#: in the player's words (``st.err.<code>``, puzzlesmith/core/words/); a test fails on a
+#: missing one.
 ROOM_CODES = frozenset(
     {
-        "bad-channel", "bad-key", "bad-request", "bad-viewer", "busy", "cleared", "host-vote",
+        "bad-channel", "bad-command", "bad-json", "bad-key", "bad-viewer", "busy", "cleared", "host-vote",
         "illegal-move", "kicked", "no-identity", "no-moves", "no-round", "no-such-cell",
         "no-voting", "not-an-option", "nothing-to-undo", "room-busy", "room-expired",
         "room-full", "round-open", "too-fast", "too-many-hints", "too-many-new-rooms",
-        "too-many-rooms", "too-many-rooms-here", "too-many-viewers-here", "too-many-votes",
+        "too-long", "too-many-rooms", "too-many-rooms-here", "too-many-viewers-here", "too-many-votes",
         "unknown-action", "unknown-room",
     }
 )  # fmt: skip

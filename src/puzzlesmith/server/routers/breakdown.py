@@ -24,7 +24,7 @@ from puzzlesmith.server.catalog import catalog, level_of, mode_of
 from puzzlesmith.server.daily.guard import not_todays_daily
 from puzzlesmith.server.daily.service import Dailies, daily_mode
 from puzzlesmith.server.deps import Ctx, LocalDate, Me, StoreDep, TodaysDailies
-from puzzlesmith.server.errors import ApiError, DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.plays import level_of_code
 from puzzlesmith.server.schemas import error_responses
@@ -71,7 +71,7 @@ def _explain(
             out["median_of"] = of
         return out
     except IllegalMoveError as exc:
-        raise ApiError(422, "illegal-move", f"log: {exc}", "log") from None
+        raise ApiError("illegal-move", f"log: {exc}", "log") from None
 
 
 def level_clears(store: Store, mode_id: str, level_id: str) -> list[int]:
@@ -160,7 +160,7 @@ async def daily_breakdown(
             )
         )
     if mine is None or not mine.log:
-        raise DailyApiError(404, "no-run", f"no verified run with a log of {m.cli_name} on {iso}")
+        raise ApiError("no-run", f"no verified run with a log of {m.cli_name} on {iso}")
     _, lv = ctx.runs.dailies.get(m, datetime.date.fromisoformat(iso))
     # the official time is the server's (start to finish), not the log's last move
     out = await run_heavy(request, _explain, m, lv, decode(mine.log), others, "day", mine.time_ms)

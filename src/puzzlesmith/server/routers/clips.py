@@ -93,7 +93,7 @@ async def clip_code(code: str, body: ClipBody, request: Request) -> Response:
 #: which level: ("level", mode id, level id) or ("code", "", level code)
 LevelRef = tuple[str, str, str]
 #: an ApiError as plain values (it crosses a process boundary)
-Refusal = tuple[int, str, str, str | None]
+Refusal = tuple[str, str, str | None]
 
 
 async def clip_response(request: Request, ref: LevelRef, body: ClipBody) -> Response:
@@ -115,7 +115,7 @@ def make_clip_job(ref: LevelRef, text: str, fmt: str) -> Clip | Refusal:
     try:
         return _make(ref, text, fmt)
     except ApiError as exc:
-        return (exc.status, exc.code, exc.message, exc.field)
+        return (exc.code, exc.message, exc.field)
 
 
 def _level(ref: LevelRef) -> tuple[Mode[Any], Any]:
@@ -132,7 +132,7 @@ def _make(ref: LevelRef, text: str, fmt: str) -> Clip:
     try:
         return make_clip(m, lv, log, fmt)
     except ClipError as exc:
-        raise ApiError(422, "clip-too-large", str(exc), "log") from None
+        raise ApiError("clip-too-large", str(exc), "log") from None
 
 
 def _response(made: Clip) -> Response:

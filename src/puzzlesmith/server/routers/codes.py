@@ -59,7 +59,7 @@ async def get_code(code: str, request: Request, daily: TodaysDailies) -> dict[st
     while len(_views) > CODE_VIEWS_KEPT:
         _views.popitem(last=False)
     if isinstance(known, str):
-        raise ApiError(503, "gave-up", known)
+        raise ApiError("gave-up", known)
     return known
 
 

@@ -94,9 +94,9 @@ async def publish(
         try:
             checked = await pool.run(request, m.id, body.level, 0, publish=True)
         except Busy as exc:
-            raise ApiError(503, "busy", str(exc)) from None
+            raise ApiError("busy", str(exc)) from None
         if checked is None or "error" in checked:
-            raise ApiError(422, "too-large", "level: too large to check here; use the CLI", "level")
+            raise ApiError("too-large", "level: too large to check here; use the CLI", "level")
         return await run_in_threadpool(
             community.publish, m, checked, body.level, title, caption, me
         )

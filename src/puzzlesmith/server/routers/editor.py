@@ -89,7 +89,7 @@ async def check_level(
     verdict. One address has a share of the checkers (429 past it)."""
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
-        raise ApiError(413, "too-big", f"body is over {MAX_BODY_BYTES} bytes", "level")
+        raise ApiError("body-too-large", f"body is over {MAX_BODY_BYTES} bytes", "level")
     if body.suggest and not m.capabilities.design:
         body.suggest = 0  # a mode without design tools: the differ cells are all it has
     if body.suggest:  # suggested clues are read off a solution: not today's daily's
@@ -105,5 +105,5 @@ async def check_level(
     if out is None:
         return _too_slow(body.level, pool.seconds)
     if "error" in out:
-        raise ApiError(503, "check-failed", str(out["error"])[:300])
+        raise ApiError("check-failed", str(out["error"])[:300])
     return out

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from puzzlesmith.core.codes import CodeError, decode_level
 from puzzlesmith.server.catalog import level_of, mode_of
 from puzzlesmith.server.deps import HubDep
-from puzzlesmith.server.errors import ApiError, http_status
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.ratelimit import client_address
 from puzzlesmith.server.rooms import tokens
 from puzzlesmith.server.rooms.room import RoomError
@@ -54,16 +54,14 @@ def _level(body: RoomBody) -> tuple[Any, Any]:
         try:
             code_mode, level = decode_level(body.code)
         except CodeError as exc:  # one line naming what is wrong
-            raise ApiError(422, "bad-code", str(exc), "code") from None
+            raise ApiError("bad-code", str(exc), "code") from None
         if body.mode is not None and mode_of(body.mode).id != code_mode.id:
-            raise ApiError(
-                422, "wrong-mode", f"code is a {code_mode.id} level, not {body.mode}", "code"
-            )
+            raise ApiError("wrong-mode", f"code is a {code_mode.id} level, not {body.mode}", "code")
         return code_mode, level
     if body.level is None or body.code is not None:
-        raise ApiError(422, "invalid-request", "give exactly one of code, level", "code")
+        raise ApiError("invalid-request", "give exactly one of code, level", "code")
     if body.mode is None:
-        raise ApiError(422, "invalid-request", "mode: required with a level id", "mode")
+        raise ApiError("invalid-request", "mode: required with a level id", "mode")
     mode = mode_of(body.mode)
     return mode, level_of(mode, body.level)
 
@@ -84,7 +82,7 @@ async def create_room(body: RoomBody, request: Request, hub: HubDep) -> RoomOut:
     try:
         room = await hub.create(mode, level, who)
     except RoomError as exc:
-        raise ApiError(http_status(exc), exc.code, exc.message) from None
+        raise ApiError(exc.code, exc.message) from None
     page = "/static/stream/index.html"
     return RoomOut(
         room=room.code,
@@ -105,7 +103,7 @@ async def new_viewer(room: str, request: Request, hub: HubDep) -> ViewerOut:
     try:
         token = await hub.mint(code, _addr(request))
     except RoomError as exc:
-        raise ApiError(http_status(exc), exc.code, exc.message) from None
+        raise ApiError(exc.code, exc.message) from None
     viewer = tokens.verify(hub.secret, token)
     assert viewer is not None  # just signed
     return ViewerOut(viewer=viewer, token=token)

@@ -18,7 +18,7 @@ from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode, today
 from puzzlesmith.server.daily.stats import player_stats
 from puzzlesmith.server.deps import Ctx, FriendsDep, Me, SettingsDep
-from puzzlesmith.server.errors import DailyApiError
+from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.friends.service import Friends
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.store import Player, Run
@@ -45,7 +45,7 @@ def _card(
             select(Run).where(Run.player_id == player.id, Run.mode == m.id, Run.date == iso)
         ).first()
     if run is None:
-        raise DailyApiError(404, "no-run", f"no verified run of {m.cli_name} on {iso}")
+        raise ApiError("no-run", f"no verified run of {m.cli_name} on {iso}")
     puzzle, _ = ctx.runs.dailies.get(m, day)
     board = friends.board(m.id, iso, player)
     mine = next((e for e in board["entries"] if e["me"]), None)

@@ -38,12 +38,12 @@ async def _body(request: Request) -> bytes:
     """The body, read in chunks up to :data:`MAX_BODY` bytes (413 past it, in one line)."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
-        raise ApiError(413, "body-too-large", f"request body is larger than {MAX_BODY} bytes")
+        raise ApiError("body-too-large", f"request body is larger than {MAX_BODY} bytes")
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY:
-            raise ApiError(413, "body-too-large", f"request body is larger than {MAX_BODY} bytes")
+            raise ApiError("body-too-large", f"request body is larger than {MAX_BODY} bytes")
     return bytes(data)
 
 

@@ -74,7 +74,7 @@ def parse(body: bytes) -> BatchIn:
         if first.get("type") == "json_invalid":
             where = "body"
         msg = " ".join(f"{where}: {first.get('msg', 'invalid')}".split())[:300]
-        raise ApiError(422, "invalid-request", msg, where) from None
+        raise ApiError("invalid-request", msg, where) from None
 
 
 @cache
@@ -91,13 +91,12 @@ def _check(i: int, t: TryIn, now: int) -> tuple[str, int]:
         mode_id = registry.get(t.mode).id
     except UnknownModeError:
         raise ApiError(
-            422, "unknown-mode", f"{where}.mode: no mode {t.mode!r}", f"{where}.mode"
+            "invalid-request", f"{where}.mode: no mode {t.mode!r}", f"{where}.mode"
         ) from None
     cells = shipped_levels(mode_id).get(t.level)
     if cells is None:
         raise ApiError(
-            422,
-            "unknown-level",
+            "invalid-request",
             f"{where}.level: {t.level!r} is no shipped level of {mode_id}",
             f"{where}.level",
         )
@@ -111,7 +110,7 @@ def _check(i: int, t: TryIn, now: int) -> tuple[str, int]:
     elif t.last_step > cells:
         bad = ("last_step", f"more than the level's {cells} cells")
     if bad:
-        raise ApiError(422, "invalid-request", f"{where}.{bad[0]}: {bad[1]}", f"{where}.{bad[0]}")
+        raise ApiError("invalid-request", f"{where}.{bad[0]}: {bad[1]}", f"{where}.{bad[0]}")
     return mode_id, cells
 
 

@@ -34,8 +34,8 @@ export function problemText(p, t, catalogue, lang) {
 
 /** A failed request (fetch error or the server's {error, message}) as a sentence. */
 export function requestErrorText(err, t) {
-  if (err?.error === "busy" || err?.status === 503) return t("ed.err.busy");
-  if (err?.error === "too-big" || err?.status === 413) return t("ed.err.too-big");
+  if (err?.error === "busy" || err?.error === "too-many-at-once" || err?.status === 503) return t("ed.err.busy");
+  if (err?.error === "body-too-large" || err?.status === 413) return t("ed.err.too-big");
   if (err instanceof TypeError || err?.status === undefined) return t("ed.err.offline");
   return t("ed.err.generic");
 }
