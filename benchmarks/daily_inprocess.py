@@ -34,7 +34,10 @@ import anyio.to_thread
 
 from daily_load import postgres, timed_log
 from puzzlesmith.core import registry
+from puzzlesmith.server.config import settings
+from puzzlesmith.server.daily.runs import Rules
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 
 
 async def _inline(func: Callable[..., Any], *args: Any, **_: Any) -> Any:
@@ -179,11 +182,9 @@ def main() -> None:
 
     anyio.to_thread.run_sync = _inline  # type: ignore[assignment]
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
-        app = create_app(data_dir=Path(tmp))
-        if args.postgres:
-            app.state.daily.url = stack.enter_context(postgres())[0]
-        app.state.daily.rules.min_ms_per_move = 0
-        ctx = app.state.daily.open()
+        url = stack.enter_context(postgres())[0] if args.postgres else None
+        app = create_app(settings(data_dir=Path(tmp), database_url=url), rules=Rules(0))
+        ctx = services_of(app).daily
         # one client address: limits that never refuse, still counted in the store
         ctx.limiter.limits = {k: (10**9, 1.0) for k in ctx.limiter.limits}
         modes = [m.id for m in daily_modes()]

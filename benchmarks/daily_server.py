@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from puzzlesmith.server.daily.players import Players
 from puzzlesmith.server.daily.service import Dailies, now_ms
+from puzzlesmith.server.players import Players
 
 BIN = Path(sys.executable).parent / "puzzlesmith"
 
@@ -72,10 +72,9 @@ def ranked_app() -> object:
     """The app with a test server's rules (no speed or timing flags): every verified
     finish of a benchmark is ranked and rated, the costliest finish there is."""
     from puzzlesmith.server.app import create_app
+    from puzzlesmith.server.daily.runs import Rules
 
-    app = create_app()
-    app.state.daily.rules.min_ms_per_move = 0
-    return app
+    return create_app(rules=Rules(min_ms_per_move=0))
 
 
 @contextmanager

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzlesmith.server.daily.players import Players, digest
+from puzzlesmith.server.players import Players, digest
 from puzzlesmith.server.ratelimit import RateLimiter
 from puzzlesmith.server.store import Store
 

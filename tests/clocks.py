@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from datetime import time as dtime
 from typing import Any
 
+from puzzlesmith.server.state import services_of
+
 
 def afternoon_clock() -> Callable[[], int]:
     """The server's clock, moved on to 12:00 UTC when it is earlier in the UTC day (it runs
@@ -24,7 +26,7 @@ def afternoon_clock() -> Callable[[], int]:
 @contextmanager
 def in_the_afternoon(app: Any) -> Iterator[None]:
     """The daily app on :func:`afternoon_clock` for the block, then on its own clock again."""
-    dailies = app.state.daily.open().runs.dailies
+    dailies = services_of(app).dailies
     own = dailies.clock
     dailies.clock = afternoon_clock()
     try:

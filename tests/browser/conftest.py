@@ -96,10 +96,13 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     """A real server with its own data dir (a fresh SQLite store and secret), for the
     daily tests; a module that uses it overrides ``live_server`` with its URL."""
     from puzzlesmith.server.app import create_app
+    from puzzlesmith.server.config import settings
+    from puzzlesmith.server.daily.runs import Rules
+    from puzzlesmith.server.state import close_services
 
-    app = create_app(data_dir=Path(tmp_path_factory.mktemp("daily-data")))
+    conf = settings(data_dir=Path(tmp_path_factory.mktemp("daily-data")))
     # gestures in a test are faster than a person: the too-fast flag has its API test
-    app.state.daily.rules.min_ms_per_move = 0
+    app = create_app(conf, rules=Rules(min_ms_per_move=0))
     with serving(app) as url:
         yield url, app
-    app.state.daily.close()
+    close_services(app)

@@ -20,6 +20,7 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server.daily.service import today
+from puzzlesmith.server.state import services_of
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
@@ -121,7 +122,7 @@ def test_no_serious_or_critical_violations_on_any_main_screen(
     cows = registry.get("04-cows")
     token = page.evaluate("JSON.parse(localStorage.getItem('daily:player')).token")
     run = api(base, f"/api/daily/{cows.id}/start", {}, token)["run"]
-    level = app.state.daily.open().runs.dailies.get(cows, today())[1]
+    level = services_of(app).dailies.get(cows, today())[1]
     moves = cows.solution_moves(level)
     api(
         base,

@@ -12,6 +12,7 @@ from browser_support import Pointer, play_solution, shot
 from sqlalchemy import select
 
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import Run
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
@@ -24,7 +25,7 @@ def live_server(daily_server: tuple[str, Any]) -> str:
 
 def solution(app: Any, mode: Any) -> list[Any]:
     """Today's daily solved server-side by the exact solver (what the gestures draw)."""
-    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    level = services_of(app).dailies.get(mode, today())[1]
     return list(mode.solve(level, 1).solutions[0])
 
 
@@ -112,7 +113,7 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
             text = page.evaluate("navigator.clipboard.readText()")
             number = page.inner_text(".tb-title").split("#")[-1]
             assert f"#{number}" in text and f"/#/daily/{mode.id}" in text
-            with app.state.daily.open().runs.store.session() as s:
+            with services_of(app).store.session() as s:
                 run = s.scalars(select(Run).where(Run.mode == mode.id)).one()
             # no hint was used; a drag that cut a corner under load and came back is a
             # rewind the server counts, so the share text follows the server's verdict
@@ -126,7 +127,7 @@ def test_new_player_clears_every_daily_ranks_shares_and_reload_keeps_timer(
             shot(page, "daily-board-touch")
         page.goto(f"{base}/#/daily")
         page.wait_for_selector(f'.d-daily.d-finished[data-mode="{mode.id}"]')
-    with app.state.daily.open().runs.store.session() as s:
+    with services_of(app).store.session() as s:
         logs = s.scalars(select(Run.log)).all()
     assert len(logs) == len(daily_modes()) and all(log and log.startswith("m1~") for log in logs)
     page.click('[data-action="stats"]')

@@ -14,6 +14,7 @@ from test_daily import _TIMER_S, seconds, settle, solution
 
 from puzzlesmith.core.movelog import decode
 from puzzlesmith.server.daily.service import daily_modes
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import Run
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
@@ -91,7 +92,7 @@ def test_every_daily_keeps_its_position_over_reload_and_tab_switch(
             play_solution(page, pointer, mode.id, sol[upto - 1 :])
         page.wait_for_function(f"location.hash.endsWith('/{mode.id}/done')")
         page.wait_for_selector(".d-rank")
-        with app.state.daily.open().runs.store.session() as s:
+        with services_of(app).store.session() as s:
             run = s.scalars(select(Run).where(Run.player_id == player, Run.mode == mode.id)).one()
         assert run.log is not None
         log = decode(run.log)

@@ -15,6 +15,7 @@ from tests.clocks import in_the_afternoon
 from puzzlesmith.core.codes import decode_level
 from puzzlesmith.core.movelog import TimedMove, decode, encode, moves_of
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 MODE = daily_modes()[0]
@@ -38,7 +39,7 @@ def test_past_leaderboard_entry_opens_its_replay(
 ) -> None:
     _, app = daily_server
     yesterday = today() - timedelta(days=1)
-    runs = app.state.daily.open().runs
+    runs = services_of(app).runs
     level = runs.dailies.get(MODE, yesterday)[1]
     moves = MODE.solution_moves(level)
     log = encode([TimedMove(400 * k, m) for k, m in enumerate(moves)])

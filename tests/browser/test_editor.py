@@ -36,11 +36,13 @@ COWS_UNIQUE = LEVELS.COWS_UNIQUE
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server with its own data dir: publishing writes to a fresh SQLite store."""
     from puzzlesmith.server.app import create_app
+    from puzzlesmith.server.config import settings
+    from puzzlesmith.server.state import close_services
 
-    app = create_app(data_dir=Path(tmp_path_factory.mktemp("editor-data")))
+    app = create_app(settings(data_dir=Path(tmp_path_factory.mktemp("editor-data"))))
     with serving(app) as url:
         yield url
-    app.state.daily.close()
+    close_services(app)
 
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)

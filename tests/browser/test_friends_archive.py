@@ -18,6 +18,7 @@ from tests.clocks import in_the_afternoon
 
 from puzzlesmith.core import registry
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 
@@ -42,7 +43,7 @@ def friend_who_cleared(base: str, app: Any, name: str, mode: Any) -> tuple[str, 
     """A player made and run over HTTP who cleared today's daily: (token, friend code)."""
     token = api(base, "POST", "/api/players", {"name": name})["token"]
     s = api(base, "POST", f"/api/daily/{mode.id}/start", token=token)
-    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    level = services_of(app).dailies.get(mode, today())[1]
     api(
         base,
         "POST",
@@ -155,7 +156,7 @@ def test_opting_out_takes_me_off_a_followers_friend_board(
     token = page.evaluate("JSON.parse(localStorage.getItem('daily:player')).token")
     # my run of today's daily, and a follower who sees it on their friend board
     s = api(base, "POST", f"/api/daily/{mode.id}/start", token=token)
-    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    level = services_of(app).dailies.get(mode, today())[1]
     moves = mode.solution_moves(level)
     api(
         base, "POST", f"/api/daily/{mode.id}/finish", {"run": s["run"], "moves": moves}, token=token
@@ -207,7 +208,7 @@ def play_yesterday_from_the_archive(page: Any, pointer: Pointer, base: str, app:
     shot(page, "archive-touch")
     page.click(f'.a-day[data-date="{iso}"]')
     page.wait_for_selector(f'svg[aria-label="daily-{iso}"]')
-    level = app.state.daily.open().runs.dailies.get(mode, yesterday)[1]
+    level = services_of(app).dailies.get(mode, yesterday)[1]
     play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
     page.wait_for_selector(".d-done .d-big")
     assert "往期" in page.inner_text(".d-done")
@@ -372,7 +373,7 @@ def test_your_solve_explained_from_the_replay_and_from_the_daily(
     new_player(page, "解析玩家")
     page.click(f'.d-daily[data-mode="{mode.id}"] [data-action="play"]')
     page.wait_for_selector(f'svg[aria-label="daily-{today().isoformat()}"]')
-    level = app.state.daily.open().runs.dailies.get(mode, today())[1]
+    level = services_of(app).dailies.get(mode, today())[1]
     play_solution(page, pointer, mode.id, list(mode.solve(level, 1).solutions[0]))
     page.wait_for_selector('[data-action="explain"]')
     official = page.get_attribute(".d-big", "data-time-ms")

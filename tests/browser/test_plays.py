@@ -16,6 +16,7 @@ from stroke_helpers import MODE, open_level, view, wait_settled
 from puzzlesmith.cli.playtest import shipped_figures
 from puzzlesmith.core import registry
 from puzzlesmith.core.codes import encode_level
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.tries.models import LevelPlay
 
 
@@ -25,7 +26,7 @@ def live_server(daily_server: tuple[str, Any]) -> str:
 
 
 def tries(app: Any) -> list[LevelPlay]:
-    with app.state.daily.open().runs.store.session() as s:
+    with services_of(app).store.session() as s:
         return list(s.scalars(select(LevelPlay).order_by(LevelPlay.try_no)))
 
 
@@ -61,7 +62,7 @@ def test_a_clear_and_a_level_left_are_two_tries_in_the_store(
     assert left.session == cleared.session and len(left.session) == 32  # one random tab id
     player_ids = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('daily'))")
     assert player_ids == []  # no daily profile was made to report a try
-    four, five = shipped_figures(app.state.daily.open().runs.store, MODE)
+    four, five = shipped_figures(services_of(app).store, MODE)
     assert (four.level, four.attempts, four.clears, four.gave_up) == ("1-4", 1, 1, 0)
     assert (five.level, five.clears, five.gave_up_at) == ("1-5", 0, {"2": 1})
 

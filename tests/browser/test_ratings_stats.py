@@ -12,6 +12,7 @@ from browser_support import shot
 
 from puzzlesmith.core.registry import get as get_mode
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 
 TOUCH_ONLY = pytest.mark.parametrize("device", ["touch"], indirect=True)
 COWS = "04-cows"
@@ -39,7 +40,7 @@ def test_stats_show_the_players_rating_per_mode(
 ) -> None:
     base, app = daily_server
     for dm in daily_modes():  # made before the page asks (generation is not under test)
-        app.state.daily.open().runs.dailies.get(dm, today())
+        services_of(app).dailies.get(dm, today())
     page.goto(f"{base}/#/")
     page.evaluate(f"window.puzzlesmith.setSetting('lang', '{lang}')")
     page.goto(f"{base}/#/daily")
@@ -47,7 +48,7 @@ def test_stats_show_the_players_rating_per_mode(
     page.click(".d-name .d-primary")
     page.wait_for_selector(".d-daily")
     m = get_mode(COWS)
-    level = app.state.daily.open().runs.dailies.get(m, today())[1]
+    level = services_of(app).dailies.get(m, today())[1]
     assert page.evaluate(_FINISH, [COWS, m.solution_moves(level)]) == 200
     page.goto(f"{base}/#/daily/stats")
     page.wait_for_selector(".d-table .d-rating")

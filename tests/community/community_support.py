@@ -7,6 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import Player, Run
 
 DAY_MS = 24 * 3600 * 1000
@@ -31,7 +32,7 @@ def from_address(client: TestClient, address: str) -> TestClient:
 
 def age(client: TestClient, who: dict[str, str], days: float, finishes: int = 0) -> None:
     """Make a player's profile ``days`` old with ``finishes`` verified daily runs."""
-    store = client.app.state.daily.open().runs.store  # type: ignore[attr-defined]
+    store = services_of(client.app).store
     pid = client.get("/api/players/me", headers=who).json()["id"]
     with store.write() as s:
         created = s.get(Player, pid).created_ms  # type: ignore[union-attr]

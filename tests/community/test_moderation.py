@@ -23,7 +23,7 @@ runner = CliRunner()
 @pytest.fixture
 def cli(client: TestClient, tmp_path: Path, monkeypatch: Any) -> Any:
     """The CLI on the same database as the server under test."""
-    monkeypatch.setenv("PUZZLESMITH_DATABASE_URL", client.app.state.daily.url)  # type: ignore[attr-defined]
+    monkeypatch.setenv("PUZZLESMITH_DATABASE_URL", client.app.state.settings.database_url)  # type: ignore[attr-defined]
 
     def run(*args: str) -> Any:
         return runner.invoke(build_app(), ["community", *args])

@@ -17,6 +17,9 @@ from tinymode import MODE
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server.app import create_app
+from puzzlesmith.server.config import settings
+from puzzlesmith.server.daily.runs import Rules
+from puzzlesmith.server.state import services_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stream"))
 from stream_support import Client, open_room, run, serve
@@ -30,11 +33,9 @@ def registered() -> Iterator[None]:
 
 @pytest.fixture
 def client(registered: None, tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data")
-    app.state.daily.rules.min_ms_per_move = 0
+    app = create_app(settings(data_dir=tmp_path / "data"), rules=Rules(min_ms_per_move=0))
     with TestClient(app) as c:
         yield c
-    app.state.daily.close()
 
 
 def _me(client: TestClient, name: str) -> dict[str, str]:
@@ -46,7 +47,7 @@ def _me(client: TestClient, name: str) -> dict[str, str]:
 def _finish(client: TestClient, who: dict[str, str], extra: list[str]) -> dict[str, Any]:
     """The test holds the server's clock: the log claims 1 ms a move and the server measures
     the log's length and 0.2 s more, however fast or busy the machine (never less)."""
-    dailies = client.app.state.daily.open().runs.dailies  # type: ignore[attr-defined]
+    dailies = services_of(client.app).dailies
     real_clock, t0 = dailies.clock, dailies.clock()
     try:
         dailies.clock = lambda: t0

@@ -19,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pgcluster import Cluster
 
+from puzzlesmith.server.state import close_services, services_of
+
 _cluster: Cluster | None = None
 _cluster_error: str | None = None
 
@@ -55,25 +57,25 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def daily_app(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def daily_app(db_url: str, tmp_path: Path) -> Iterator[Any]:
     """A fresh app whose daily store is the parametrised database (SQLite or PostgreSQL).
 
     Requests wait up to 30 s for a pooled connection, not 2: the bursts of these tests
     must not meet ``busy`` on a loaded machine (test_store_faults tests ``busy`` itself)."""
     from puzzlesmith.server.app import create_app
+    from puzzlesmith.server.config import settings
+    from puzzlesmith.server.daily.runs import Rules
 
-    monkeypatch.setenv("PUZZLESMITH_DB_POOL_TIMEOUT", "30")
-    app = create_app(data_dir=tmp_path / "data")
-    app.state.daily.url = db_url
-    app.state.daily.rules.min_ms_per_move = 0  # tests that want the too-fast flag set it
+    conf = settings(data_dir=tmp_path / "data", database_url=db_url, db_pool_timeout=30)
+    app = create_app(conf, rules=Rules(min_ms_per_move=0))  # tests of the too-fast flag set it
     yield app
-    app.state.daily.close()
+    close_services(app)
 
 
 @pytest.fixture
 def afternoon(daily_app: Any) -> Any:
     """The daily app on :func:`afternoon_clock`, for tests of a past day."""
-    daily_app.state.daily.open().runs.dailies.clock = afternoon_clock()
+    services_of(daily_app).dailies.clock = afternoon_clock()
     return daily_app
 
 
@@ -92,8 +94,6 @@ def second(daily_app: Any, client: Any) -> Iterator[Any]:
 
     from puzzlesmith.server.app import create_app
 
-    app = create_app(data_dir=daily_app.state.daily.data_dir)
-    app.state.daily.url = daily_app.state.daily.url
+    app = create_app(daily_app.state.settings)
     with TestClient(app) as c:
         yield c
-    app.state.daily.close()

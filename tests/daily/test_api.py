@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 
 from puzzlesmith.core import registry
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import Run
 
 MODES = [m.id for m in daily_modes()]
@@ -29,7 +30,7 @@ def player(client: Any, name: str = "小王") -> dict[str, str]:
 def held_clock(app: Any) -> Iterator[Callable[[int], None]]:
     """The server's clock held by the test: ``move(ms)`` sets it ``ms`` after the start, so
     what the server measures never depends on the machine's speed."""
-    dailies = app.state.daily.open().runs.dailies
+    dailies = services_of(app).dailies
     real_clock, t0 = dailies.clock, dailies.clock()
 
     def move(ms: int) -> None:
@@ -43,7 +44,7 @@ def held_clock(app: Any) -> Iterator[Callable[[int], None]]:
 
 
 def level_of(app: Any, mode_id: str, day: date | None = None) -> Any:
-    return app.state.daily.open().runs.dailies.get(registry.get(mode_id), day or today())[1]
+    return services_of(app).dailies.get(registry.get(mode_id), day or today())[1]
 
 
 def start(client: Any, who: dict[str, str], mode_id: str, **body: Any) -> dict[str, Any]:
@@ -162,7 +163,7 @@ def test_tampered_foreign_and_replayed_tokens(client: Any, daily_app: Any) -> No
     assert first.status_code == 200
     r = finish(client, alice, m, run, moves)  # the same token again: the same answer
     assert r.status_code == 200 and r.json() == {**first.json(), "achievements": []}
-    with daily_app.state.daily.open().runs.store.session() as s:
+    with services_of(daily_app).store.session() as s:
         assert s.scalar(select(func.count(Run.id))) == 1
 
 
@@ -178,7 +179,7 @@ def test_client_sent_time_is_ignored(client: Any, daily_app: Any) -> None:
 
 
 def test_too_fast_run_is_recorded_flagged_not_ranked(client: Any, daily_app: Any) -> None:
-    daily_app.state.daily.rules.min_ms_per_move = 10_000
+    daily_app.state.rules.min_ms_per_move = 10_000
     m = MODES[0]
     me = player(client)
     moves = registry.get(m).solution_moves(level_of(daily_app, m))
@@ -223,7 +224,7 @@ def test_dates_in_the_future_or_malformed_are_refused(client: Any) -> None:
 
 
 def test_rate_limit_per_player(client: Any, daily_app: Any) -> None:
-    daily_app.state.daily.limiter.limits["start"] = (2, 60.0)
+    daily_app.state.limiter.limits["start"] = (2, 60.0)
     me, you = player(client), player(client, "另一位")
     for _ in range(2):
         start(client, me, MODES[0])
@@ -269,7 +270,7 @@ def test_100_concurrent_finishes_recorded_once_and_ranked_consistently(
         again = list(pool.map(post, range(100)))
     assert {a.status_code for a in again} == {200}
     assert [a.json()["time_ms"] for a in again] == [a.json()["time_ms"] for a in answers]
-    with daily_app.state.daily.open().runs.store.session() as s:
+    with services_of(daily_app).store.session() as s:
         assert s.scalar(select(func.count(Run.id)).where(Run.mode == m)) == 100
     board = client.get(f"/api/daily/{m}/leaderboard").json()
     entries = board["entries"]

@@ -22,11 +22,12 @@ from editor_levels import COWS, COWS_MULTIPLE, COWS_UNIQUE, HEX, HEX_UNIQUE, STR
 from puzzlesmith.server.app import create_app  # noqa: E402
 from puzzlesmith.server.community.models import CommunityLike  # noqa: E402
 from puzzlesmith.server.ratelimit import RateLimiter  # noqa: E402
+from puzzlesmith.server.state import services_of  # noqa: E402
 from puzzlesmith.server.store import StoreRefused  # noqa: E402
 
 
 def store_of(client: TestClient) -> Any:
-    return client.app.state.daily.open().runs.store  # type: ignore[attr-defined]
+    return services_of(client.app).store
 
 
 def level_id(client: TestClient) -> str:
@@ -168,7 +169,7 @@ def test_two_workers_allow_what_one_allows(
     client: TestClient, second: TestClient, daily_app: Any
 ) -> None:
     for c in (client, second):
-        c.app.state.daily.limiter.limits["profile"] = (4, 600.0)  # type: ignore[attr-defined]
+        c.app.state.limiter.limits["profile"] = (4, 600.0)  # type: ignore[attr-defined]
     me = player(client, "限速")
     codes = [
         (client if i % 2 else second).post("/api/players/me/transfer", headers=me).status_code
@@ -208,7 +209,7 @@ def test_two_claims_of_one_code_at_once_give_the_profile_once(
 def test_a_process_with_another_secret_is_refused(
     daily_app: Any, client: TestClient, tmp_path: Path
 ) -> None:
-    app = create_app(data_dir=tmp_path / "elsewhere")  # its own, new secret.key
-    app.state.daily.url = daily_app.state.daily.url
+    # its own data dir, so its own new secret.key
+    app = create_app(daily_app.state.settings.model_copy(update={"data_dir": tmp_path / "x"}))
     with pytest.raises(StoreRefused, match="not the one the store was set up with"):
-        app.state.daily.open()
+        services_of(app)

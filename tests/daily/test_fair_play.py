@@ -15,13 +15,14 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.codes import encode_level
 from puzzlesmith.core.movelog import TimedMove, encode
 from puzzlesmith.server.daily.service import today
+from puzzlesmith.server.state import services_of
 
 
 def timed_finish(client: Any, app: Any, who: dict[str, str], mode_id: str, gaps: list[int], *,
                  server_ms: int | None = None) -> Any:  # fmt: skip
     """Start, then finish with the solution timed by ``gaps``; the server's clock moves on
     by ``server_ms`` (default: the log's length + 0.2 s) between the two."""
-    dailies = app.state.daily.open().runs.dailies
+    dailies = services_of(app).dailies
     old, t0 = dailies.clock, dailies.clock()
     sol = registry.get(mode_id).solution_moves(level_of(app, mode_id))
     assert len(gaps) >= len(sol)
@@ -63,7 +64,7 @@ def bot_gaps(seed: int, n: int = 400) -> list[int]:
 
 @pytest.fixture
 def judged(daily_app: Any) -> Any:
-    daily_app.state.daily.rules.min_ms_per_move = 60  # the real rules (conftest turns them off)
+    daily_app.state.rules.min_ms_per_move = 60  # the real rules (conftest turns them off)
     return daily_app
 
 
@@ -113,7 +114,7 @@ def test_the_minimal_bot_is_unranked_and_a_person_s_pace_ranked(
         assert "fast-decisions" in bot["flags"]
     me = timed_finish(client, judged, player(client, "真人"), mode_id, paced_gaps(seed)).json()
     assert me["flags"] == [] and me["ranked"] and me["rank"] == 1, me
-    floor = judged.state.daily.open().runs.floor_of(
+    floor = services_of(judged).runs.floor_of(
         registry.get(mode_id), today().isoformat(), level_of(judged, mode_id)
     )
     assert bot["time_ms"] < floor <= me["time_ms"]

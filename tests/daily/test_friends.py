@@ -14,6 +14,7 @@ from puzzlesmith.core import registry
 from puzzlesmith.server.daily.puzzles import number_of
 from puzzlesmith.server.daily.service import today
 from puzzlesmith.server.friends.models import Follow
+from puzzlesmith.server.state import services_of
 
 
 def code_of(client: Any, who: dict[str, str]) -> str:
@@ -100,7 +101,7 @@ def test_the_same_follow_twice_at_once_is_one_row_and_no_5xx(client: Any, daily_
         )
     assert {a.status_code for a in answers} == {200}
     assert sum(a.json()["new"] for a in answers) == 1
-    store = daily_app.state.daily.open().runs.store
+    store = services_of(daily_app).store
     with store.session() as s:
         assert s.scalar(select(func.count()).select_from(Follow)) == 1
 

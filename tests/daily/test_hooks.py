@@ -14,13 +14,14 @@ from puzzlesmith.core import registry
 from puzzlesmith.core.codes import decode_level
 from puzzlesmith.core.movelog import TimedMove, decode, encode, moves_of
 from puzzlesmith.server.daily.service import daily_modes, today
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import PlayerAchievement, Run
 
 MODES = [m.id for m in daily_modes()]
 
 
 def runs_of(app: Any) -> Any:
-    return app.state.daily.open().runs
+    return services_of(app).runs
 
 
 def log_text(moves: list[str], step_ms: int = 0) -> str:

@@ -13,6 +13,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from test_api import MODES, finish, level_of, player, start
 
 from puzzlesmith.core import registry
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import Run
 
 
@@ -20,7 +21,7 @@ from puzzlesmith.server.store import Run
 def test_a_finish_answered_busy_is_answered_on_retry(
     client: Any, daily_app: Any, mode_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    runs = daily_app.state.daily.open().runs
+    runs = services_of(daily_app).runs
     moves = registry.get(mode_id).solution_moves(level_of(daily_app, mode_id))
     ahead = player(client, "先到")
     assert (

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from puzzlesmith.server.ratelimit import RateLimiter
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.tries.models import LevelPlay
 from puzzlesmith.server.tries.service import MAX_BODY, shipped_levels
 
@@ -23,7 +24,7 @@ COWS = "04-cows"
 
 
 def store_of(client: TestClient) -> Any:
-    return client.app.state.daily.open().runs.store  # type: ignore[attr-defined]
+    return services_of(client.app).store
 
 
 def session_id() -> str:

@@ -12,12 +12,13 @@ from test_api import MODES, finish, level_of, player
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
+from puzzlesmith.server.state import services_of
 
 
 def at(app: Any, hour: int) -> datetime:
     """Pin the server's clock to ``hour`` UTC today (a fixed instant); its datetime."""
     now = datetime.now(UTC).replace(hour=hour, minute=30, second=0, microsecond=0)
-    app.state.daily.open().runs.dailies.clock = lambda: int(now.timestamp() * 1000)
+    services_of(app).dailies.clock = lambda: int(now.timestamp() * 1000)
     return now
 
 

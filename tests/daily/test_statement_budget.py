@@ -21,6 +21,7 @@ from test_api import MODES, held_clock, level_of, player
 
 from puzzlesmith.core import registry
 from puzzlesmith.core.movelog import TimedMove, encode
+from puzzlesmith.server.state import services_of
 
 #: request → (statements, transactions) at most, the first finish of a player's day; the
 #: board reads are the second of a second (the per-worker board is cached for one)
@@ -35,7 +36,7 @@ BUDGET = {
 
 @contextmanager
 def counted(app: Any) -> Iterator[Counter[str]]:
-    engine = app.state.daily.open().runs.store.engine
+    engine = services_of(app).store.engine
     seen: Counter[str] = Counter()
 
     def statement(*_: Any) -> None:

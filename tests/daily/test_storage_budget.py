@@ -15,6 +15,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from puzzlesmith.server.friends.models import Progress
 from puzzlesmith.server.friends.progress import PRUNE_AFTER_MS
+from puzzlesmith.server.state import services_of
 
 BLOB = "x" * 390_000  # one upload: ~390 KB of a 400 KB limit
 
@@ -44,7 +45,7 @@ def upload(c: TestClient, address: str, key: str = "mode:04-cows") -> Any:
 
 def test_progress_is_bounded_per_address_and_overall(daily_app: Any) -> None:
     budget(daily_app, progress_budget_mb=2, progress_address_mb=1)
-    daily_app.state.daily.limiter.limits.pop("create")  # the uploads below are not a flood
+    daily_app.state.limiter.limits.pop("create")  # the uploads below are not a flood
     with behind_proxy(daily_app) as c:
         a, a_privacy = "2001:db8:1:2::1", "2001:db8:1:2:ffff::7"  # one /64
         assert upload(c, a).status_code == 200
@@ -60,8 +61,8 @@ def test_progress_is_bounded_per_address_and_overall(daily_app: Any) -> None:
         over = upload(c, "198.51.100.3")  # the 2 MB in all is used up
         assert over.status_code == 507 and "no room" in over.json()["message"], over.text
         # progress untouched for 30 days is pruned when the budget is full
-        store = daily_app.state.daily.open().runs.store
-        now = daily_app.state.daily.open().runs.dailies.clock()
+        store = services_of(daily_app).store
+        now = services_of(daily_app).dailies.clock()
         with store.write() as s:
             s.execute(update(Progress).values(updated_ms=now - PRUNE_AFTER_MS - 1))
         assert upload(c, "198.51.100.3").status_code == 200
@@ -83,12 +84,12 @@ def test_replacing_my_own_progress_is_not_counted_twice(daily_app: Any) -> None:
 def test_profiles_are_bounded_and_untouched_old_ones_pruned(daily_app: Any) -> None:
     """Profiles: 3 in all, 2 from one address; when full, a profile made over 90 days ago
     that nothing refers to is pruned, one with saved progress or a started daily is not."""
-    from puzzlesmith.server.daily.players import UNTOUCHED_MS
+    from puzzlesmith.server.players import UNTOUCHED_MS
     from puzzlesmith.server.store import Player
 
-    players = daily_app.state.daily.open().players  # its budget from the app's settings
+    players = services_of(daily_app).players  # its budget from the app's settings
     players.max_total, players.max_per_address = 3, 2
-    daily_app.state.daily.limiter.limits.pop("create")
+    daily_app.state.limiter.limits.pop("create")
     with behind_proxy(daily_app) as c:
 
         def make(address: str) -> Any:
@@ -104,8 +105,8 @@ def test_profiles_are_bounded_and_untouched_old_ones_pruned(daily_app: Any) -> N
         full = make("198.51.100.78")  # 3 in all
         assert full.status_code == 507 and "\n" not in full.json()["message"], full.text
         # a and b grow old; b saved progress (it is kept), a and the third did nothing
-        store = daily_app.state.daily.open().runs.store
-        now = daily_app.state.daily.open().runs.dailies.clock()
+        store = services_of(daily_app).store
+        now = services_of(daily_app).dailies.clock()
         auth = {"Authorization": f"Bearer {b['token']}"}
         assert c.put("/api/players/me/progress", json={"data": {"achievements": "[]"}},
                      headers=auth).status_code == 200  # fmt: skip

@@ -21,6 +21,7 @@ from sqlalchemy import event
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.config import settings
 from puzzlesmith.server.daily.service import open_dailies
+from puzzlesmith.server.state import services_of
 from puzzlesmith.server.store import Start, StoreRefused
 
 
@@ -132,8 +133,8 @@ def test_an_unwritable_store_is_one_sentence_and_the_connection_lives_on(
 ) -> None:
     with TestClient(daily_app):
         pass  # opened (and migrated) while it could still write
-    store = daily_app.state.daily.open().runs.store
-    daily_app.state.daily.limiter.limits.pop("create")  # the loop below is not a flood
+    store = services_of(daily_app).store
+    daily_app.state.limiter.limits.pop("create")  # the loop below is not a flood
     with served(daily_app) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         assert ask(conn, "POST", "/api/players", {"name": "写入前"})[0] == 201
@@ -152,16 +153,14 @@ def test_an_unwritable_store_is_one_sentence_and_the_connection_lives_on(
         conn.close()
 
 
-def test_a_used_up_pool_answers_busy_at_once(db_url: str, tmp_path: Path, monkeypatch: Any) -> None:
+def test_a_used_up_pool_answers_busy_at_once(db_url: str, tmp_path: Path) -> None:
     if not db_url.startswith("postgresql"):
         pytest.skip("the connection budget is PostgreSQL's (SQLite has no server to exhaust)")
-    monkeypatch.setenv("PUZZLESMITH_DB_POOL", "1")
-    monkeypatch.setenv("PUZZLESMITH_DB_POOL_TIMEOUT", "0.2")
-    app = create_app(data_dir=tmp_path / "data")
-    app.state.daily.url = db_url
+    conf = settings(data_dir=tmp_path / "data", database_url=db_url, db_pool=1, db_pool_timeout=0.2)
+    app = create_app(conf)
     with TestClient(app) as client:
         me = client.post("/api/players", json={"name": "排队"}).json()["token"]
-        held = app.state.daily.open().runs.store.engine.connect()  # the only connection
+        held = services_of(app).store.engine.connect()  # the only connection
         try:
             r = client.get("/api/players/me", headers={"Authorization": f"Bearer {me}"})
             assert r.status_code == 503 and r.json()["error"] == "busy"
@@ -171,7 +170,6 @@ def test_a_used_up_pool_answers_busy_at_once(db_url: str, tmp_path: Path, monkey
             held.close()
         r = client.get("/api/players/me", headers={"Authorization": f"Bearer {me}"})
         assert r.status_code == 200
-    app.state.daily.close()
 
 
 def test_a_server_whose_database_is_unreachable_stops_with_one_line(tmp_path: Path) -> None:

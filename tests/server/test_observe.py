@@ -22,6 +22,7 @@ from tests.aio import run
 
 from puzzlesmith.server import observe
 from puzzlesmith.server.app import create_app
+from puzzlesmith.server.state import services_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daily"))
 from workers import START_S, free_port
@@ -54,7 +55,7 @@ def test_health_and_readiness_answer_and_readiness_names_what_is_behind(
     ready = client.get("/readyz")
     assert ready.status_code == 200, ready.text
     assert ready.json() == {"ready": True, "store": "ok", "migrations": "ok", "check_pool": "ok"}
-    store = client.app.state.daily.open().runs.store  # type: ignore[attr-defined]
+    store = services_of(client.app).store
     with store.engine.begin() as conn:  # as if a newer release had not migrated it yet
         conn.execute(text("UPDATE alembic_version SET version_num = '0001_initial'"))
     behind = client.get("/readyz")
@@ -274,7 +275,7 @@ def test_daily_finishes_and_their_flags_are_counted(client: TestClient) -> None:
     from puzzlesmith.server.daily.service import daily_modes, today
 
     mode = daily_modes()[-1]
-    dailies = client.app.state.daily.open().runs.dailies  # type: ignore[attr-defined]
+    dailies = services_of(client.app).dailies
     moves = mode.solution_moves(dailies.get(mode, today())[1])
     made = client.post("/api/players", json={"name": "metrics"})
     assert made.status_code == 201, made.text

@@ -116,21 +116,22 @@ def _code(mode: Any, level: Any) -> str | None:
 
 
 def open_for_play(app: Any) -> None:
-    """Open (and migrate) the daily store before serving; make today's dailies meanwhile."""
+    """Open (and migrate) the app's store before serving; make today's dailies meanwhile."""
     import threading
 
     from sqlalchemy.exc import SQLAlchemyError
 
     from puzzlesmith.server.daily.service import daily_modes, today
+    from puzzlesmith.server.state import services_of
 
     try:
-        ctx = app.state.daily.open()
+        dailies = services_of(app).dailies
     except (SQLAlchemyError, OSError, ValueError) as exc:
         msg = " ".join(str(exc).split())[:200]
         raise fail(f"play: cannot open the daily store: {msg}", EXIT_UNREADABLE) from None
 
     def warm() -> None:
         for m in daily_modes():
-            ctx.runs.dailies.view(m, today())
+            dailies.view(m, today())
 
     threading.Thread(target=warm, daemon=True, name="daily-warm").start()

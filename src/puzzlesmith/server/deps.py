@@ -1,13 +1,19 @@
 """The request dependencies every router may take (the FastAPI template's deps.py).
 
-Each hands out a part of the app's state, which ``create_app`` (app.py) built once:
+Each hands out a part of the app's state, which ``create_app`` (app.py) built once and
+``state.py`` opened (at start when the settings name a store, else on first use):
 
 - :data:`SettingsDep`: the app's settings (``app.state.settings``, read once);
-- :data:`Ctx`: the daily layer of this app (dailies, runs, players, limits), opened on
-  first use (``app.state.daily``);
-- :data:`StoreDep`: the app's store (daily, community, friends, tries), the same one;
+- :data:`StoreDep`: the app's one store (``app.state.store``) and :data:`SecretDep` its
+  HMAC secret (``app.state.secret``), for a route that reads the store itself;
+- the services, each built once on that store (``app.state.services``):
+  :data:`PlayersDep`, :data:`CommunityDep`, :data:`FriendsDep`, :data:`SavesDep`,
+  :data:`TriesDep`, :data:`RatingsDep`; :data:`Ctx` the daily layer (runs with its
+  dailies, players, the per-player limits ``app.state.limiter``);
 - :data:`Me` (= :data:`PlayerDep`) / :data:`MaybeMe`: the player of the bearer token (401
   without one / None);
+- :data:`TodaysDailies`: the app's dailies when its store is open, else None (what the
+  code and editor routes guard today's daily with, ``daily/guard.py``);
 - :data:`Checker`: the app's live-check pool (``app.state.checker``: worker processes
   with a deadline);
 - :data:`HubDep`: the app's stream-rooms hub, started on first use (``app.state.rooms``);
@@ -15,8 +21,10 @@ Each hands out a part of the app's state, which ``create_app`` (app.py) built on
 - :func:`app_limiter`: a router's own rate limits (``app.state.<name>``), counted in the
   store.
 
-Routers import these from here, never from each other; a test replaces a part of the
-state on ``app.state`` (``app.state.checker = CheckPool(size=1)``).
+Routers import these from here, never from each other, and construct no service; a test
+passes settings to ``create_app`` or replaces a part of the state on ``app.state``
+before its first request (``app.state.checker = CheckPool(size=1)``,
+``app.state.rules.min_ms_per_move = 0``).
 """
 
 from __future__ import annotations
@@ -29,13 +37,21 @@ from starlette.requests import HTTPConnection
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import CheckPool
+from puzzlesmith.server.community.service import Community
 from puzzlesmith.server.config import Settings
-from puzzlesmith.server.daily.context import DailyConfig, DailyContext
+from puzzlesmith.server.daily.context import DailyContext
+from puzzlesmith.server.daily.service import Dailies
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.friends.progress import Saves
+from puzzlesmith.server.friends.service import Friends
+from puzzlesmith.server.players import Players
 from puzzlesmith.server.ratelimit import RateLimiter
+from puzzlesmith.server.ratings.service import Ratings
 from puzzlesmith.server.rooms.hub import Hub
 from puzzlesmith.server.rooms.ready import Rooms
+from puzzlesmith.server.state import Services, dailies_if_open, services_of
 from puzzlesmith.server.store import Player, Store
+from puzzlesmith.server.tries.service import Tries
 
 
 async def app_settings(conn: HTTPConnection) -> Settings:
@@ -48,30 +64,77 @@ async def app_settings(conn: HTTPConnection) -> Settings:
 SettingsDep = Annotated[Settings, Depends(app_settings)]
 
 
-async def context(request: Request) -> DailyContext:
-    """Async (no thread hop per request): after the first call this is a memory read."""
-    cfg: DailyConfig = request.app.state.daily
-    return cfg.open()
+async def app_services(conn: HTTPConnection) -> Services:
+    """The app's services on its store; async (no thread hop per request): after the
+    store is open (at start, or by the first request of a bare app) a memory read."""
+    return services_of(conn.app)
 
 
-Ctx = Annotated[DailyContext, Depends(context)]
+ServicesDep = Annotated[Services, Depends(app_services)]
 
 
-async def store(ctx: Ctx) -> Store:
+async def store(services: ServicesDep) -> Store:
     """The store of this app (dailies, players, community, friends, tries, ratings): one
-    per app, opened with the daily layer (the secret's fingerprint lives in it)."""
-    return ctx.runs.store
+    per app, ``app.state.store``."""
+    return services.store
 
 
 StoreDep = Annotated[Store, Depends(store)]
 
 
-async def secret(ctx: Ctx) -> bytes:
+async def secret(services: ServicesDep) -> bytes:
     """The app's HMAC secret (run tokens, address keys), checked against the store."""
-    return ctx.runs.secret
+    return services.secret
 
 
 SecretDep = Annotated[bytes, Depends(secret)]
+
+
+async def players(services: ServicesDep) -> Players:
+    return services.players
+
+
+async def community(services: ServicesDep) -> Community:
+    return services.community
+
+
+async def friends(services: ServicesDep) -> Friends:
+    return services.friends
+
+
+async def saves(services: ServicesDep) -> Saves:
+    return services.saves
+
+
+async def tries(services: ServicesDep) -> Tries:
+    return services.tries
+
+
+async def ratings(services: ServicesDep) -> Ratings:
+    return services.ratings
+
+
+async def context(services: ServicesDep) -> DailyContext:
+    """The daily layer of this app: its runs (and dailies), players and limits."""
+    return services.daily
+
+
+PlayersDep = Annotated[Players, Depends(players)]
+CommunityDep = Annotated[Community, Depends(community)]
+FriendsDep = Annotated[Friends, Depends(friends)]
+SavesDep = Annotated[Saves, Depends(saves)]
+TriesDep = Annotated[Tries, Depends(tries)]
+RatingsDep = Annotated[Ratings, Depends(ratings)]
+Ctx = Annotated[DailyContext, Depends(context)]
+
+
+async def todays_dailies(request: Request) -> Dailies | None:
+    """The app's dailies when its store is open, else None (nothing served, nothing to
+    guard): the store is never opened for this."""
+    return dailies_if_open(request.app)
+
+
+TodaysDailies = Annotated[Dailies | None, Depends(todays_dailies)]
 
 
 def app_limiter(
@@ -98,12 +161,14 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def maybe_player(ctx: Ctx, authorization: Annotated[str | None, Header()] = None) -> Player | None:
+def maybe_player(
+    players: PlayersDep, authorization: Annotated[str | None, Header()] = None
+) -> Player | None:
     """The player of the bearer token, None without one; 401 for an unknown token."""
     token = bearer(authorization)
     if token is None:
         return None
-    p = ctx.players.by_token(token)
+    p = players.by_token(token)
     if p is None:
         raise ApiError("bad-token", "Authorization: no player has this token")
     return p
@@ -135,7 +200,7 @@ Checker = Annotated[CheckPool, Depends(check_pool)]
 async def hub(conn: HTTPConnection) -> Hub:
     """The app's stream-rooms hub, configured and started on its first use."""
     rooms: Rooms = conn.app.state.rooms
-    return await rooms.ready(getattr(conn.app.state, "daily", None))
+    return await rooms.ready(getattr(conn.app.state, "settings", None))  # a test's app: none
 
 
 HubDep = Annotated[Hub, Depends(hub)]

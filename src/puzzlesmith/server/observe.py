@@ -165,7 +165,9 @@ def _readiness(request: Request) -> dict[str, str]:
 
     parts: dict[str, str] = {}
     try:
-        store = request.app.state.daily.open().runs.store
+        from puzzlesmith.server.state import services_of
+
+        store = services_of(request.app).store
         with store.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
         at, head = store.revision(), store.head()

@@ -74,7 +74,7 @@ def now_ms() -> int:
 
 
 class RateLimiter:
-    """Limits by action; bound to the store it counts in (``DailyConfig.open`` binds it)."""
+    """Limits by action; bound to the store it counts in (``state.services_of`` binds an app's)."""
 
     def __init__(
         self, limits: dict[str, tuple[int, float]] | None = None, store: Store | None = None

@@ -274,3 +274,43 @@ def published(store: Store, mode: Mode[Any], level: Any) -> dict[str, Any]:
     if row is None:
         return {"mode": mode.id, "published": False, "id": None}
     return {"mode": mode.id, "published": True, "id": None if row.hidden else row.id}
+
+
+class Community:
+    """The community service over one store: built once per app with the app's store
+    (``create_app``, ``app.state.services.community``; routes take ``deps.CommunityDep``),
+    so a route passes only what its request says."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def publish(
+        self,
+        mode: Mode[Any],
+        checked: dict[str, Any],
+        raw: dict[str, Any],
+        title: str,
+        caption: str,
+        author: Player,
+    ) -> dict[str, Any]:
+        return publish(self.store, mode, checked, raw, title, caption, author)
+
+    def browse(
+        self, mode: Mode[Any], sort: Sort, grade: str | None, limit: int, offset: int
+    ) -> list[dict[str, Any]]:
+        return browse(self.store, mode, sort, grade, limit, offset)
+
+    def one(self, level_id: str) -> dict[str, Any]:
+        return one(self.store, level_id)
+
+    def played(self, level_id: str, who: str) -> dict[str, Any]:
+        return played(self.store, level_id, who)
+
+    def like(self, level_id: str, player: Player, on: bool) -> dict[str, Any]:
+        return like(self.store, level_id, player, on)
+
+    def report(self, level_id: str, player: Player, reason: str, address: str) -> dict[str, Any]:
+        return report(self.store, level_id, player, reason, address)
+
+    def published(self, mode: Mode[Any], level: Any) -> dict[str, Any]:
+        return published(self.store, mode, level)

@@ -14,19 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlesmith.core.mode import Mode
+from puzzlesmith.server.daily.service import Dailies
 from puzzlesmith.server.errors import ApiError
 
 
 def not_todays_daily(
-    cfg: Any, mode: Mode[Any], level: Any, where: str = "code"
+    dailies: Dailies | None, mode: Mode[Any], level: Any, where: str = "code"
 ) -> tuple[Mode[Any], Any]:
     """``(mode, level)`` unchanged, or 403 when today's daily solution solves the level.
 
-    ``cfg`` is ``app.state.daily``; a server whose store is not open has served no daily
-    (``puzzlesmith play`` and a deployment with a store open it at start)."""
-    if cfg is None or not getattr(cfg, "is_open", False) or mode.generate_options is None:
+    ``dailies`` are the app's when its store is open (``state.dailies_if_open``), else
+    None: a server whose store is not open has served no daily (``puzzlesmith play`` and a
+    deployment with a store open it at start)."""
+    if dailies is None or mode.generate_options is None:
         return mode, level
-    if cfg.open().runs.dailies.is_todays(mode, level):
+    if dailies.is_todays(mode, level):
         raise ApiError(
             "daily-level",
             f"{where}: today's daily solution solves this level; play it as the daily"
@@ -35,9 +37,9 @@ def not_todays_daily(
     return mode, level
 
 
-def raw_not_todays_daily(cfg: Any, mode: Mode[Any], raw: Any) -> None:
+def raw_not_todays_daily(dailies: Dailies | None, mode: Mode[Any], raw: Any) -> None:
     """:func:`not_todays_daily` for a level as sent (publish, the editor's suggestions); a
     level that does not load is let through: the check refuses it with its own line."""
     level, _ = mode.parse_level(raw, "draft")
     if level is not None:
-        not_todays_daily(cfg, mode, level, "level")
+        not_todays_daily(dailies, mode, level, "level")

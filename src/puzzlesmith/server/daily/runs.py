@@ -25,11 +25,11 @@ from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.core.movelog import MoveLogError, TimedMove, decode, encode, moves_of
 from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.server.daily.awards import Awards
-from puzzlesmith.server.daily.players import display_key, tagged
 from puzzlesmith.server.daily.service import Dailies, earth_dates
 from puzzlesmith.server.daily.timing import REASONS, floor_ms, judge
 from puzzlesmith.server.daily.tokens import RunClaim, sign, verify
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.players import display_key, tagged
 from puzzlesmith.server.ratings import service as ratings
 from puzzlesmith.server.ratings.scores import daily_key, daily_score
 from puzzlesmith.server.store import Player, Run, Start

@@ -23,8 +23,8 @@ from puzzlesmith.core.mode import JSON, Mode
 from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.puzzles import DailyPuzzle, make_daily
 from puzzlesmith.server.daily.sameness import Print, fingerprint, solved_by
-from puzzlesmith.server.daily.secret import load_secret
 from puzzlesmith.server.errors import ApiError
+from puzzlesmith.server.secret import load_secret
 from puzzlesmith.server.store import Daily, Store, open_store
 
 

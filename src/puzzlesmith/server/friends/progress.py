@@ -156,3 +156,18 @@ def load(store: Store, player_id: str) -> JSON:
     if row is None:
         return {"data": None, "updated_ms": None}
     return {"data": json.loads(row.data), "updated_ms": row.updated_ms}
+
+
+class Saves:
+    """The saved progress of one store within one budget (the app's settings'): built once
+    per app (``app.state.services.saves``; routes take ``deps.SavesDep``)."""
+
+    def __init__(self, store: Store, budget: Budget | None = None) -> None:
+        self.store = store
+        self.budget = budget or Budget.from_settings(DEFAULTS)
+
+    def save(self, player_id: str, data: object, now_ms: int, address: str | None = None) -> int:
+        return save(self.store, player_id, data, now_ms, address, self.budget)
+
+    def load(self, player_id: str) -> JSON:
+        return load(self.store, player_id)

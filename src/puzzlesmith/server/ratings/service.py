@@ -191,3 +191,18 @@ def player_ratings(store: Store, player: str) -> dict[str, dict[str, Any]]:
     with store.session() as s:
         rows = s.scalars(select(PlayerRating).where(PlayerRating.player == player))
         return {r.mode: as_json(_rating(r), r.plays) for r in rows}
+
+
+class Ratings:
+    """The ratings kept in one store, for the views that show them: built once per app
+    (``app.state.services.ratings``; routes take ``deps.RatingsDep``). Recording a game
+    stays :func:`record`, inside the transaction of the finish or try that made it."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def level(self, mode: str, level: str, score: ScoreOf) -> dict[str, Any]:
+        return level_rating(self.store, mode, level, score)
+
+    def player(self, player: str) -> dict[str, dict[str, Any]]:
+        return player_ratings(self.store, player)

@@ -9,7 +9,6 @@ every worker serves every room (:mod:`puzzlesmith.server.rooms.pgstore`).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from puzzlesmith.server.config import DEFAULTS, Settings
 from puzzlesmith.server.rooms.hub import Hub
@@ -24,24 +23,23 @@ class Rooms:
         self._ready = asyncio.Lock()
         self._done = False
 
-    async def ready(self, daily: Any = None) -> Hub:
-        """The hub, started; ``daily`` is the app's ``DailyConfig`` (its settings)."""
+    async def ready(self, conf: Settings | None = None) -> Hub:
+        """The hub, started; ``conf`` is the app's settings (its store's, the bridge's)."""
         if not self._done:
             async with self._ready:
                 if not self._done:
-                    await _configure(self.hub, daily)
+                    await _configure(self.hub, conf or DEFAULTS)
                     self._done = True
         return self.hub
 
 
-async def _configure(hub: Hub, daily: Any) -> None:
-    """Rooms in PostgreSQL when the app's store is PostgreSQL (its settings from the daily
-    layer's config, the schema migrated by the store), else in this process; the hub's
-    chat bridges take the same settings."""
-    conf: Settings = daily.store_settings() if daily is not None else DEFAULTS
+async def _configure(hub: Hub, conf: Settings) -> None:
+    """Rooms in PostgreSQL when the app's store is PostgreSQL (the app's settings name it;
+    the schema migrated by the store), else in this process; the hub's chat bridges take
+    the same settings."""
     hub.settings = conf
     if isinstance(hub.store, MemoryStore) and not hub.rooms:
-        from puzzlesmith.server.daily.secret import load_secret
+        from puzzlesmith.server.secret import load_secret
         from puzzlesmith.server.store import open_store, url_for
 
         url = url_for(conf.data_dir, conf.database_url)

@@ -22,8 +22,8 @@ from puzzlesmith.core.movelog import TimedMove, decode
 from puzzlesmith.server import plays
 from puzzlesmith.server.catalog import catalog, level_of, mode_of
 from puzzlesmith.server.daily.guard import not_todays_daily
-from puzzlesmith.server.daily.service import daily_mode
-from puzzlesmith.server.deps import Ctx, LocalDate, Me
+from puzzlesmith.server.daily.service import Dailies, daily_mode
+from puzzlesmith.server.deps import Ctx, LocalDate, Me, StoreDep, TodaysDailies
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.plays import level_of_code
@@ -101,31 +101,34 @@ def shipped_id(m: Mode[Any], lv: Any) -> str | None:
 
 @router.post("/modes/{mode}/levels/{level_id}/breakdown", responses=_ERRORS)
 async def level_breakdown(
-    mode: str, level_id: str, body: LogBody, request: Request, ctx: Ctx
+    mode: str, level_id: str, body: LogBody, request: Request, store: StoreDep
 ) -> dict[str, Any]:
     """Where the solve of a shipped level paused, and what the logic solver saw there,
     against the median of the level's reported clears."""
     m = mode_of(mode)
     lv = level_of(m, level_id)
     log = read_log(body.log)
-    others = await run_in_threadpool(level_clears, ctx.runs.store, m.id, lv.id)
+    others = await run_in_threadpool(level_clears, store, m.id, lv.id)
     return await run_heavy(request, _explain, m, lv, log, others, "level")
 
 
 @router.post("/codes/{code}/breakdown", responses=_CODE_ERRORS)
-async def code_breakdown(code: str, body: LogBody, request: Request, ctx: Ctx) -> dict[str, Any]:
+async def code_breakdown(
+    code: str, body: LogBody, request: Request, store: StoreDep, daily: TodaysDailies
+) -> dict[str, Any]:
     """The same for a level that travels as a level code (a median when it is a shipped
     one); today's daily is refused (403 ``daily-level``): the solver's view at each pause
     is a hint."""
-    daily = getattr(request.app.state, "daily", None)
     log = read_log(body.log)
     m, lv = level_of_code(code)
     lid = shipped_id(m, lv)
-    others = [] if lid is None else await run_in_threadpool(level_clears, ctx.runs.store, m.id, lid)
+    others = [] if lid is None else await run_in_threadpool(level_clears, store, m.id, lid)
     return await run_heavy(request, _explain_code, daily, code, log, others)
 
 
-def _explain_code(daily: Any, code: str, log: list[TimedMove], others: list[int]) -> dict[str, Any]:
+def _explain_code(
+    daily: Dailies | None, code: str, log: list[TimedMove], others: list[int]
+) -> dict[str, Any]:
     m, lv = not_todays_daily(daily, *level_of_code(code))
     return _explain(m, lv, log, others, "level")
 

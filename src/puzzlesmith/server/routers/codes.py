@@ -18,6 +18,8 @@ from puzzlesmith.core.budget import Budget, BudgetExceeded
 from puzzlesmith.server import heavy
 from puzzlesmith.server.bounds import CODE_NODES, CODE_VIEWS_KEPT
 from puzzlesmith.server.daily.guard import not_todays_daily
+from puzzlesmith.server.daily.service import Dailies
+from puzzlesmith.server.deps import TodaysDailies
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.heavy import run_heavy
 from puzzlesmith.server.payloads import CodeOut, Hint, State
@@ -34,14 +36,13 @@ _views: OrderedDict[str, dict[str, Any] | str] = OrderedDict()
 
 
 @router.get("/{code}", responses=_ERRORS, response_model=CodeOut, response_model_exclude_unset=True)
-async def get_code(code: str, request: Request) -> dict[str, Any]:
+async def get_code(code: str, request: Request, daily: TodaysDailies) -> dict[str, Any]:
     """``{"mode": mode id, "level": view}`` — everything the client needs to play it.
 
     Any level can arrive in a code, so the work (the view solves it) runs in the heavy
     lane under a node budget: a board too open to solve in :data:`CODE_NODES` nodes (a
     second or less, whatever the load) answers 503 ``gave-up`` then, and at once after.
     Today's daily is refused (403 ``daily-level``), cached view or not."""
-    daily = getattr(request.app.state, "daily", None)
     known = _views.get(code)
     if known is None:
         spent = Budget(seconds=heavy.DEADLINE, nodes=CODE_NODES)
@@ -62,7 +63,7 @@ async def get_code(code: str, request: Request) -> dict[str, Any]:
     return known
 
 
-def _view_of_code(code: str, daily: Any = None) -> dict[str, Any] | str:
+def _view_of_code(code: str, daily: Dailies | None = None) -> dict[str, Any] | str:
     m, lv = not_todays_daily(daily, *level_of_code(code))
     known = _views.get(code)  # answered while this request waited for its turn
     if known is not None:
@@ -73,10 +74,11 @@ def _view_of_code(code: str, daily: Any = None) -> dict[str, Any] | str:
 @router.post(
     "/{code}/check", responses=_ERRORS, response_model=State, response_model_exclude_unset=True
 )
-async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, Any]:
+async def check_code(
+    code: str, body: MovesBody, request: Request, daily: TodaysDailies
+) -> dict[str, Any]:
     """Replay the moves on the code's level with the Python rules (today's daily is
     refused: a check tells right from wrong moves, which is a hint)."""
-    daily = getattr(request.app.state, "daily", None)
     return await run_heavy(
         request,
         lambda: replay_level(*not_todays_daily(daily, *level_of_code(code)), body),
@@ -87,9 +89,10 @@ async def check_code(code: str, body: MovesBody, request: Request) -> dict[str, 
 @router.post(
     "/{code}/hint", responses=_ERRORS, response_model=Hint, response_model_exclude_unset=True
 )
-async def hint_code(code: str, body: HintBody, request: Request) -> dict[str, Any]:
+async def hint_code(
+    code: str, body: HintBody, request: Request, daily: TodaysDailies
+) -> dict[str, Any]:
     """A hint on the code's level for the position the moves reach."""
-    daily = getattr(request.app.state, "daily", None)
     return await run_heavy(
         request,
         lambda: hint_level(*not_todays_daily(daily, *level_of_code(code)), body),

@@ -15,16 +15,17 @@ from starlette.concurrency import run_in_threadpool
 
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
-from puzzlesmith.server.community import service
 from puzzlesmith.server.community.text import CAPTION_MAX, REASON_MAX, TITLE_MAX, check_text
 from puzzlesmith.server.daily.guard import raw_not_todays_daily
 from puzzlesmith.server.deps import (
     Checker,
+    CommunityDep,
     EditorMode,
     MaybeMe,
     Me,
     SecretDep,
     StoreDep,
+    TodaysDailies,
     app_limiter,
 )
 from puzzlesmith.server.errors import ApiError
@@ -77,16 +78,16 @@ async def publish(
     m: EditorMode,
     body: PublishIn,
     me: Me,
-    store: StoreDep,
+    community: CommunityDep,
     limits: Limits,
     pool: Checker,
     request: Request,
+    dailies: TodaysDailies,
 ) -> dict[str, Any]:
     """The server's own check runs in the checkers' fair lane (the editor's share)."""
     title = check_text(body.title, "title", low=1, high=TITLE_MAX)
     caption = check_text(body.caption, "caption", low=0, high=CAPTION_MAX)
-    daily = getattr(request.app.state, "daily", None)  # today's daily is not published
-    await run_in_threadpool(raw_not_todays_daily, daily, m, body.level)
+    await run_in_threadpool(raw_not_todays_daily, dailies, m, body.level)  # not today's
     await run_in_threadpool(limits.hit, me.id, "publish-try")
     await run_in_threadpool(limits.hit, me.id, "publish")
     try:
@@ -97,7 +98,7 @@ async def publish(
         if checked is None or "error" in checked:
             raise ApiError("too-large", "level: too large to check here; use the CLI", "level")
         return await run_in_threadpool(
-            service.publish, store, m, checked, body.level, title, caption, me
+            community.publish, m, checked, body.level, title, caption, me
         )
     except ApiError:  # refused (duplicate, not unique, bad level, busy): not a publish
         await run_in_threadpool(limits.refund, me.id, "publish")
@@ -105,35 +106,35 @@ async def publish(
 
 
 @router.get("/published/{code}", responses=error_responses(400, 422, 503))
-def published(code: str, store: StoreDep) -> dict[str, Any]:
+def published(code: str, community: CommunityDep) -> dict[str, Any]:
     """``{"mode", "published", "id"}``: whether the board of a level code (turned or
     mirrored too) is already published, so the editor can say so instead of offering 发布."""
     m, level = level_of_code(code)
-    return service.published(store, m, level)
+    return community.published(m, level)
 
 
 @router.get("/{mode}", responses=_ERR)
 def browse(
     mode: str,
-    store: StoreDep,
+    community: CommunityDep,
     sort: Literal["newest", "played", "likes"] = "newest",
     grade: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 30,
     offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
     m = mode_of(mode)
-    return {"mode": m.id, "levels": service.browse(store, m, sort, grade, limit, offset)}
+    return {"mode": m.id, "levels": community.browse(m, sort, grade, limit, offset)}
 
 
 @router.get("/levels/{level_id}", responses=_ERR)
-def get_level(level_id: str, store: StoreDep) -> dict[str, Any]:
-    return service.one(store, level_id)
+def get_level(level_id: str, community: CommunityDep) -> dict[str, Any]:
+    return community.one(level_id)
 
 
 @router.post("/levels/{level_id}/play", responses=_ERR)
 def play(
     level_id: str,
-    store: StoreDep,
+    community: CommunityDep,
     secret: SecretDep,
     limits: Limits,
     request: Request,
@@ -143,13 +144,15 @@ def play(
     address = client_address(request)
     limits.hit(address, "play")
     who = me.id if me is not None else "addr:" + address_key(secret, address)
-    return service.played(store, level_id, who)
+    return community.played(level_id, who)
 
 
 @router.post("/levels/{level_id}/like", responses=_ERR)
-def like(level_id: str, body: LikeIn, me: Me, store: StoreDep, limits: Limits) -> dict[str, Any]:
+def like(
+    level_id: str, body: LikeIn, me: Me, community: CommunityDep, limits: Limits
+) -> dict[str, Any]:
     limits.hit(me.id, "like")
-    return service.like(store, level_id, me, body.on)
+    return community.like(level_id, me, body.on)
 
 
 @router.post("/levels/{level_id}/report", responses=_ERR)
@@ -157,7 +160,7 @@ def report(
     level_id: str,
     body: ReportIn,
     me: Me,
-    store: StoreDep,
+    community: CommunityDep,
     secret: SecretDep,
     limits: Limits,
     request: Request,
@@ -166,4 +169,4 @@ def report(
     reason = check_text(body.reason, "reason", low=3, high=REASON_MAX)
     limits.hit(me.id, "report")
     address = address_key(secret, client_address(request))
-    return service.report(store, level_id, me, reason, address)
+    return community.report(level_id, me, reason, address)

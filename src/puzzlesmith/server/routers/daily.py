@@ -12,11 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.core.mode import Mode
 from puzzlesmith.server import metrics
-from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode, daily_modes
-from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me
+from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me, RatingsDep
 from puzzlesmith.server.ratings.scores import daily_key, daily_score
-from puzzlesmith.server.ratings.service import level_rating
+from puzzlesmith.server.ratings.service import Ratings
 from puzzlesmith.server.schemas import MAX_MOVE_LEN, MAX_MOVES, error_responses
 
 #: a log's text: MAX_LOG_MOVES short moves with their delays
@@ -53,14 +52,18 @@ class HintIn(FinishIn):
 _mode = daily_mode
 
 
-def _rating(ctx: DailyContext, m: Mode[Any], day: date, level: Any) -> dict[str, Any]:
+def _rating(ratings: Ratings, m: Mode[Any], day: date, level: Any) -> dict[str, Any]:
     """The daily's rating now (its start from the model's score before any finish)."""
-    return level_rating(ctx.runs.store, m.id, daily_key(day), lambda: daily_score(m, day, level))
+    return ratings.level(m.id, daily_key(day), lambda: daily_score(m, day, level))
 
 
 @router.get("", responses=error_responses(401))
 def dailies(
-    ctx: Ctx, player: MaybeMe, x_local_date: LocalDate = None, date: str | None = None
+    ctx: Ctx,
+    ratings: RatingsDep,
+    player: MaybeMe,
+    x_local_date: LocalDate = None,
+    date: str | None = None,
 ) -> dict[str, Any]:
     """Every mode's daily on a date (the player's today by default) and, with a token, the
     player's state."""
@@ -73,7 +76,7 @@ def dailies(
             "title": {"zh": m.title_zh, "en": m.title_en},
             "number": puzzle.number,
             "grade": puzzle.grade,
-            "rating": _rating(ctx, m, day, level),
+            "rating": _rating(ratings, m, day, level),
             "state": "new",
         }
         if player is not None:
@@ -84,14 +87,19 @@ def dailies(
 
 @router.post("/{mode}/start", responses=error_responses(401, 403, 404, 429))
 def start(
-    mode: str, player: Me, ctx: Ctx, x_local_date: LocalDate = None, body: StartIn | None = None
+    mode: str,
+    player: Me,
+    ctx: Ctx,
+    ratings: RatingsDep,
+    x_local_date: LocalDate = None,
+    body: StartIn | None = None,
 ) -> Response:
     """A signed run token and the level without its solution; again the same day: the same run."""
     m = _mode(mode)
     ctx.limiter.hit(player.id, "start")
     day = ctx.runs.day_of(body.date if body else None, x_local_date)
     out = ctx.runs.start(player, m, day)
-    out["rating"] = _rating(ctx, m, day, ctx.runs.dailies.get(m, day)[1])
+    out["rating"] = _rating(ratings, m, day, ctx.runs.dailies.get(m, day)[1])
     # the level view is the bulk of the answer and the same all day: spliced in as text
     del out["level"]
     head = json.dumps(out, ensure_ascii=False)[:-1]

@@ -22,7 +22,7 @@ from puzzlesmith.core.problems import Problem
 from puzzlesmith.server.catalog import mode_of
 from puzzlesmith.server.checkworker import Busy
 from puzzlesmith.server.daily.guard import raw_not_todays_daily
-from puzzlesmith.server.deps import Checker, EditorMode
+from puzzlesmith.server.deps import Checker, EditorMode, TodaysDailies
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.schemas import error_responses
 
@@ -79,7 +79,9 @@ def problem_codes(mode: str) -> dict[str, dict[str, str]]:
     "/{mode}/check-level",
     responses=error_responses(400, 403, 404, 413, 422, 429, 503),  # 403: today's daily
 )
-async def check_level(m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker) -> Any:
+async def check_level(
+    m: EditorMode, body: CheckLevelBody, request: Request, pool: Checker, daily: TodaysDailies
+) -> Any:
     """Verdict (none / unique / multiple / too-large), count, grade, problems, differ cells.
 
     ``too-large`` means the check ran out of its CPU budget; when the checkers are busy
@@ -91,7 +93,6 @@ async def check_level(m: EditorMode, body: CheckLevelBody, request: Request, poo
     if body.suggest and not m.capabilities.design:
         body.suggest = 0  # a mode without design tools: the differ cells are all it has
     if body.suggest:  # suggested clues are read off a solution: not today's daily's
-        daily = getattr(request.app.state, "daily", None)
         await run_in_threadpool(raw_not_todays_daily, daily, m, body.level)
     try:
         out = await pool.run(request, m.id, body.level, body.suggest)

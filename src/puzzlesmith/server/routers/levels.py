@@ -9,10 +9,9 @@ from starlette.concurrency import run_in_threadpool
 
 from puzzlesmith.server.cache import Entry, entry_of
 from puzzlesmith.server.catalog import level_of, mode_of
-from puzzlesmith.server.deps import StoreDep
+from puzzlesmith.server.deps import RatingsDep
 from puzzlesmith.server.payloads import View
 from puzzlesmith.server.ratings.scores import shipped_score
-from puzzlesmith.server.ratings.service import level_rating
 from puzzlesmith.server.schemas import error_responses
 
 router = APIRouter(prefix="/api", tags=["levels"])
@@ -24,7 +23,7 @@ router = APIRouter(prefix="/api", tags=["levels"])
     response_model=View,
     response_model_exclude_unset=True,
 )
-async def get_level(mode: str, level_id: str, request: Request, store: StoreDep) -> Response:
+async def get_level(mode: str, level_id: str, request: Request, ratings: RatingsDep) -> Response:
     """``mode.view(level)``; hidden levels (rule samples) are reachable by id.
 
     A shipped level's view is built once (the largest takes ~60 ms: its solution and
@@ -33,8 +32,6 @@ async def get_level(mode: str, level_id: str, request: Request, store: StoreDep)
     m = mode_of(mode)
     lv = level_of(m, level_id)
     kept = entry_of(f"view:{m.id}:{lv.id}", lambda: m.view(lv))
-    rated = await run_in_threadpool(
-        level_rating, store, m.id, lv.id, lambda: shipped_score(m.id, lv.id)
-    )
+    rated = await run_in_threadpool(ratings.level, m.id, lv.id, lambda: shipped_score(m.id, lv.id))
     extra = json.dumps(rated, separators=(",", ":")).encode()
     return Entry(kept.body[:-1] + b',"rating":' + extra + b"}").response(request.headers)

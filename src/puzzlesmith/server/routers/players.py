@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from puzzlesmith.server.daily.stats import player_stats
-from puzzlesmith.server.deps import Ctx, LocalDate, Me
+from puzzlesmith.server.deps import Ctx, LocalDate, Me, PlayersDep, SecretDep, StoreDep
 from puzzlesmith.server.ratelimit import address_key, client_address
 from puzzlesmith.server.schemas import error_responses
 from puzzlesmith.server.store import Player
@@ -33,12 +33,14 @@ def _me(p: Player) -> dict[str, Any]:
 
 
 @router.post("", status_code=201, responses=error_responses(429, 507))
-def create_player(body: NameIn, request: Request, ctx: Ctx) -> dict[str, Any]:
+def create_player(
+    body: NameIn, request: Request, players: PlayersDep, secret: SecretDep, ctx: Ctx
+) -> dict[str, Any]:
     """A new anonymous player; keep the token (it is shown once)."""
     address = client_address(request)
     ctx.limiter.hit(address, "create")
-    key = address_key(ctx.runs.secret, address)
-    p, token = ctx.players.create(body.name, ctx.runs.dailies.clock(), key)
+    key = address_key(secret, address)
+    p, token = players.create(body.name, ctx.runs.dailies.clock(), key)
     return {"id": p.id, "token": token, "name": p.name}
 
 
@@ -48,29 +50,29 @@ def me(player: Me) -> dict[str, Any]:
 
 
 @router.patch("/me", responses=error_responses(401, 429))
-def rename(body: NameIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+def rename(body: NameIn, player: Me, players: PlayersDep, ctx: Ctx) -> dict[str, Any]:
     ctx.limiter.hit(player.id, "profile")
-    return _me(ctx.players.rename(player.id, body.name))
+    return _me(players.rename(player.id, body.name))
 
 
 @router.post("/me/transfer", responses=error_responses(401, 429))
-def transfer(player: Me, ctx: Ctx) -> dict[str, Any]:
+def transfer(player: Me, players: PlayersDep, ctx: Ctx) -> dict[str, Any]:
     """A one-time code (24 h) that moves this profile to another device."""
     ctx.limiter.hit(player.id, "profile")
-    code, expires = ctx.players.transfer_code(player.id, ctx.runs.dailies.clock())
+    code, expires = players.transfer_code(player.id, ctx.runs.dailies.clock())
     return {"code": code, "expires_ms": expires}
 
 
 @router.post("/claim", responses=error_responses(404, 429))
-def claim(body: CodeIn, request: Request, ctx: Ctx) -> dict[str, Any]:
+def claim(body: CodeIn, request: Request, players: PlayersDep, ctx: Ctx) -> dict[str, Any]:
     """Take over the profile of a transfer code: a new token; the old device's stops working."""
     ctx.limiter.hit(client_address(request), "create")
-    p, token = ctx.players.claim(body.code, ctx.runs.dailies.clock())
+    p, token = players.claim(body.code, ctx.runs.dailies.clock())
     return {"id": p.id, "token": token, "name": p.name}
 
 
 @router.get("/me/stats", responses=error_responses(401))
-def stats(player: Me, ctx: Ctx, x_local_date: LocalDate = None) -> dict[str, Any]:
+def stats(player: Me, store: StoreDep, ctx: Ctx, x_local_date: LocalDate = None) -> dict[str, Any]:
     """Days played and the streak, counted in the player's local days (``X-Local-Date``)."""
     day = ctx.runs.local_today(x_local_date)
-    return {"name": player.name, **player_stats(ctx.runs.store, player.id, day)}
+    return {"name": player.name, **player_stats(store, player.id, day)}

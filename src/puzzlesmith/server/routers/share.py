@@ -17,7 +17,7 @@ from puzzlesmith.server.config import Settings
 from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode, today
 from puzzlesmith.server.daily.stats import player_stats
-from puzzlesmith.server.deps import Ctx, Me, SettingsDep
+from puzzlesmith.server.deps import Ctx, FriendsDep, Me, SettingsDep
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.friends.service import Friends
 from puzzlesmith.server.schemas import error_responses
@@ -34,7 +34,7 @@ def public_link(conf: Settings, request: Request, mode_id: str) -> str:
 
 
 def _card(
-    ctx: DailyContext, player: Player, mode_id: str, date: str | None, lang: str
+    ctx: DailyContext, friends: Friends, player: Player, mode_id: str, date: str | None, lang: str
 ) -> share.Card:
     """The card of my verified run of a day's daily (today by default): 404 ``no-run`` else."""
     m = daily_mode(mode_id)
@@ -47,7 +47,7 @@ def _card(
     if run is None:
         raise ApiError("no-run", f"no verified run of {m.cli_name} on {iso}")
     puzzle, _ = ctx.runs.dailies.get(m, day)
-    board = Friends(ctx.runs.store).board(m.id, iso, player)
+    board = friends.board(m.id, iso, player)
     mine = next((e for e in board["entries"] if e["me"]), None)
     try:
         log = decode(run.log) if run.log else []
@@ -75,12 +75,13 @@ def share_info(
     request: Request,
     player: Me,
     ctx: Ctx,
+    friends: FriendsDep,
     conf: SettingsDep,
     date: str | None = None,
     lang: Literal["zh", "en"] = "zh",
 ) -> dict[str, Any]:
     """What the share text says: the link at the public address, and the picture's words."""
-    card = _card(ctx, player, mode, date, lang)
+    card = _card(ctx, friends, player, mode, date, lang)
     return {"url": public_link(conf, request, card.mode), **share.lines_of(card)}
 
 
@@ -90,9 +91,14 @@ def share_info(
     response_class=Response,
 )
 async def share_png(
-    mode: str, player: Me, ctx: Ctx, date: str | None = None, lang: Literal["zh", "en"] = "zh"
+    mode: str,
+    player: Me,
+    ctx: Ctx,
+    friends: FriendsDep,
+    date: str | None = None,
+    lang: Literal["zh", "en"] = "zh",
 ) -> Response:
     """The spoiler-free picture of my verified run (PNG): nothing of the board is on it."""
-    card = await run_in_threadpool(_card, ctx, player, mode, date, lang)
+    card = await run_in_threadpool(_card, ctx, friends, player, mode, date, lang)
     png = await run_in_threadpool(share.draw_card, card)
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=60"})

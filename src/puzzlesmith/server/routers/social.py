@@ -9,11 +9,17 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
 from puzzlesmith.server.daily.archive import archive, month_of
-from puzzlesmith.server.daily.context import DailyContext
 from puzzlesmith.server.daily.service import daily_mode
-from puzzlesmith.server.deps import Ctx, LocalDate, MaybeMe, Me, SettingsDep, StoreDep
-from puzzlesmith.server.friends import progress
-from puzzlesmith.server.friends.service import Friends
+from puzzlesmith.server.deps import (
+    Ctx,
+    FriendsDep,
+    LocalDate,
+    MaybeMe,
+    Me,
+    SavesDep,
+    SecretDep,
+    StoreDep,
+)
 from puzzlesmith.server.ratelimit import address_key, client_address
 from puzzlesmith.server.schemas import error_responses
 
@@ -30,70 +36,75 @@ class HiddenIn(BaseModel):
     hidden: StrictBool = Field(description="true: leave me off other players' friend boards")
 
 
-def _friends(ctx: DailyContext) -> Friends:
-    return Friends(ctx.runs.store)
-
-
 def _mode_id(name: str) -> str:
     return daily_mode(name).id
 
 
 @router.get("/api/friends", responses=error_responses(401, 503))
-def my_friends(player: Me, ctx: Ctx) -> dict[str, Any]:
+def my_friends(player: Me, friends: FriendsDep, ctx: Ctx) -> dict[str, Any]:
     """My friend code (made on first use), the opt-out, who I follow, how many follow me."""
-    f = _friends(ctx)
-    prof = f.profile(player.id, ctx.runs.dailies.clock())
+    prof = friends.profile(player.id, ctx.runs.dailies.clock())
     return {
         "code": prof.code,
         "hidden": prof.hidden,
-        "following": f.following(player.id),
-        "followers": f.followers(player.id),
+        "following": friends.following(player.id),
+        "followers": friends.followers(player.id),
     }
 
 
 @router.post("/api/friends", responses=error_responses(401, 404, 409, 422))
-def follow(body: FollowIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+def follow(body: FollowIn, player: Me, friends: FriendsDep, ctx: Ctx) -> dict[str, Any]:
     """Follow the player with this friend code (again: no change, ``new`` false)."""
     ctx.limiter.hit(player.id, "profile")
-    other, new = _friends(ctx).follow(player.id, body.code, ctx.runs.dailies.clock())
+    other, new = friends.follow(player.id, body.code, ctx.runs.dailies.clock())
     return {"followed": {"id": other.id, "name": other.name}, "new": new}
 
 
 @router.delete("/api/friends/{player_id}", responses=error_responses(401))
-def unfollow(player_id: str, player: Me, ctx: Ctx) -> dict[str, Any]:
-    return {"removed": _friends(ctx).unfollow(player.id, player_id[:64])}
+def unfollow(player_id: str, player: Me, friends: FriendsDep) -> dict[str, Any]:
+    return {"removed": friends.unfollow(player.id, player_id[:64])}
 
 
 @router.patch("/api/friends/me", responses=error_responses(401))
-def set_hidden(body: HiddenIn, player: Me, ctx: Ctx) -> dict[str, Any]:
+def set_hidden(body: HiddenIn, player: Me, friends: FriendsDep, ctx: Ctx) -> dict[str, Any]:
     ctx.limiter.hit(player.id, "profile")
-    return {"hidden": _friends(ctx).set_hidden(player.id, body.hidden, ctx.runs.dailies.clock())}
+    return {"hidden": friends.set_hidden(player.id, body.hidden, ctx.runs.dailies.clock())}
 
 
 @router.get("/api/friends/board/{mode}", responses=error_responses(400, 401, 404))
 def friends_board(
-    mode: str, player: Me, ctx: Ctx, x_local_date: LocalDate = None, date: str | None = None
+    mode: str,
+    player: Me,
+    friends: FriendsDep,
+    ctx: Ctx,
+    x_local_date: LocalDate = None,
+    date: str | None = None,
 ) -> dict[str, Any]:
     """A day's leaderboard among me and the players I follow (my today by default)."""
     day = ctx.runs.day_of(date, x_local_date)
-    return _friends(ctx).board(_mode_id(mode), day.isoformat(), player)
+    return friends.board(_mode_id(mode), day.isoformat(), player)
 
 
 @router.get("/api/friends/stats", responses=error_responses(401))
-def friends_stats(player: Me, ctx: Ctx, x_local_date: LocalDate = None) -> dict[str, Any]:
+def friends_stats(
+    player: Me, friends: FriendsDep, ctx: Ctx, x_local_date: LocalDate = None
+) -> dict[str, Any]:
     """My friends' days and streaks, counted up to my local today (``X-Local-Date``)."""
-    return {"friends": _friends(ctx).stats(player, ctx.runs.local_today(x_local_date))}
+    return {"friends": friends.stats(player, ctx.runs.local_today(x_local_date))}
 
 
 @router.get("/api/archive/{mode}", responses=error_responses(404))
 def month(
-    mode: str, ctx: Ctx, player: MaybeMe, x_local_date: LocalDate = None, month: str | None = None
+    mode: str,
+    ctx: Ctx,
+    store: StoreDep,
+    player: MaybeMe,
+    x_local_date: LocalDate = None,
+    month: str | None = None,
 ) -> dict[str, Any]:
     """A month of past dailies (this month by default) with my marks when signed in."""
     day = ctx.runs.local_today(x_local_date)
-    return archive(
-        ctx.runs.store, _mode_id(mode), player.id if player else None, month_of(month, day), day
-    )
+    return archive(store, _mode_id(mode), player.id if player else None, month_of(month, day), day)
 
 
 class ProgressIn(BaseModel):
@@ -106,19 +117,17 @@ class ProgressIn(BaseModel):
 
 @router.put("/api/players/me/progress", responses=error_responses(401, 413, 429, 507))
 def save_progress(
-    body: ProgressIn, player: Me, ctx: Ctx, conf: SettingsDep, request: Request
+    body: ProgressIn, player: Me, saves: SavesDep, secret: SecretDep, ctx: Ctx, request: Request
 ) -> dict[str, Any]:
     """Keep this device's level progress for the next device this profile moves to
     (507 ``storage-full`` past the store's budget or the address's share of it)."""
     ctx.limiter.hit(player.id, "profile")
-    address = address_key(ctx.runs.secret, client_address(request))
-    now = ctx.runs.dailies.clock()
-    budget = progress.Budget.from_settings(conf)
-    size = progress.save(ctx.runs.store, player.id, body.data, now, address, budget)
+    address = address_key(secret, client_address(request))
+    size = saves.save(player.id, body.data, ctx.runs.dailies.clock(), address)
     return {"saved": True, "bytes": size}
 
 
 @router.get("/api/players/me/progress", responses=error_responses(401))
-def load_progress(player: Me, store: StoreDep) -> dict[str, Any]:
+def load_progress(player: Me, saves: SavesDep) -> dict[str, Any]:
     """The progress the last device sent (``data`` null when none), merged by the client."""
-    return progress.load(store, player.id)
+    return saves.load(player.id)

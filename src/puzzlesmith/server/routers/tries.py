@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
-from puzzlesmith.server.deps import SecretDep, StoreDep, app_limiter
+from puzzlesmith.server.deps import SecretDep, StoreDep, TriesDep, app_limiter
 from puzzlesmith.server.errors import ApiError
 from puzzlesmith.server.ratelimit import RateLimiter, address_key, client_address
 from puzzlesmith.server.schemas import error_responses
@@ -74,11 +74,11 @@ _SCHEMA = {
     openapi_extra=_SCHEMA,
 )
 async def report_tries(
-    request: Request, store: StoreDep, secret: SecretDep, limits: Limits
+    request: Request, tries: TriesDep, secret: SecretDep, limits: Limits
 ) -> dict[str, Any]:
     """Store a batch of tries (JSON; ``text/plain`` too, as ``navigator.sendBeacon`` sends)."""
     who = address_key(secret, client_address(request))
     await run_in_threadpool(limits.hit, who, "plays")
     batch = service.parse(await _body(request))
-    received = await run_in_threadpool(service.record, store, batch)
+    received = await run_in_threadpool(tries.record, batch)
     return {"received": received}

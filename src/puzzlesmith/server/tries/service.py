@@ -193,3 +193,14 @@ def _clear(row: dict[str, Any], player: str) -> ratings.Clear:
         row["rewinds"],
         lambda: shipped_score(mode, level),
     )
+
+
+class Tries:
+    """The browsers' tries of shipped levels in one store: built once per app
+    (``app.state.services.tries``; routes take ``deps.TriesDep``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def record(self, batch: BatchIn, now: int | None = None) -> int:
+        return record(self.store, batch, now)
