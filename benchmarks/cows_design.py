@@ -26,7 +26,7 @@ from puzzlesmith.cows.design import SEARCH_SECONDS, suggest_edits
 from puzzlesmith.cows.generate import grow_regions, plant_solution, to_level
 from puzzlesmith.cows.solver import solve
 
-#: the CLI's search bound at the default --budget 60 (cli/cows_design.py: min(10, 60 / 4))
+#: the CLI's search bound at the default --budget 60 (cows/cli.py: min(10, 60 / 4))
 CLI_SECONDS = 10.0
 
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from puzzlesmith.cli import cows_design
 from puzzlesmith.cli.main import build_app
+from puzzlesmith.cows import cli as cows_design
 from puzzlesmith.cows import design
 from puzzlesmith.cows.board import parse_level
 from puzzlesmith.cows.solver import solve

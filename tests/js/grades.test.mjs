@@ -16,5 +16,7 @@ test("and in English on English screens; unknown grades pass through", () => {
   settings.lang = "en";
   assert.equal(gradeName("hard (hall 2)"), "hard (shared rows 2)");
   assert.equal(gradeName("mystery"), "mystery");
+  // the shell names no mode: a sized idea without words is shown as the server sent it
+  assert.equal(gradeName("hard (lamps 4)"), "hard (lamps 4)");
   settings.lang = "zh";
 });

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -9,7 +10,6 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from puzzlesmith.cli import cows_design
 from puzzlesmith.cli.check import add_check_command
 from puzzlesmith.cli.clip import add_clip_command
 from puzzlesmith.cli.codes import add_code_commands
@@ -55,14 +55,16 @@ def build_mode_app(mode: Mode[Any]) -> typer.Typer:
         add_clip_command(app, mode)
     if mode.capabilities.generate:
         add_generate_command(app, mode)
-    if mode.capabilities.design and mode.id == cows_design.MODE_ID:
-        cows_design.add_cows_design_command(app, mode)  # region edits, not clue sets
-    elif mode.capabilities.design:
+    own = importlib.import_module(mode.cli_module) if mode.cli_module else None
+    replaced = set(getattr(own, "COMMANDS", ()))
+    if mode.capabilities.design and "design" not in replaced:
         _add_design(app, mode)
     add_code_commands(app, mode)
     if mode.capabilities.editor:
         add_check_command(app, mode)
         add_dedupe_command(app, mode)
+    if own is not None:
+        own.add_commands(app, mode)  # the mode's own (Mode.cli_module)
     return app
 
 

@@ -197,6 +197,11 @@ class Mode(ABC, Generic[L]):
     codec: ClassVar[LevelCodec | None] = None
     #: the largest :meth:`level_size` the server's live check takes (the editor's limit)
     check_max_size: ClassVar[int] = 0
+    #: a module of the mode's own CLI commands (``<package>.cli``): its
+    #: ``add_commands(app, mode)`` adds them to ``puzzlesmith <cli_name>`` after the shared
+    #: ones, and a name in its ``COMMANDS`` replaces the shared command of that name (Cows'
+    #: ``design`` suggests region edits, not clue sets); None: the shared commands only
+    cli_module: ClassVar[str | None] = None
 
     # ---- level files -------------------------------------------------------------------
     @abstractmethod

@@ -60,6 +60,7 @@ class CowsMode(Mode[Level]):
     levels_package = "puzzlesmith.cows"
     client_package = "puzzlesmith.cows"
     words_prefix = "cw"
+    cli_module = "puzzlesmith.cows.cli"
     hint_kinds = hints.KINDS
     #: the hint that explains the next step (core/breakdown.py reads it at long pauses)
     why_kind = "why"

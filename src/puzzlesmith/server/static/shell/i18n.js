@@ -20,9 +20,14 @@ export function t(key, vars) {
 /** A logic grade ("easy"... from the server) in the player's language; unknown ones as sent.
  *  Screens handed a `t` by the shell (the editor) pass it. */
 export function gradeName(grade, tr = t) {
-  // Cows: "hard (hall 2)" names the largest Hall set (the 多色共占 technique) it needs
-  const hall = /^(\w+) \(hall (\d+)\)$/.exec(String(grade ?? ""));
-  if (hall) return gradeName(hall[1], tr) + tr("grade.hall", { k: hall[2] });
+  // "<grade> (<idea> <k>)": a grade that names the size of the idea it needs (Cows' "hard
+  // (hall 2)", the largest Hall set) reads grade.<idea> with {k}; an idea without words as sent
+  const sized = /^(\w+) \((\w+) (\d+)\)$/.exec(String(grade ?? ""));
+  if (sized) {
+    const key = `grade.${sized[2]}`;
+    const idea = tr(key, { k: sized[3] });
+    if (idea !== key) return gradeName(sized[1], tr) + idea;
+  }
   const key = `grade.${grade}`;
   const s = tr(key);
   return s === key ? String(grade ?? "") : s;

@@ -31,13 +31,16 @@ from puzzlesmith.core.words import Lang, say
 from puzzlesmith.cows import design
 
 #: the mode this command designs for (the path modes keep ``design`` of cli/commands.py)
-MODE_ID = "04-cows"
+#: the shared commands this module replaces (``Mode.cli_module``)
+COMMANDS = ("design",)
 
 #: the share of ``--budget`` the search after the first moved cell may take, at most
 SEARCH_SHARE, SEARCH_MAX = 0.25, 10.0
 
 
-def add_cows_design_command(app: typer.Typer, mode: Mode[Any]) -> None:
+def add_commands(app: typer.Typer, mode: Mode[Any]) -> None:
+    """Cows' own ``design`` (the CLI adds it in place of the shared clue-set one)."""
+
     @app.command("design")
     def design_cmd(
         target: Annotated[str, typer.Argument(help="Pack file, or a shipped level id.")],
