@@ -18,7 +18,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from puzzlesmith.core import words
@@ -74,14 +74,25 @@ class Board:
     def unit_name(self, u: int, lang: Lang = "en") -> str:
         """A house in words for messages: ``row 3``, ``column 1``, ``region C`` (``cw.unit.*``)."""
         n = self.n
+        row, column, region = _unit_words(lang)
         if u < n:
-            return words.say("cw.unit.row", lang, n=u + 1)
+            return row.replace("{n}", str(u + 1))
         if u < 2 * n:
-            return words.say("cw.unit.column", lang, n=u - n + 1)
-        return words.say("cw.unit.region", lang, letter=self.letters[u - 2 * n])
+            return column.replace("{n}", str(u - n + 1))
+        return region.replace("{letter}", self.letters[u - 2 * n])
 
     def unit_name_zh(self, u: int) -> str:
         return self.unit_name(u, "zh")
+
+
+@cache
+def _unit_words(lang: Lang) -> tuple[str, str, str]:
+    """The house names' sentences in ``lang``, looked up once (the logic names houses often)."""
+    return (
+        words.say("cw.unit.row", lang),
+        words.say("cw.unit.column", lang),
+        words.say("cw.unit.region", lang),
+    )
 
 
 def cell_id(board: Board, i: int) -> str:
