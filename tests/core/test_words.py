@@ -27,6 +27,10 @@ SRC = Path(puzzlesmith.__file__).parent
 SLOT = re.compile(r"\{(\w+)\}")
 #: sentences whose languages count differently: 等 {total} 个 names the whole, "and {n} more" the rest
 OWN_SLOTS = {"ed.more"}
+#: Hex Walls' Why when an exclusion leaves one cell: the Chinese names the step again
+#: (当不了第 {steps} 步), the English says "which leaves only this cell" (the sentence's start
+#: has named the step): worded so before they moved to the catalogue (issue #36)
+OWN_SLOTS |= {"hx.why.pinned.reach", "hx.why.pinned.turner_timing"}
 
 
 def subclasses(cls: type) -> list[type]:

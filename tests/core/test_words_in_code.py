@@ -61,6 +61,12 @@ def cows_server_files() -> list[Path]:
     return sorted((SRC / "cows").rglob("*.py")) + sorted((SRC / "server").rglob("*.py"))
 
 
+def mode_code_files() -> list[Path]:
+    """The Python of the path modes: their shared engine (paths/, the Why hint), Number
+    Stroke and Hex Walls (titles, the designers' warnings, the Why's own techniques)."""
+    return [p for d in ("paths", "stroke", "hexwalls") for p in sorted((SRC / d).rglob("*.py"))]
+
+
 def js_code(path: Path) -> str:
     return JS_COMMENT.sub("", path.read_text(encoding="utf-8"))
 
@@ -231,3 +237,59 @@ def test_say_fills_slots_as_the_client_does() -> None:
     assert words.say("cli.suggest.adds", "en") == "adds {added}"  # a slot not given stays
     with pytest.raises(KeyError):
         words.say("no.such.key")
+
+
+# ---- the path modes' Python: paths/, stroke/, hexwalls/ ---------------------------------
+#: say("key", ...) or both("key", ...) (core/words.both: a sentence in zh and en side by side)
+MODE_KEY = re.compile(r"""\b(?:say|both)\(\s*["']([\w.-]+)["']""")
+
+
+def test_the_mode_scan_sees_the_files() -> None:
+    names = {f.relative_to(SRC).as_posix() for f in mode_code_files()}
+    assert {
+        "paths/explain.py",
+        "paths/mode.py",
+        "paths/logic/engine.py",
+        "stroke/design.py",
+        "stroke/render.py",
+        "stroke/generate.py",
+        "hexwalls/logic.py",
+        "hexwalls/mode.py",
+    } <= names
+
+
+def test_no_words_in_the_path_modes_code() -> None:
+    """The Why hint's sentences, the modes' titles and the designers' notes are the
+    catalogue's (core/words ``why.*``, hexwalls/words ``hx.*``, stroke/words ``ns.*``)."""
+    found = [
+        f"{path.relative_to(SRC)}:{line}: {text!r}"
+        for path in mode_code_files()
+        for line, text in py_strings(path)
+        if CJK.search(text)
+    ]
+    assert not found, found
+
+
+def test_every_key_the_path_modes_say_is_in_both_languages() -> None:
+    table = words.catalogue()
+    used = {
+        (path.relative_to(SRC).as_posix(), key)
+        for path in mode_code_files()
+        for key in MODE_KEY.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(used) > 60  # the scan sees them (the Why's clauses and names alone are 50)
+    for lang in words.LANGS:
+        missing = sorted(u for u in used if u[1] not in table[lang])
+        assert not missing, f"no {lang} words for {missing}"
+
+
+def test_both_gives_a_packages_sentence_in_both_languages() -> None:
+    assert words.both("why.because") == (
+        "第 {step} 步只能走 {cell}，因为{clause}。",
+        "Step {step} must go to {cell} because {clause}.",
+    )
+    assert words.both("hx.why.name.trial", "puzzlesmith.hexwalls") == ("假设推翻", "Try and fail")
+    with pytest.raises(KeyError):
+        words.both("hx.why.name.trial")  # Hex Walls' own words are not the shared ones
+    with pytest.raises(KeyError):
+        words.both("no.such.key")

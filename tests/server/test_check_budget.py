@@ -127,7 +127,11 @@ def test_a_board_needing_more_cpu_than_the_budget_is_too_large() -> None:
         cells: list[dict[str, int]] = [
             {"q": q, "r": r} for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3
         ]
+        # 1 in a corner and 36 on its neighbour: the search needs seconds of CPU (measured:
+        # more than 5 s), 500x the budget; an open board with 1 alone finds two paths within
+        # 1 ms in a warmed worker
         cells[0]["clue"] = 1
+        cells[1]["clue"] = 36
         open_board = {"id": "d", "cells": cells}
         assert p.check(HEX, open_board) is None  # None: out of CPU time → too-large
     finally:

@@ -141,6 +141,28 @@ def has(key: str, lang: Lang = "en") -> bool:
     return key in catalogue()[lang]
 
 
+@cache
+def _own(package: str) -> Words:
+    return package_words(package)
+
+
+def both(key: str, package: str = CORE) -> tuple[str, str]:
+    """One sentence of ``package``'s own words in both languages, ``(zh, en)``, its
+    ``{slots}`` unfilled: for code that answers in both languages side by side (the Why
+    hint's ``reason_zh`` / ``reason_en``). It reads only that package's files (read once),
+    so a module can take its sentences when it loads, before the modes are registered, and
+    a compiled one pays nothing per call. A key missing in either language is a bug:
+    :class:`KeyError`.
+
+    >>> both("why.done")
+    ('已经走完了！', 'The path is complete!')
+    """
+    own = _own(package)
+    if key not in own["zh"] or key not in own["en"]:
+        raise KeyError(f"{package.replace('.', '/')}/words: no words for {key!r} in both languages")
+    return own["zh"][key], own["en"][key]
+
+
 def as_module(words: Words) -> str:
     """The catalogue as the ES module the client imports (``export default {zh, en}``):
     loaded with the shell's other modules, so the first board waits for no extra request."""

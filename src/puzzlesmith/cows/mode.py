@@ -59,16 +59,11 @@ def _label(key: str) -> str:
     return f"{words.say(key, 'en')} {words.say(key, 'zh')}"
 
 
-#: Cows' own words, read once: the mode's name is their ``cw.title``
-_OWN_WORDS = words.package_words("puzzlesmith.cows")
-
-
 class CowsMode(Mode[Level]):
     id = "04-cows"
     cli_name = "cows"
     aliases = ("04", "queens")
-    title_zh = _OWN_WORDS["zh"]["cw.title"]
-    title_en = _OWN_WORDS["en"]["cw.title"]
+    title_zh, title_en = words.both("cw.title", "puzzlesmith.cows")
     levels_package = "puzzlesmith.cows"
     client_package = "puzzlesmith.cows"
     words_prefix = "cw"

@@ -42,6 +42,7 @@ from typing import Any, Protocol
 from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import capped, spend, tick, within
 from puzzlesmith.core.mode import JSON, GradeResult, LogicStep
+from puzzlesmith.core.words import both
 from puzzlesmith.hexwalls.board import Board, Level, board_of
 from puzzlesmith.hexwalls.solver import solve
 from puzzlesmith.paths.explain import as_sentence, because, clause
@@ -502,61 +503,37 @@ HEX_TECHNIQUES = (
     "no_split",
     "trial",
 )
+#: the package whose words (``hx.why.*``) Hex Walls' Why says
+_WORDS = "puzzlesmith.hexwalls"
 #: technique → (zh, en): the Why's clause (paths/explain.py says the step and its cell
-#: first); {cells} names the cell the deduction is about, {reads} the cells it rests on
+#: first); {cells} names the cell the deduction is about, {reads} the cells it rests on.
+#: The sentences are the catalogue's (hexwalls/words), taken once when this module loads.
 HEX_WORDS: dict[str, tuple[str, str]] = {
-    "clue": ("{cells} 写着 {steps}", "{cells} shows {steps}"),
-    "step_single": ("第 {steps} 步只剩 {cells} 能走", "only {cells} can still be step {steps}"),
-    "cell_single": ("{cells} 只剩第 {steps} 步能放", "{cells} fits only step {steps}"),
-    "reach": (
-        "{cells} 当不了第 {steps} 步：从前一步走不进来，或走不到下一步（能接的邻格：{reads}）",
-        "{cells} cannot be step {steps}: there is no open way in from the step before or "
-        "on to the step after (its possible neighbours: {reads})",
-    ),
-    "turner_timing": (
-        "走到第 {steps} 步那一刻，转动的墙正好挡在 {cells} 和 {reads} 之间",
-        "at step {steps} a turning wall stands between {cells} and {reads}",
-    ),
-    "no_split": (
-        "如果第 {steps} 步走 {cells}，没走过的格会被切成两块（或留下两个死角）",
-        "if step {steps} went to {cells}, the cells not yet walked would be cut apart (or "
-        "left with two dead ends)",
-    ),
-    "trial": (
-        "假设 {cells} 是第 {steps} 步，接下来的推理会走不通",
-        "if {cells} were step {steps}, the deductions that follow would break a rule",
-    ),
+    "clue": both("hx.why.clause.clue", _WORDS),
+    "step_single": both("hx.why.clause.step_single", _WORDS),
+    "cell_single": both("hx.why.clause.cell_single", _WORDS),
+    "reach": both("hx.why.clause.reach", _WORDS),
+    "turner_timing": both("hx.why.clause.turner_timing", _WORDS),
+    "no_split": both("hx.why.clause.no_split", _WORDS),
+    "trial": both("hx.why.clause.trial", _WORDS),
 }
 #: an exclusion that leaves one cell for the next step, as the Why says it: the excluded
 #: cell ringed (read, {reads}), the step's last cell lit (concluded); {steps} is that step
 HEX_PINNED: dict[str, tuple[str, str]] = {
-    "reach": (
-        "{reads} 前后无路可接，当不了第 {steps} 步，只剩这一格",
-        "{reads} has no open way in from the step before or on to the step after, which "
-        "leaves only this cell",
-    ),
-    "turner_timing": (
-        "那一刻转墙挡住了 {reads}，它当不了第 {steps} 步，只剩这一格",
-        "at that very moment a turning wall blocks {reads}, which leaves only this cell",
-    ),
-    "no_split": (
-        "走 {reads} 会把没走的格切开（或留两个死角）",
-        "going to {reads} would cut the cells not yet walked apart (or leave two dead ends)",
-    ),
-    "trial": (
-        "假设 {reads} 是第 {steps} 步就会走不通",
-        "if {reads} were step {steps}, the deductions that follow would break a rule",
-    ),
+    "reach": both("hx.why.pinned.reach", _WORDS),
+    "turner_timing": both("hx.why.pinned.turner_timing", _WORDS),
+    "no_split": both("hx.why.pinned.no_split", _WORDS),
+    "trial": both("hx.why.pinned.trial", _WORDS),
 }
 #: technique → (zh, en): its short name
 HEX_NAMES: dict[str, tuple[str, str]] = {
-    "clue": ("数字", "A number"),
-    "step_single": ("唯一位置", "Only place"),
-    "cell_single": ("唯一步数", "Only step"),
-    "reach": ("进出有路", "A way in and out"),
-    "turner_timing": ("转墙时机", "Turning-wall timing"),
-    "no_split": ("不能切断", "No split"),
-    "trial": ("假设推翻", "Try and fail"),
+    "clue": both("hx.why.name.clue", _WORDS),
+    "step_single": both("hx.why.name.step_single", _WORDS),
+    "cell_single": both("hx.why.name.cell_single", _WORDS),
+    "reach": both("hx.why.name.reach", _WORDS),
+    "turner_timing": both("hx.why.name.turner_timing", _WORDS),
+    "no_split": both("hx.why.name.no_split", _WORDS),
+    "trial": both("hx.why.name.trial", _WORDS),
 }
 #: deductions tried before the Why gives up
 HEX_MAX_ROUNDS = 400

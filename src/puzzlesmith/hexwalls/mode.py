@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import HEX, canonical_key
+from puzzlesmith.core.words import both
 from puzzlesmith.hexwalls import daily, rules, solver
 from puzzlesmith.hexwalls.board import (
     Board,
@@ -44,8 +45,7 @@ class HexWallsMode(PathMode[Level]):
     id = "03-hex-walls"
     cli_name = "hex"
     aliases = ("hex-walls", "03")
-    title_zh = "六边一笔"
-    title_en = "Hex Walls"
+    title_zh, title_en = both("hx.title", "puzzlesmith.hexwalls")
     levels_package = "puzzlesmith.hexwalls"
     client_package = "puzzlesmith.hexwalls"
     words_prefix = "hx"

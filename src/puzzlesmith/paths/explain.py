@@ -18,128 +18,73 @@ from dataclasses import replace
 from typing import Any
 
 from puzzlesmith.core.bits import bits
+from puzzlesmith.core.words import both
 from puzzlesmith.paths.hints import correct_prefix
 from puzzlesmith.paths.state import PathState
 from puzzlesmith.paths.techniques import TECHNIQUES, Contradiction, Engine, PathGraph, engine
 
 #: technique → (zh, en): why the next step is fixed, as a clause the Why sentence ends
 #: with ("第 6 步只能走 c3，因为…" / "Step 6 must go to c3 because…"); {cells} names the
-#: cells it concludes (lit), {reads} the cells it rests on (ringed), {steps} the steps
+#: cells it concludes (lit), {reads} the cells it rests on (ringed), {steps} the steps.
+#: Every sentence of the Why is the catalogue's (core/words ``why.*``), taken once when
+#: this module loads (no lookup per hint).
 WORDS: dict[str, tuple[str, str]] = {
-    "number": ("{cells} 上写着 {steps}", "{cells} shows {steps}"),
-    "rules": (
-        "路的这一头 {reads} 只剩它一个能接的格",
-        "the path's end {reads} has no other cell to go on to",
-    ),
-    "single": (
-        "别的格都已当不了第 {steps} 步，只剩 {subject}",
-        "no other cell than {subject} can still be step {steps}",
-    ),
-    "ends": (
-        "{subject} 只剩一个能接的邻格（{others}），所以它是路的一头（第 1 步或最后一步）",
-        "{subject} has one usable neighbour left ({others}), so it is an end of the path",
-    ),
-    "two_neighbours": (
-        "{subject} 不是路的一头，却只剩两个能接的邻格（{others}）：路从一边进、从另一边出",
-        "{subject} is not an end and has just two usable neighbours ({others}): the path "
-        "comes in from one and leaves by the other",
-    ),
-    "clue_neighbours": (
-        "{subject} 上的数字前后的两步必须挨着它，能挨着的只剩 {others}",
-        "the steps just before and after the number on {subject} must touch it, and only "
-        "{others} can",
-    ),
-    "no_loop": (
-        "{subject} 和 {others} 是同一段已连好的路的两头，再连上就成了圈，所以不能连",
-        "{subject} and {others} end the same joined stretch: joining them would close a loop",
-    ),
-    "distance": (
-        "从已知的步数（{reads}）数一数走几步能到，{cells} 只可能是第 {steps} 步",
-        "counting the moves from the known steps ({reads}), {cells} can only be step {steps}",
-    ),
-    "parity": (
-        "像棋盘一样给格子涂两种颜色，每走一步换一次颜色，{cells} 只可能是第 {steps} 步",
-        "colouring the cells like a chessboard (every move changes colour), {cells} can "
-        "only be step {steps}",
-    ),
-    "connectivity": (
-        "{subject} 是两块区域之间唯一的通道，路必须在第 {steps} 步经过它",
-        "{subject} is the only way between two parts, so the path must pass it at step {steps}",
-    ),
-    "dead_end": (
-        "如果高亮的格是别的步数，它旁边的一格就接不上它，只剩一条路却又当不了路的一头：所以它只能是第 {steps} 步。",
-        "If the highlighted cell took another step, a neighbour that cannot join it would be "
-        "left with one way on while it cannot be an end: so it can only be step {steps}.",
-    ),
-    "contradiction": (
-        "给 {subject} 换一种走法，接下来的推理就会走不通，所以 {cells} 只能是第 {steps} 步",
-        "any other way for {subject} makes the deductions that follow break a rule, so "
-        "{cells} can only be step {steps}",
-    ),
+    "number": both("why.clause.number"),
+    "rules": both("why.clause.rules"),
+    "single": both("why.clause.single"),
+    "ends": both("why.clause.ends"),
+    "two_neighbours": both("why.clause.two_neighbours"),
+    "clue_neighbours": both("why.clause.clue_neighbours"),
+    "no_loop": both("why.clause.no_loop"),
+    "distance": both("why.clause.distance"),
+    "parity": both("why.clause.parity"),
+    "connectivity": both("why.clause.connectivity"),
+    "dead_end": both("why.clause.dead_end"),
+    "contradiction": both("why.clause.contradiction"),
 }
 #: techniques whose clause, when they fix the next step, is said of that step's cell alone
 #: (they narrow many cells at once; the one that matters is the step's)
 FOCUSED = frozenset({"distance", "parity", "contradiction", "number"})
 #: the Why's sentence: the step, the cell it must go to, and the technique's clause
-BECAUSE = (
-    "第 {step} 步只能走 {cell}，因为{clause}。",
-    "Step {step} must go to {cell} because {clause}.",
-)
+BECAUSE = both("why.because")
 #: {reads} when a deduction names no cell it rests on
-KNOWN = ("已知的格", "the known cells")
+KNOWN = both("why.known")
+#: after the cells named when there are more than :data:`MAX_NAMED`
+MORE = both("why.more")
+#: between the cells or steps of a list ("c3、c4" / "c3, c4"), and a sentence's full stop
+LIST_SEP = both("why.sep")
+STOP = both("why.stop")
 #: at most this many cells are named in one sentence
 MAX_NAMED = 4
 #: technique → (zh, en): its short name, as the solve breakdown lists it
 NAMES: dict[str, tuple[str, str]] = {
-    "rules": ("规则本身", "The rules"),
-    "number": ("数字", "A number"),
-    "single": ("唯一位置", "Only place"),
-    "ends": ("路的两头", "Path ends"),
-    "two_neighbours": ("只剩两个邻格", "Two neighbours"),
-    "clue_neighbours": ("数字的邻格", "Next to a number"),
-    "no_loop": ("不成圈", "No loop"),
-    "distance": ("数步数", "Counting moves"),
-    "parity": ("黑白相间", "Chessboard colours"),
-    "connectivity": ("唯一通道", "Only way through"),
-    "dead_end": ("不留死角", "No dead end"),
-    "contradiction": ("假设推翻", "Try and fail"),
+    "rules": both("why.name.rules"),
+    "number": both("why.name.number"),
+    "single": both("why.name.single"),
+    "ends": both("why.name.ends"),
+    "two_neighbours": both("why.name.two_neighbours"),
+    "clue_neighbours": both("why.name.clue_neighbours"),
+    "no_loop": both("why.name.no_loop"),
+    "distance": both("why.name.distance"),
+    "parity": both("why.name.parity"),
+    "connectivity": both("why.name.connectivity"),
+    "dead_end": both("why.name.dead_end"),
+    "contradiction": both("why.name.contradiction"),
 }
 #: a wrong path: what broke ({broke}), then where it first left the solution
-MISTAKE = (
-    "{broke}从第 {step} 步（{cell}）起路线就走错了，退回去再想想。",
-    "{broke}The path goes wrong from step {step} ({cell}) on: step back and think again.",
-)
-#: what broke on a wrong path, in the order it is looked for
+MISTAKE = both("why.mistake")
+#: what broke on a wrong path, in the order it is looked for (a wrong turn says nothing)
 BROKE: dict[str, tuple[str, str]] = {
-    "clue-step": (
-        "{cell} 写着 {clue}，路却在第 {step} 步走到了它。",
-        "{cell} shows {clue}, but the path reached it at step {step}. ",
-    ),
-    "step-elsewhere": (
-        "第 {step} 步应该走写着 {step} 的 {owner}，路却走到了 {cell}。",
-        "Step {step} belongs to {owner}, which shows {step}, but the path went to {cell}. ",
-    ),
-    "parity": (
-        "{cell} 是{par}数格，路却在第 {step} 步走到了它。",
-        "{cell} is an {par} cell, but the path reached it at step {step}. ",
-    ),
-    "cut-off": (
-        "走到第 {step} 步后，{cells} 被隔断了，路再也走不到。",
-        "After step {step} the path can no longer reach {cells}: cut off. ",
-    ),
-    "too-far": (
-        "{cell} 写着 {clue}，可从路的这一头（第 {step} 步）到它至少还要 {far} 步，来不及了。",
-        "{cell} shows {clue}, but from the path's end (step {step}) it is at least {far} "
-        "moves away: too far. ",
-    ),
+    "clue-step": both("why.broke.clue-step"),
+    "step-elsewhere": both("why.broke.step-elsewhere"),
+    "parity": both("why.broke.parity"),
+    "cut-off": both("why.broke.cut-off"),
+    "too-far": both("why.broke.too-far"),
     "wrong-turn": ("", ""),
 }
-PARITY_WORDS = {"odd": ("奇", "odd"), "even": ("偶", "even")}
-STUCK = (
-    "这一步靠推理一时看不出来：试试「指路」。",
-    "No deduction shows this step yet: try the guide.",
-)
-DONE = ("已经走完了！", "The path is complete!")
+PARITY_WORDS = {"odd": both("why.odd"), "even": both("why.even")}
+STUCK = both("why.stuck")
+DONE = both("why.done")
 #: deductions tried before the Why hint says the step is out of its reach
 MAX_ROUNDS = 400
 
@@ -151,7 +96,7 @@ def steps_text(steps: Sequence[int]) -> str:
         return "?"
     if len(s) > 3 and s[-1] - s[0] == len(s) - 1:
         return f"{s[0]}–{s[-1]}"
-    return "、".join(map(str, s[:4])) + ("…" if len(s) > 4 else "")
+    return LIST_SEP[0].join(map(str, s[:4])) + ("…" if len(s) > 4 else "")
 
 
 def cell_name(cell: str) -> str:
@@ -165,9 +110,9 @@ def names(cells: Sequence[str], lang: int) -> str:
     shown = [cell_name(c) for c in cells[:MAX_NAMED]]
     more = len(cells) > MAX_NAMED
     if lang == 0:
-        return "、".join(shown) + (" 等" if more else "")
+        return LIST_SEP[0].join(shown) + (MORE[0] if more else "")
     if more:
-        return ", ".join(shown) + " and others"
+        return LIST_SEP[1].join(shown) + MORE[1]
     return " and ".join(shown) if len(shown) == 2 else ", ".join(shown)
 
 
@@ -196,7 +141,7 @@ def clause(
                 reads=say(reads),
                 subject=say(subject),
                 others=say(others),
-                steps=text if lang == 0 else text.replace("、", ", "),
+                steps=text if lang == 0 else text.replace(*LIST_SEP),
             )
         )
     return out[0], out[1]
@@ -215,7 +160,7 @@ def because(step: int, cell: str, why: tuple[str, str]) -> tuple[str, str]:
 def as_sentence(why: tuple[str, str]) -> tuple[str, str]:
     """A clause on its own (a deduction that fixes no particular step)."""
     en = why[1]
-    return why[0] + "。", (en[:1].upper() + en[1:] + ".") if en else en
+    return why[0] + STOP[0], (en[:1].upper() + en[1:] + STOP[1]) if en else en
 
 
 def position_graph(g: PathGraph, state: PathState, prefix: int) -> PathGraph:

@@ -15,6 +15,7 @@ from typing import Any
 
 from puzzlesmith.core.cluerules import SuggestRules
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.words import both
 from puzzlesmith.paths.suggest import describe, extend, plan
 from puzzlesmith.stroke.board import Level, board_of
 from puzzlesmith.stroke.logic import grade
@@ -59,8 +60,14 @@ def removable_clues(level: Level) -> list[str]:
 
 #: seed 001 §3.3: the first eight levels may keep clues for teaching; later ones say why
 TEACHING_LEVELS = 8
-#: how a ``teach`` note records why a redundant number stays: "保留数字 9：…" or "keeps clue 9"
-_KEEP_MARKS = ("保留数字 {}", "keeps clue {}")
+#: how a ``teach`` note records why a redundant number stays, in either language
+#: (``ns.keepClue``: "keeps clue 9")
+_KEEP_MARKS = both("ns.keepClue", "puzzlesmith.stroke")
+
+
+def _keep_note(value: str) -> str:
+    """The note the warning suggests, as designers write it (in Chinese)."""
+    return both("ns.keepClueNote", "puzzlesmith.stroke")[0].format(value=value)
 
 
 def play_position(level_id: str) -> int | None:
@@ -87,13 +94,13 @@ def redundant_clue_warnings(level: Level) -> list[Problem]:
     out: list[Problem] = []
     for item in removable_clues(level):
         cid, _, value = item.partition("=")
-        if not value.isdigit() or any(m.format(value) in note for m in _KEEP_MARKS):
+        if not value.isdigit() or any(m.format(value=value) in note for m in _KEEP_MARKS):
             continue
         out.append(
             Problem(
                 "clue-redundant",
                 f"clue {value} is not needed (without it the level is still unique): remove it "
-                f"or say why it stays in the teach note ('保留数字 {value}：…')",
+                f"or say why it stays in the teach note ('{_keep_note(value)}')",
                 level=level.id,
                 where=f"cell {cid}",
                 severity="warning",

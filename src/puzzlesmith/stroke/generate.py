@@ -35,6 +35,7 @@ from puzzlesmith.core.bits import bits, flood
 from puzzlesmith.core.budget import BudgetExceeded
 from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.core.rng import rng_for
+from puzzlesmith.core.words import both
 from puzzlesmith.paths.grades import EASY_TECHNIQUES, GRADES, grade_index, grade_of
 from puzzlesmith.paths.techniques import REASONING, Deduction, PathGraph, deduce
 from puzzlesmith.stroke import solver
@@ -780,7 +781,9 @@ def _level_of(
     return Level(
         id=f"g{seed}-{index + 1}",
         cells=tuple(final),
-        teach=f"generated: seed {seed} #{index + 1}, grade {grade} ({techs}). 作者解：{author}",
+        teach=both("ns.gen.teach", "puzzlesmith.stroke")[0].format(
+            seed=seed, n=index + 1, grade=grade, techs=techs, author=author
+        ),
     )
 
 

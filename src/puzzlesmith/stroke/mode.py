@@ -8,6 +8,7 @@ from puzzlesmith.core.checks import guessing_warning, not_unique
 from puzzlesmith.core.mode import JSON, GradeResult, SolveResult
 from puzzlesmith.core.problems import Problem
 from puzzlesmith.core.symmetry import SQUARE, canonical_key
+from puzzlesmith.core.words import both
 from puzzlesmith.paths.mode import PathMode
 from puzzlesmith.stroke import daily, logic, rules, solver
 from puzzlesmith.stroke.board import Board, Level, board_of, parse_level
@@ -25,8 +26,7 @@ class StrokeMode(PathMode[Level]):
     id = "01-number-stroke"
     cli_name = "stroke"
     aliases = ("number-stroke", "01")
-    title_zh = "数字一笔"
-    title_en = "Number Stroke"
+    title_zh, title_en = both("ns.title", "puzzlesmith.stroke")
     levels_package = "puzzlesmith.stroke"
     client_package = "puzzlesmith.stroke"
     words_prefix = "ns"

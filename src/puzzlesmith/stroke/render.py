@@ -18,7 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from puzzlesmith.core.words import both
 from puzzlesmith.stroke.board import Cell, Level
+
+#: a parity clue's label on the picture (Chinese, as on the board): even, odd
+PARITY_LABELS = (both("ns.even", "puzzlesmith.stroke")[0], both("ns.odd", "puzzlesmith.stroke")[0])
 
 UNIT = 48
 MARGIN = 16
@@ -119,7 +123,7 @@ def render_svg(level: Level, solution: Sequence[str] | None = None) -> str:
         if cell.clue is not None:
             out.append(_text(x, y, str(cell.clue), 20, "bold"))
         elif cell.parity is not None:
-            label = "奇" if cell.parity == "odd" else "偶"
+            label = PARITY_LABELS[cell.parity == "odd"]
             if cell.id in steps:
                 out.append(_text(x, y - 4, str(steps[cell.id]), 16, "normal"))
                 out.append(_text(x, y + 13, label, 10, "normal"))
