@@ -28,6 +28,11 @@ ALLOWED_CODE = {
     ("server/static/editor/words.js", 'text.replace(/[。.]$/, "")'),
     ("core/catalogue.py", "。."),
 }
+#: deliberate CJK-range characters in Cows' and the server's code, not words
+ALLOWED_COWS_SERVER = {
+    # IDEOGRAPHIC SPACE among the blank characters a player's free text may not be made of
+    ("server/visible.py", "\u3000"),
+}
 
 
 def mode_client_files() -> list[Path]:
@@ -49,6 +54,11 @@ def client_files() -> list[Path]:
 
 def cli_files() -> list[Path]:
     return sorted((SRC / "cli").glob("*.py")) + sorted((SRC / "core").glob("*.py"))
+
+
+def cows_server_files() -> list[Path]:
+    """Cows' and the server's Python (the path modes' packages get a list of their own)."""
+    return sorted((SRC / "cows").rglob("*.py")) + sorted((SRC / "server").rglob("*.py"))
 
 
 def mode_code_files() -> list[Path]:
@@ -144,6 +154,47 @@ def test_every_key_the_cli_says_is_in_both_languages() -> None:
         for key in PY_KEY.findall(path.read_text(encoding="utf-8"))
     }
     assert len(used) > 15
+    for lang in words.LANGS:
+        missing = sorted(u for u in used if u[1] not in table[lang])
+        assert not missing, f"no {lang} words for {missing}"
+
+
+def test_no_words_in_cows_or_server_code() -> None:
+    """Cows' hints, logic, packs, ideas and design lines, and the server's share card,
+    manifest and trial file, speak from the catalogue (docstrings and doctests aside)."""
+    assert len(cows_server_files()) > 40  # the scan sees them
+    found = [
+        f"{path.relative_to(SRC)}:{line}: {text!r}"
+        for path in cows_server_files()
+        for line, text in py_strings(path)
+        if CJK.search(text) and (path.relative_to(SRC).as_posix(), text) not in ALLOWED_COWS_SERVER
+    ]
+    assert not found, found
+
+
+def test_every_key_cows_and_the_server_say_is_in_both_languages() -> None:
+    from puzzlesmith.cows import logic, packs, teach
+    from puzzlesmith.server import share
+
+    table = words.catalogue()
+    used = {
+        (path.relative_to(SRC).as_posix(), key)
+        for path in cows_server_files()
+        for key in PY_KEY.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(used) > 20
+    # keys the code builds from a name (f"cw.tech.{technique}"…)
+    built = [f"cw.tech.{t}" for t in logic.TECHNIQUES]
+    built += [f"cw.idea.{i}" for i in teach.IDEAS]
+    built += [f"cw.tip.{t}" for t in packs.TECHNIQUE_TIPS] + ["cw.tip.region"]
+    built += [f"cw.pack.{k}.{part}" for k in (1, 2, 3, 4) for part in ("title", "about")]
+    built += [f"cw.hint.{t}" for t in logic.TECHNIQUES if t != "big-hall"]
+    built += [f"cw.logic.{t}" for t in logic.TECHNIQUES if t not in logic.HALLS]
+    built += [f"cw.logic.hall.{k}" for k in range(3)]
+    built += [f"cw.hint.{kind}.{k}" for kind in ("kind", "kinds") for k in range(3)]
+    built += [f"grade.{g}" for g in logic.GRADES] + ["cw.grade.unsolved", "cw.title"]
+    built += list(share.CARD_KEYS.values())
+    used |= {("built", key) for key in built}
     for lang in words.LANGS:
         missing = sorted(u for u in used if u[1] not in table[lang])
         assert not missing, f"no {lang} words for {missing}"

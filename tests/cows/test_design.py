@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from puzzlesmith.core import registry
+from puzzlesmith.core import registry, words
 from puzzlesmith.core.levelcheck import check_level
 from puzzlesmith.cows.board import Level, parse_level, rc_id
 from puzzlesmith.cows.design import (
@@ -24,7 +24,7 @@ from puzzlesmith.cows.design import (
 )
 from puzzlesmith.cows.logic import grade
 from puzzlesmith.cows.solver import solve
-from puzzlesmith.cows.teach import IDEAS, NAMES, key_idea
+from puzzlesmith.cows.teach import IDEAS, key_idea
 
 from .conftest import level
 
@@ -70,7 +70,10 @@ def test_a_suggestion_makes_the_board_unique_and_names_its_edit(rows: list[str])
         assert s["score"] == round(g.score, 1)
         assert s["key_idea"] == key_idea(new)
         assert set(s["ideas"]) <= set(IDEAS) and (s["key_idea"] in s["ideas"])
-        assert s["idea_names"] == {i: list(NAMES[i]) for i in s["ideas"]}
+        assert s["idea_names"] == {
+            i: [words.say(f"cw.idea.{i}", "zh"), words.say(f"cw.idea.{i}", "en")]
+            for i in s["ideas"]
+        }
         cells = ", ".join(f"{c} {a}→{b}" for c, (a, b) in moved.items())
         assert s["words"]["en"].startswith(f"move {cells}: unique, ")
         assert s["words"]["zh"].startswith("移动 ") and "唯一解" in s["words"]["zh"]

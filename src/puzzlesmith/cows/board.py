@@ -18,11 +18,13 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
+from puzzlesmith.core import words
 from puzzlesmith.core.pack import check_fields, level_json
 from puzzlesmith.core.problems import Problem
+from puzzlesmith.core.words import Lang
 
 MIN_SIZE, MAX_SIZE = 4, 20
 #: region letters in the order new regions take them
@@ -69,22 +71,28 @@ class Board:
     def col(self, i: int) -> int:
         return i % self.n
 
-    def unit_name(self, u: int) -> str:
-        """A house in words for messages: ``row 3``, ``column 1``, ``region C``."""
+    def unit_name(self, u: int, lang: Lang = "en") -> str:
+        """A house in words for messages: ``row 3``, ``column 1``, ``region C`` (``cw.unit.*``)."""
         n = self.n
+        row, column, region = _unit_words(lang)
         if u < n:
-            return f"row {u + 1}"
+            return row.replace("{n}", str(u + 1))
         if u < 2 * n:
-            return f"column {u - n + 1}"
-        return f"region {self.letters[u - 2 * n]}"
+            return column.replace("{n}", str(u - n + 1))
+        return region.replace("{letter}", self.letters[u - 2 * n])
 
     def unit_name_zh(self, u: int) -> str:
-        n = self.n
-        if u < n:
-            return f"第{u + 1}行"
-        if u < 2 * n:
-            return f"第{u - n + 1}列"
-        return f"{self.letters[u - 2 * n]}区"
+        return self.unit_name(u, "zh")
+
+
+@cache
+def _unit_words(lang: Lang) -> tuple[str, str, str]:
+    """The house names' sentences in ``lang``, looked up once (the logic names houses often)."""
+    return (
+        words.say("cw.unit.row", lang),
+        words.say("cw.unit.column", lang),
+        words.say("cw.unit.region", lang),
+    )
 
 
 def cell_id(board: Board, i: int) -> str:

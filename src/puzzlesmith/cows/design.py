@@ -25,12 +25,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from puzzlesmith.core import words
 from puzzlesmith.core.mode import JSON
+from puzzlesmith.core.words import Lang
 from puzzlesmith.cows.board import Board, Level, board_of, build_board, flood, rc_id
 from puzzlesmith.cows.generate import _nbrs4
 from puzzlesmith.cows.logic import grade
 from puzzlesmith.cows.solver import solve_board
-from puzzlesmith.cows.teach import NAMES, key_idea, needed_ideas
+from puzzlesmith.cows.teach import idea_words, key_idea, needed_ideas
 
 #: solutions listed up front: the more are known, the more moves the filter rules out
 KNOWN_SOLUTIONS = 256
@@ -99,7 +101,7 @@ class Suggestion:
             "lookahead": self.lookahead,
             "key_idea": self.key_idea,
             "ideas": list(self.ideas),
-            "idea_names": {i: list(NAMES[i]) for i in self.ideas},
+            "idea_names": {i: list(idea_words(i)) for i in self.ideas},
         }
         out["words"] = {lang: suggestion_words(out, lang) for lang in ("zh", "en")}
         return out
@@ -113,7 +115,7 @@ def _name(n: int, i: int) -> str:
 def idea_name(idea: str, lang: str | None = None) -> str:
     """An idea in words: Chinese and English (``区域锁定 · a colour inside one row``), or
     one language."""
-    zh, en = NAMES.get(idea, (idea, idea))
+    zh, en = idea_words(idea)
     if lang == "zh":
         return zh
     if lang == "en":
@@ -121,18 +123,9 @@ def idea_name(idea: str, lang: str | None = None) -> str:
     return f"{zh} · {en}"
 
 
-#: grade names in Chinese, as the client's ``grade.*`` words (shell/i18n.js)
-GRADES_ZH = {
-    "easy": "简单",
-    "medium": "中等",
-    "hard": "困难",
-    "expert": "专家",
-    "unsolved": "解不完",
-}
-
-
 def grade_words(grade_name: str, lang: str) -> str:
-    """A Cows grade (``hard (hall 2)``) in ``lang``, worded as the client words it.
+    """A Cows grade (``hard (hall 2)``) in ``lang``, worded as the client words it
+    (the client's ``grade.*`` words).
 
     >>> grade_words("hard (hall 2)", "zh"), grade_words("medium", "en")
     ('困难（多色共占 2）', 'medium')
@@ -140,8 +133,10 @@ def grade_words(grade_name: str, lang: str) -> str:
     if lang != "zh":
         return grade_name
     base, _, hall = grade_name.partition(" (hall ")
-    words = GRADES_ZH.get(base, base)
-    return f"{words}（多色共占 {hall.rstrip(')')}）" if hall else words
+    # the shell's grade.* (a cows grade of its own, unsolved, is cw.grade.*)
+    key = next((k for k in (f"grade.{base}", f"cw.grade.{base}") if words.has(k, "zh")), None)
+    name = words.say(key, "zh") if key else base
+    return name + words.say("grade.hall", "zh", k=hall.rstrip(")")) if hall else name
 
 
 def suggestion_words(s: JSON, lang: str = "en") -> str:
@@ -155,26 +150,28 @@ def suggestion_words(s: JSON, lang: str = "en") -> str:
     >>> suggestion_words(s, "zh")
     '移动 r3c5 B→C：唯一解，难度 中等（分数 142）；关键想法：区域锁定；需要：每列一头牛、区域锁定'
     """
-    zh = lang == "zh"
-    sep = "、" if zh else ", "
+    lg: Lang = "zh" if lang == "zh" else "en"
+    sep = words.say("cw.design.sep", lg)
     edit = sep.join(f"{m['cell']} {m['from']}→{m['to']}" for m in s.get("moves", []))
-    grade_name = grade_words(str(s.get("grade")), "zh" if zh else "en")
+    grade_name = grade_words(str(s.get("grade")), lg)
     score = f"{float(s.get('score', 0)):g}"
-    how = _how(s, zh)
     key = s.get("key_idea")
-    ideas = sep.join(idea_name(i, "zh" if zh else "en") for i in s.get("ideas", []))
-    if zh:
-        tail = f"关键想法：{idea_name(key, 'zh')}；需要：{ideas}" if key else "逻辑解不完"
-        return f"移动 {edit}：唯一解，难度 {grade_name}（分数 {score}）{how}；{tail}"
-    tail = f"key idea: {idea_name(key, 'en')}; needs: {ideas}" if key else "logic cannot finish it"
-    return f"move {edit}: unique, {grade_name} (score {score}){how}; {tail}"
+    ideas = sep.join(idea_name(i, lg) for i in s.get("ideas", []))
+    if key:
+        tail = words.say("cw.design.keyIdea", lg, idea=idea_name(key, lg), ideas=ideas)
+    else:
+        tail = words.say("cw.design.noLogic", lg)
+    how = _how(s, lg)
+    return words.say(
+        "cw.design.move", lg, edit=edit, grade=grade_name, score=score, how=how, tail=tail
+    )
 
 
-def _how(s: JSON, zh: bool) -> str:
+def _how(s: JSON, lang: Lang) -> str:
     if not s.get("solved"):
-        return "，需要猜" if zh else ", needs guessing"
+        return words.say("cw.design.guess", lang)
     if s.get("lookahead"):
-        return "，需要试探（反证）" if zh else ", needs lookahead (a trial)"
+        return words.say("cw.design.trial", lang)
     return ""
 
 

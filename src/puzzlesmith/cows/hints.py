@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from puzzlesmith.core import words
 from puzzlesmith.cows.board import Board, Level, board_of, cell_id
 from puzzlesmith.cows.logic import Deduction, Position, next_deduction
 from puzzlesmith.cows.rules import COW, MARK, apply_moves, conflicts
@@ -41,8 +42,8 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
             "code": p.code,
             "cells": list(p.cells),
             "because": list(p.cells),
-            "reason_zh": _CONFLICT_ZH[p.code],
-            "reason_en": _CONFLICT_EN[p.code],
+            "reason_zh": words.say(f"problem.{p.code}", "zh"),
+            "reason_en": words.say(f"problem.{p.code}", "en"),
         }
     result = solve_board(b, 2)
     solution = (
@@ -57,8 +58,8 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
                 "code": "cow-wrong",
                 "cells": [at],
                 "because": [at],
-                "reason_zh": "这头牛放错了位置：按唯一解，这里不是牛。",
-                "reason_en": "This cow is misplaced: the unique solution has no cow here.",
+                "reason_zh": words.say("cw.hint.cowWrong", "zh"),
+                "reason_en": words.say("cw.hint.cowWrong", "en"),
             }
         wrong_mark = [i for i in marks if i in solution]
         if wrong_mark:
@@ -68,8 +69,8 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
                 "code": "mark-wrong",
                 "cells": [at],
                 "because": [at],
-                "reason_zh": "这个 ✕ 标错了：这里其实有牛。",
-                "reason_en": "This ✕ is wrong: a cow belongs here.",
+                "reason_zh": words.say("cw.mistake.mark-wrong", "zh"),
+                "reason_en": words.say("cw.mistake.mark-wrong", "en"),
             }
     cow_mask = sum(1 << i for i in cows)
     if cow_mask.bit_count() == b.n:
@@ -77,8 +78,8 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
             "kind": "solved",
             "cells": [],
             "because": [],
-            "reason_zh": "已经完成！",
-            "reason_en": "Solved!",
+            "reason_zh": words.say("cw.solved", "zh"),
+            "reason_en": words.say("cw.solved", "en"),
         }
     pos = Position(b, cow_mask, sum(1 << i for i in marks))
     d = next_deduction(pos)
@@ -88,7 +89,7 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
         # The player sees the cells outlined on the board: words that name no letter or
         # "(row,col)" the board does not show, and no internal technique code.
         out["reason_zh"], out["reason_en"] = player_words(b, d)
-        out["name_en"] = NAMES_EN[d.technique]
+        out["name_en"] = words.say(f"cw.tech.{d.technique}", "en")
         return out
     if solution is not None:  # logic is stuck: reveal one cow rather than leave the player alone
         i = min(j for j in solution if not cow_mask >> j & 1)
@@ -98,15 +99,15 @@ def hint(level: Level, moves: Sequence[str], kind: str = "next") -> dict[str, An
             "cells": [at],
             "place": [at],
             "because": [],
-            "reason_zh": "推理卡住了：这里有一头牛。",
-            "reason_en": "No simple deduction is left: a cow goes here.",
+            "reason_zh": words.say("cw.hint.reveal", "zh"),
+            "reason_en": words.say("cw.hint.reveal", "en"),
         }
     return {
         "kind": "stuck",
         "cells": [],
         "because": [],
-        "reason_zh": "这个棋盘没有唯一解，无法给出提示。",
-        "reason_en": "This board has no unique solution; no hint can be given.",
+        "reason_zh": words.say("cw.hint.noUnique", "zh"),
+        "reason_en": words.say("cw.hint.noUnique", "en"),
     }
 
 
@@ -122,44 +123,20 @@ def why(level: Level, moves: Sequence[str]) -> dict[str, Any]:
     verdict = _VERDICT.get(h["kind"], "stuck")
     out = {**h, "kind": "why", "verdict": verdict, "reads": list(h.get("because", []))}
     if h["kind"] == "mistake":
-        out["name_zh"], out["name_en"] = "哪里错了", "Where it went wrong"
+        out["name_zh"], out["name_en"] = (
+            words.say("cw.why.mistake", "zh"),
+            words.say("cw.why.mistake", "en"),
+        )
     if verdict == "stuck":
         out.update(
             cells=[],
             place=[],
             because=[],
             reads=[],
-            reason_zh="从现在的局面，简单推理已经走不下去了。",
-            reason_en="From this position no simple deduction is left.",
+            reason_zh=words.say("cw.why.stuck", "zh"),
+            reason_en=words.say("cw.why.stuck", "en"),
         )
     return out
-
-
-_CONFLICT_ZH = {
-    "cows-same-row": "同一行里有两头牛。",
-    "cows-same-column": "同一列里有两头牛。",
-    "cows-same-region": "同一个颜色区域里有两头牛。",
-    "cows-touch": "两头牛挨在一起（斜角也不行）。",
-}
-_CONFLICT_EN = {
-    "cows-same-row": "Two cows share a row.",
-    "cows-same-column": "Two cows share a column.",
-    "cows-same-region": "Two cows share a colour region.",
-    "cows-touch": "Two cows touch (diagonals count).",
-}
-
-
-NAMES_EN = {
-    "cow-excludes": "A cow rules out",
-    "last-free": "Last free cell",
-    "confinement": "Confined",
-    "shared-attack": "Shared attack",
-    "hall-set": "Shared rows",
-    "window-2x2": "2×2 squares",
-    "big-hall": "Shared rows (3+)",
-    "squeeze": "Squeeze",
-    "contradiction": "Try and fail",
-}
 
 
 def _kind(b: Board, u: int) -> int:
@@ -167,8 +144,20 @@ def _kind(b: Board, u: int) -> int:
     return min(u // b.n, 2)
 
 
-_ZH = ("行", "列", "颜色区域")
-_EN = (("row", "rows"), ("column", "columns"), ("region", "regions"))
+def _both(key: str, **kinds: int) -> tuple[str, str]:
+    """``cw.hint.<key>`` in Chinese and English; ``kinds`` name a slot's house kind (``unit=0``
+    fills ``{unit}`` with row and ``{units}`` with rows; ``k`` is a count, as is)."""
+    out = []
+    for lang in words.LANGS:
+        slots: dict[str, object] = {}
+        for slot, v in kinds.items():
+            if slot == "k":
+                slots[slot] = v
+            else:
+                slots[slot] = words.say(f"cw.hint.kind.{v}", lang)
+                slots[f"{slot}s"] = words.say(f"cw.hint.kinds.{v}", lang)
+        out.append(words.say(f"cw.hint.{key}", lang, **slots))
+    return out[0], out[1]
 
 
 def player_words(b: Board, d: Deduction) -> tuple[str, str]:
@@ -179,58 +168,13 @@ def player_words(b: Board, d: Deduction) -> tuple[str, str]:
     """
     t, units = d.technique, d.units
     if t == "cow-excludes":
-        return (
-            "粗框里这头牛所在的行、列、颜色区域和四周 8 格都不能再有牛：虚线格打 ✕。",
-            "The outlined cow rules out its row, column, region and 8 neighbours: "
-            "cross out the dashed cells.",
-        )
-    if t == "last-free":
-        k = _kind(b, units[0])
-        return (
-            f"粗框的这一{_ZH[k]}只剩一个空格：牛就放在虚线格。",
-            f"The outlined {_EN[k][0]} has one free cell left: the cow goes in the dashed cell.",
-        )
-    if t == "confinement":
-        a, z = _kind(b, units[0]), _kind(b, units[1])
-        return (
-            f"粗框的{_ZH[a]}，空格都在同一{_ZH[z]}里，这一{_ZH[z]}的牛只能是它的：虚线格打 ✕。",
-            f"The outlined {_EN[a][0]}'s free cells all lie in one {_EN[z][0]}, so that "
-            f"{_EN[z][0]}'s cow is its own: cross out the dashed cells.",
-        )
+        return _both(t)
+    if t in ("last-free", "shared-attack", "window-2x2"):
+        return _both(t, unit=_kind(b, units[0]))
+    if t in ("confinement", "squeeze"):
+        z = units[1] if t == "confinement" else units[-1]
+        return _both(t, unit=_kind(b, units[0]), other=_kind(b, z))
     if t in ("hall-set", "big-hall"):
-        a, z, k = _kind(b, units[0]), _kind(b, units[-1]), d.k
-        return (
-            f"粗框的 {k} 个{_ZH[a]}的空格只落在 {k} 个{_ZH[z]}里，这些{_ZH[z]}的牛都归它们："
-            "虚线格打 ✕。",
-            f"The free cells of the {k} outlined {_EN[a][1]} lie in just {k} {_EN[z][1]}: "
-            f"those {_EN[z][1]}' cows are theirs, so cross out the dashed cells.",
-        )
-    if t == "shared-attack":
-        k = _kind(b, units[0])
-        return (
-            f"粗框的{_ZH[k]}，它的牛不论放在哪个空格，都会碰到虚线格：虚线格打 ✕。",
-            f"Wherever the outlined {_EN[k][0]}'s cow goes, it touches the dashed cells: "
-            "cross them out.",
-        )
-    if t == "window-2x2":
-        k = _kind(b, units[0])
-        return (
-            f"这两{_ZH[k]}要放两头牛，空格只落在两个 2×2 方块里，每块一头；"
-            "粗框方块的牛放在哪都会碰到虚线格：打 ✕。",
-            f"These two {_EN[k][1]} need two cows in two 2×2 squares, one each; the "
-            "outlined square's cow touches the dashed cells wherever it goes: cross them out.",
-        )
-    if t == "squeeze":
-        a, z = _kind(b, units[0]), _kind(b, units[-1])
-        return (
-            f"虚线格如果放牛，它直接排除的格子会让粗框的两个{_ZH[a]}只剩同一{_ZH[z]}里的空格，"
-            f"一{_ZH[z]}只能放一头牛：所以这里打 ✕。",
-            f"A cow in the dashed cell would rule out enough to leave both outlined "
-            f"{_EN[a][1]} with free cells in one {_EN[z][0]}, which holds one cow: cross it out.",
-        )
-    k = _kind(b, units[0]) if units else 2
-    return (  # contradiction
-        f"假设虚线格放牛，接着被迫放下的牛会让粗框的{_ZH[k]}没有空格：所以这里打 ✕。",
-        f"A cow in the dashed cell, with the cows it forces, would leave the outlined "
-        f"{_EN[k][0]} with no free cell: cross it out.",
-    )
+        return _both("hall-set", unit=_kind(b, units[0]), other=_kind(b, units[-1]), k=d.k)
+    # contradiction
+    return _both("contradiction", unit=_kind(b, units[0]) if units else 2)

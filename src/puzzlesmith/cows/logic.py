@@ -37,8 +37,10 @@ lookahead, tried only when nothing else applies, counted in the grade's details
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from puzzlesmith.core import words
 from puzzlesmith.core.budget import tick
 from puzzlesmith.core.mode import GradeResult, LogicStep
 from puzzlesmith.cows.board import Board, Level, bits, board_of, cell_id, cells_of
@@ -71,17 +73,6 @@ TIER = {
     "squeeze": 3,
     "contradiction": 3,
 }
-NAMES_ZH = {
-    "cow-excludes": "牛的排除",
-    "last-free": "唯一空格",
-    "confinement": "区域锁定",
-    "shared-attack": "共同攻击",
-    "hall-set": "多色共占",
-    "window-2x2": "2×2 窗口计数",
-    "big-hall": "多色共占（三组以上）",
-    "squeeze": "挤压排除",
-    "contradiction": "一步反证（试探）",
-}
 
 
 @dataclass(frozen=True)
@@ -108,7 +99,7 @@ class Deduction:
     def to_json(self, board: Board) -> dict[str, object]:
         return {
             "technique": self.technique,
-            "name_zh": NAMES_ZH[self.technique],
+            "name_zh": words.say(f"cw.tech.{self.technique}", "zh"),
             "place": list(cells_of(board, self.place)),
             "exclude": list(cells_of(board, self.exclude)),
             "because": list(cells_of(board, self.because)),
@@ -146,6 +137,21 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _both(
+    b: Board, key: str, houses: Mapping[str, Sequence[int]] | None = None, **slots: object
+) -> tuple[str, str]:
+    """``cw.logic.<key>`` in Chinese and English, each slot of ``houses`` filled with its
+    houses' names in that language (``第3行、第4行`` / ``row 3, row 4``); the English
+    sentence starts with a capital."""
+    out = []
+    for lang in words.LANGS:
+        sep = words.say("cw.unit.sep", lang)
+        names = {s: sep.join(b.unit_name(u, lang) for u in us) for s, us in (houses or {}).items()}
+        text = words.say(f"cw.logic.{key}", lang, **names, **slots)
+        out.append(_cap(text) if lang == "en" else text)
+    return out[0], out[1]
+
+
 def _where(b: Board, mask: int, limit: int = 6) -> str:
     ids = [cell_id(b, i) for i in bits(mask)]  # r2c7: the one way cells are named
     more = f" +{len(ids) - limit}" if len(ids) > limit else ""
@@ -167,8 +173,7 @@ def cow_excludes(p: Position) -> Deduction | None:
                 0,
                 hit,
                 1 << i,
-                f"{at} 的牛占据了它的行、列、颜色区域和周围 8 格，这些格子不能再放牛。",
-                f"The cow at {at} rules out its row, column, region and 8 neighbours.",
+                *_both(b, "cow-excludes", at=at),
                 b.houses[i],
             )
     return None
@@ -186,8 +191,7 @@ def last_free(p: Position) -> Deduction | None:
                 m,
                 0,
                 b.units[u],
-                f"{b.unit_name_zh(u)}只剩 {at} 一个空格，牛就在这里。",
-                f"{_cap(b.unit_name(u))} has one free cell left, {at}: the cow goes there.",
+                *_both(b, "last-free", {"unit": [u]}, at=at),
                 (u,),
             )
     return None
@@ -289,26 +293,11 @@ def _hall_deduction(
     for v in targets:
         outside |= b.units[v]
     hit = outside & free & ~inside
-    a_en = ", ".join(b.unit_name(u) for u in chosen)
-    t_en = ", ".join(b.unit_name(v) for v in targets)
-    a_zh = "、".join(b.unit_name_zh(u) for u in chosen)
-    t_zh = "、".join(b.unit_name_zh(v) for v in targets)
     if k == 1:
-        zh = f"{a_zh}的空格都在{t_zh}里，所以{t_zh}的牛一定属于{a_zh}，{t_zh}的其他格子排除。"
-        en = (
-            f"{_cap(a_en)} has all its free cells in {t_en}, so {t_en}'s cow belongs "
-            f"to {a_en}: the rest of {t_en} is excluded."
-        )
+        zh, en = _both(b, "confinement", {"unit": chosen, "other": targets})
         tech = "confinement"
     else:
-        zh = (
-            f"{a_zh}这 {k} 个的空格都落在{t_zh}这 {k} 个里，它们正好用掉这 {k} 头牛，"
-            f"所以这些{('行', '列', '区域')[tb]}里的其他格子排除。"
-        )
-        en = (
-            f"The free cells of {a_en} ({k} houses) lie within {t_en} ({k} houses): those "
-            f"{k} cows are theirs, so every other cell of {t_en} is excluded."
-        )
+        zh, en = _both(b, f"hall.{tb}", {"units": chosen, "others": targets}, k=k)
         tech = "hall-set" if k == 2 else "big-hall"
     return Deduction(tech, 0, hit, inside & free, zh, en, tuple(chosen) + tuple(targets), k)
 
@@ -325,14 +314,12 @@ def shared_attack(p: Position) -> Deduction | None:
             common &= b.attack[i]
         hit = common & free & ~m
         if hit:
-            name_zh, name_en = b.unit_name_zh(u), b.unit_name(u)
             return Deduction(
                 "shared-attack",
                 0,
                 hit,
                 m,
-                f"{name_zh}的牛无论放在哪个空格，都会攻击 {_where(b, hit)}，所以它们排除。",
-                f"Wherever {name_en}'s cow goes, it attacks {_where(b, hit)}: excluded.",
+                *_both(b, "shared-attack", {"unit": [u]}, hit=_where(b, hit)),
                 (u,),
             )
     return None
@@ -446,18 +433,18 @@ def _window_hit(
         if not hit:
             continue
         ua, ub = units
-        what_zh = f"{b.unit_name_zh(ua)}和{b.unit_name_zh(ub)}"
-        what_en = f"{_cap(b.unit_name(ua))} and {b.unit_name(ub)}"
         return Deduction(
             "window-2x2",
             0,
             hit,
             band,
-            f"{what_zh}要放两头牛，空格只落在两个 2×2 窗口里，每个窗口最多一头，"
-            f"所以各有一头；{_where(b, g)} 这个窗口的牛无论在哪都会攻击 {_where(b, hit)}。",
-            f"{what_en} need two cows but their free cells fit in two 2×2 windows, one "
-            f"cow each; the cow in window {_where(b, g)} attacks {_where(b, hit)} "
-            f"wherever it is.",
+            *_both(
+                b,
+                "window-2x2",
+                {"unit": [ua], "other": [ub]},
+                window=_where(b, g),
+                hit=_where(b, hit),
+            ),
             units,
         )
     return None
@@ -501,17 +488,12 @@ def squeeze(p: Position) -> Deduction | None:
 
 def _squeeze_deduction(b: Board, x: int, ua: int, ub: int, v: int, free0: int) -> Deduction:
     at = _where(b, 1 << x)
-    a_zh, b_zh, v_zh = b.unit_name_zh(ua), b.unit_name_zh(ub), b.unit_name_zh(v)
-    a_en, b_en, v_en = b.unit_name(ua), b.unit_name(ub), b.unit_name(v)
     return Deduction(
         "squeeze",
         0,
         1 << x,
         (b.units[ua] | b.units[ub]) & free0 & ~b.attack[x],
-        f"{at} 放牛的话，它直接排除的格子会让{a_zh}和{b_zh}的空格都只剩在{v_zh}里，"
-        f"而{v_zh}只能放一头牛，所以 {at} 排除。",
-        f"A cow at {at} would rule out enough cells to leave {a_en} and {b_en} with free "
-        f"cells only in {v_en}, which holds one cow: {at} is excluded.",
+        *_both(b, "squeeze", {"unit": [ua], "other": [ub], "house": [v]}, at=at),
         (ua, ub, v),
     )
 
@@ -551,9 +533,7 @@ def contradiction(p: Position) -> Deduction | None:
                 0,
                 1 << x,
                 b.units[empty] & free0,
-                f"假设 {at} 放牛，接着被迫放下的牛会让{b.unit_name_zh(empty)}没有空格，矛盾，所以排除。",
-                f"A cow at {at}, with the cows it forces, would leave {b.unit_name(empty)} "
-                f"with no free cell: excluded.",
+                *_both(b, "contradiction", {"unit": [empty]}, at=at),
                 (empty,),
             )
     return None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
+from puzzlesmith.core import words
 from puzzlesmith.core.checks import guessing_warning, not_unique
 from puzzlesmith.core.errors import IllegalMoveError
 from puzzlesmith.core.mode import JSON, Capabilities, GradeResult, Mode, SolveResult, State
@@ -42,21 +43,27 @@ def idea_lines(level: Level) -> list[str]:
     """``key idea 关键想法: 区域锁定 · a colour inside one row (confinement)`` and the
     needed ideas the same way: what ``grade --trace`` adds after the steps."""
     key = teach.key_idea(level)
+    key_label, needed_label = _label("cw.idea.key"), _label("cw.idea.needed")
     if key is None:
-        return ["key idea 关键想法: 无——逻辑解不完 · none — the logic cannot finish it"]
+        none = f"{words.say('cw.idea.none', 'zh')} · {words.say('cw.idea.none', 'en')}"
+        return [f"{key_label}: {none}"]
     needed = teach.needed_ideas(level)
     return [
-        f"key idea 关键想法: {design.idea_name(key)} ({key})",
-        "needed ideas 必需的想法: " + "; ".join(f"{design.idea_name(i)} ({i})" for i in needed),
+        f"{key_label}: {design.idea_name(key)} ({key})",
+        f"{needed_label}: " + "; ".join(f"{design.idea_name(i)} ({i})" for i in needed),
     ]
+
+
+def _label(key: str) -> str:
+    """A designer's label in both languages, English first (``key idea 关键想法``)."""
+    return f"{words.say(key, 'en')} {words.say(key, 'zh')}"
 
 
 class CowsMode(Mode[Level]):
     id = "04-cows"
     cli_name = "cows"
     aliases = ("04", "queens")
-    title_zh = "奶牛"
-    title_en = "Cows"
+    title_zh, title_en = words.both("cw.title", "puzzlesmith.cows")
     levels_package = "puzzlesmith.cows"
     client_package = "puzzlesmith.cows"
     words_prefix = "cw"

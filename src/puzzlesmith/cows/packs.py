@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzlesmith.core import words
 from puzzlesmith.core.mode import GradeResult
 from puzzlesmith.cows.board import LETTERS, Level, board_of
 from puzzlesmith.cows.generate import CowsOptions, generate_level
@@ -31,28 +32,20 @@ from puzzlesmith.cows.teach import needed_ideas
 #: touching regions' colours at least this far apart (tests/cows/test_palette.py)
 TOUCHING_MIN = 15.0
 
+
+def _both(key: str, sep: str = " · ") -> str:
+    """``key``'s Chinese and English in one text, as the pack files carry a caption."""
+    return f"{words.say(key, 'zh')}{sep}{words.say(key, 'en')}"
+
+
+#: a technique's tip (``cw.tip.*``), the caption of the level that first needs it
 TECHNIQUE_TIPS = {
-    "confinement": "某个颜色的空格都在同一行（列）时，这一行（列）的其他格子都可以排除。"
-    " · When a colour's free cells lie in one row (column), the rest of that row (column) is excluded.",
-    "shared-attack": "如果某个颜色的牛放在哪里都会碰到同一个格子，那个格子就可以排除。"
-    " · A cell that every possible cow of some colour would touch can be excluded.",
-    "hall-set": "两个颜色只占两行时，这两行的牛属于它们，其他颜色在这两行里的格子都排除。"
-    " · Two colours confined to two rows own those rows' cows: exclude every other colour there.",
-    "window-2x2": "每个 2×2 方块最多一头牛：两行（或两个颜色）的空格只落在两个方块里时，每块一头。"
-    " · A 2×2 square holds at most one cow: when two rows (or two colours) fit in two squares,"
-    " each square holds one.",
-    "big-hall": "三个颜色只占三行（列）时，这三行（列）的牛都归它们，其他颜色在这里的格子都排除。"
-    " · Three colours inside three rows (columns) own those rows' cows: exclude every other"
-    " colour there.",
-    "squeeze": "如果某格放牛会让两个颜色只剩同一行里的空格，这一格就打 ✕。"
-    " · If a cow on a cell would leave two colours with free cells in one row only, cross it out.",
+    t: _both(f"cw.tip.{t}")
+    for t in ("confinement", "shared-attack", "hall-set", "window-2x2", "big-hall", "squeeze")
 }
 
 #: the colour rule's own exclusions, on the level that cannot do without them
-REGION_TIP = (
-    "一个颜色放了牛，这个颜色的其他格子都打 ✕：这一关要靠它。"
-    " · Once a colour has its cow, cross out the rest of that colour: this level needs it."
-)
+REGION_TIP = _both("cw.tip.region")
 
 #: what pack 1's teaching levels (tools/cows_pack1.py) already taught: no tip repeats them
 TAUGHT_IN_PACK_1 = frozenset({"confinement", "shared-attack", "hall-set", "window-2x2", "squeeze"})
@@ -96,17 +89,16 @@ PACKS = (
     PackSpec(
         "pack-1-5x5.json",
         1,
-        "入门 5×5 / Starter 5×5",
-        "5×5 入门：前几关逐条介绍规则和操作（seed 002 §4.3）。Starter 5×5 boards.",
+        _both("cw.pack.1.title", " / "),
+        _both("cw.pack.1.about", ""),
         (Batch(5, "medium", 30, 7),),
         1701,
     ),
     PackSpec(
         "pack-2-7x7.json",
         2,
-        "中等 7×7 / Medium 7×7",
-        "7×7：先热身，再用多色共占（两个颜色占两行）。"
-        " 7×7 boards: a warm-up, then two colours in two rows.",
+        _both("cw.pack.2.title", " / "),
+        _both("cw.pack.2.about", " "),
         (Batch(7, "medium", 12, 2, 140.0), Batch(7, "hard", 40, 13)),
         702,
         # the colour rule's own exclusions are needed somewhere (cows.teach.IDEAS): the
@@ -122,9 +114,8 @@ PACKS = (
     PackSpec(
         "pack-3-9x9.json",
         3,
-        "专家 9×9 / Expert 9×9",
-        "9×9 专家：三个颜色占三行、2×2 窗口、挤压排除。"
-        " Expert 9×9 boards: three colours in three rows, 2×2 squares, squeezes.",
+        _both("cw.pack.3.title", " / "),
+        _both("cw.pack.3.about", " "),
         (Batch(9, "hard", 16, 3, 260.0), Batch(9, "expert", 120, 11, 300.0, 368.0)),
         903,
         ("big-hall", "window-2x2", "squeeze"),
@@ -132,9 +123,8 @@ PACKS = (
     PackSpec(
         "pack-4-10x11.json",
         4,
-        "大师 10×10–11×11 / Master 10×10–11×11",
-        "更难的 10×10 与 11×11：一关里要用上好几种高级推理，从不需要试探。"
-        " Master boards, 10×10 and 11×11: several advanced ideas a level, never a guess.",
+        _both("cw.pack.4.title", " / "),
+        _both("cw.pack.4.about", " "),
         (Batch(10, "expert", 40, 6, 369.0), Batch(11, "expert", 30, 4, 369.0)),
         1104,
         ("big-hall", "window-2x2", "squeeze"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from puzzlesmith.core import words
 from puzzlesmith.core.rng import rng_for
 from puzzlesmith.cows.board import Board, Level, board_of, build_board
 from puzzlesmith.cows.generate import (  # the generator's planting and repair moves
@@ -38,19 +39,13 @@ IDEAS: tuple[str, ...] = (
     "squeeze",
 )
 
-NAMES: dict[str, tuple[str, str]] = {
-    "row": ("每行一头牛", "one cow per row"),
-    "column": ("每列一头牛", "one cow per column"),
-    "region": ("每个颜色一头牛", "one cow per colour"),
-    "region-last": ("颜色只剩一格", "a colour with one free cell"),
-    "touch": ("牛不相邻", "cows never touch"),
-    "confinement": ("区域锁定", "a colour inside one row"),
-    "shared-attack": ("共同攻击", "a cell every cow of a colour touches"),
-    "hall-set": ("多色共占", "two colours in two rows"),
-    "window-2x2": ("2×2 窗口", "2×2 squares"),
-    "big-hall": ("三个颜色占三行", "three colours in three rows"),
-    "squeeze": ("挤压排除", "a cow that would squeeze two colours into one row"),
-}
+
+def idea_words(idea: str) -> tuple[str, str]:
+    """An idea's name in Chinese and English (``cw.idea.<idea>``); an unknown idea as is."""
+    key = f"cw.idea.{idea}"
+    if not words.has(key, "zh"):
+        return idea, idea
+    return words.say(key, "zh"), words.say(key, "en")
 
 
 def _neighbours(b: Board, i: int) -> int:

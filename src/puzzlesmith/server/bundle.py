@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlesmith.core import words
 from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.core.mode import Mode, Pack
 from puzzlesmith.server.catalog import pack_infos
@@ -180,11 +181,12 @@ _LOADER = """<script>
   });
 })();
 </script>"""
-#: Shown instead of the game by a browser that cannot inflate the payload.
-_UNSUPPORTED = (
-    "这个浏览器打不开试玩文件（需要 DecompressionStream），请换用新版浏览器。"
-    " This browser cannot open the trial file (it needs DecompressionStream): please use a newer one."
-)
+
+
+def _unsupported() -> str:
+    """Shown instead of the game by a browser that cannot inflate the payload (both
+    languages: the page cannot know which the player reads)."""
+    return f"{words.say('app.unsupported', 'zh')} {words.say('app.unsupported', 'en')}"
 
 
 def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
@@ -208,7 +210,7 @@ def build_html(modes: Sequence[ModeData], static: Path = STATIC) -> str:
     loader = _LOADER % {
         "scope": SCOPE,
         "entry": json.dumps(imports),
-        "unsupported": _script_json(_UNSUPPORTED),
+        "unsupported": _script_json(_unsupported()),
     }
     tail = "\n".join(
         [

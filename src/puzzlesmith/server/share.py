@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from puzzlesmith.core.movelog import TimedMove
+from puzzlesmith.core.words import Lang, say
 
 #: the picture's size: square, what chat apps show whole
 SIZE = 1080
@@ -41,28 +42,24 @@ COLOURS: dict[str, tuple[str, str]] = {
     "04-cows": ("#2b2417", "#f2b134"),
 }
 DEFAULT_COLOURS = ("#222222", "#9ab")
-WORDS: dict[str, dict[str, str]] = {
-    "zh": {
-        "head": "谜题工坊 · 每日挑战",
-        "friends": "好友中第 {rank} 名（共 {n} 人）",
-        "rank": "第 {rank} 名",
-        "unranked": "不排名",
-        "flawless": "★ 完美：没用提示、没有撤销",
-        "hints": "提示 {n} 次",
-        "streak": "连续 {n} 天",
-        "pace": "解题节奏",
-    },
-    "en": {
-        "head": "Puzzlesmith · Daily",
-        "friends": "#{rank} of {n} friends",
-        "rank": "Rank {rank}",
-        "unranked": "Unranked",
-        "flawless": "★ Flawless: no hint, no undo",
-        "hints": "{n} hint(s)",
-        "streak": "{n}-day streak",
-        "pace": "Pace",
-    },
+#: the card's words (slot → catalogue key): the daily's ``d.card.*`` and its share text's
+CARD_KEYS = {
+    "head": "d.card.head",
+    "friends": "d.card.friends",
+    "rank": "d.card.rank",
+    "unranked": "d.card.unranked",
+    "flawless": "d.card.flawless",
+    "hints": "d.shareHints",
+    "streak": "d.shareStreak",
+    "pace": "d.card.pace",
 }
+
+
+@cache
+def card_words(lang: str) -> dict[str, str]:
+    """The card's sentences in ``lang`` (``zh`` or ``en``), looked up once."""
+    lg: Lang = "zh" if lang == "zh" else "en"
+    return {name: say(key, lg) for name, key in CARD_KEYS.items()}
 
 
 @dataclass(frozen=True)
@@ -129,7 +126,7 @@ def card_lang(lang: str) -> str:
 
 def lines_of(card: Card) -> dict[str, str]:
     """The picture's words in its language."""
-    w = WORDS[card.lang]
+    w = card_words(card.lang)
     if card.rank is None:
         rank = w["unranked"]
     elif card.among > 1:

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 
-from puzzlesmith.core import registry
+from puzzlesmith.core import registry, words
 from puzzlesmith.server.catalog import catalog
 from puzzlesmith.server.static_files import (
     REVALIDATE,
@@ -38,9 +38,9 @@ def manifest() -> dict[str, Any]:
     """The web app manifest: what Chromium needs to offer "install" (and a phone's home screen)."""
     return {
         "id": "/",
-        "name": "谜题工坊 Puzzlesmith",
-        "short_name": "谜题工坊",
-        "description": "数字一笔、六边一笔、奶牛：每关唯一解的逻辑谜题。Logic puzzles with one solution each.",
+        "name": f"{words.say('appTitle', 'zh')} {words.say('appTitle', 'en')}",
+        "short_name": words.say("appTitle", "zh"),
+        "description": words.say("app.about", "zh") + words.say("app.about", "en"),
         "lang": "zh-CN",
         "start_url": "/",
         "scope": "/",
