@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests import aio
 
 from puzzlesmith.server.app import create_app
 from puzzlesmith.server.config import settings
@@ -72,7 +73,7 @@ def _start(app: Any) -> list[dict[str, Any]]:
     async def run() -> None:
         await app({"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}, receive, send)
 
-    asyncio.run(asyncio.wait_for(run(), 60))
+    aio.run(asyncio.wait_for(run(), 60))  # its own thread: a browser test's loop may run here
     return sent
 
 
